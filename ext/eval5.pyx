@@ -1,0 +1,355 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Five-card hand strength, and best five of six or seven cards, by table look-up.
+
+Why it is fast: a non-flush hand's strength depends only on its multiset of ranks, and
+each rank carries a key chosen so that the sum of keys is different for every multiset
+(keys found by a greedy search, checked by tests/test_eval5.py).  A hand is then a few
+additions and one table read.  A flush is looked up by its 13-bit rank mask.
+
+The tables are built at import from the hand definitions below (about 10 ms), so no
+generated data is shipped.
+"""
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdlib cimport calloc, malloc, free
+from libc.string cimport memset
+
+from oddscalc._native.cards cimport N_RANKS, N_CARDS, card_rank, card_suit
+
+# Sums of these keys are distinct over all rank multisets of 5 cards (KEY5) or of
+# 5, 6 or 7 cards of the same size (KEY7), each rank at most four times.
+cdef uint32_t[13] KEY5 = [0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415]
+cdef uint32_t[13] KEY7 = [0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181]
+
+cdef enum:
+    BASE = 13
+    VALUE_CATEGORY = 371293      # 13 ** 5: a value is category * 13**5 + tie-break digits
+
+cdef enum Category:
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+cdef uint32_t MAX5 = 4 * 79415 + 43258
+cdef uint32_t MAX6 = 4 * 1479181 + 2 * 636345
+cdef uint32_t MAX7 = 4 * 1479181 + 3 * 636345
+
+cdef uint16_t* NONFLUSH5 = NULL
+cdef uint16_t* NONFLUSH6 = NULL
+cdef uint16_t* NONFLUSH7 = NULL
+cdef uint16_t[8192] FLUSH_BEST
+cdef uint32_t[52] CARD_KEY5
+cdef uint16_t[52] CARD_BIT
+# low 32 bits: KEY7 of the rank; high 32 bits: one count nibble per suit
+cdef uint64_t[52] CARD_PACKED7
+cdef uint16_t[11] CATEGORY_START   # first strength of each category, and 7462
+
+cdef int64_t[7462] VALUES          # sorted hand values; strength = index
+
+
+cdef int straight_top(uint32_t mask) noexcept nogil:
+    """Top rank of the highest straight in a rank mask, or -1 (A-2-3-4-5 tops at 5)."""
+    cdef int top
+    for top in range(12, 3, -1):
+        if (mask >> (top - 4)) & 0x1F == 0x1F:
+            return top
+    if mask & 0x100F == 0x100F:
+        return 3
+    return -1
+
+
+cdef int64_t pack(int category, int* digits, int n) noexcept nogil:
+    cdef int64_t value = 0
+    cdef int i
+    for i in range(5):
+        value = value * BASE + (digits[i] if i < n else 0)
+    return category * VALUE_CATEGORY + value
+
+
+cdef int64_t flush_value(uint32_t mask) noexcept nogil:
+    """Value of the best five-card hand among suited cards of this rank mask."""
+    cdef int digits[5]
+    cdef int n = 0, rank
+    cdef int top = straight_top(mask)
+    if top >= 0:
+        digits[0] = top
+        return pack(ROYAL_FLUSH if top == 12 else STRAIGHT_FLUSH, digits, 1)
+    for rank in range(12, -1, -1):
+        if n < 5 and (mask >> rank) & 1:
+            digits[n] = rank
+            n += 1
+    return pack(FLUSH, digits, 5)
+
+
+cdef int64_t multiset_value(int* counts) noexcept nogil:
+    """Value of the best five-card non-flush hand from 5 to 7 cards given by rank counts."""
+    cdef int digits[5]
+    cdef int quads = -1, trips1 = -1, trips2 = -1, pair1 = -1, pair2 = -1
+    cdef int rank, n, top
+    cdef uint32_t mask = 0
+    for rank in range(12, -1, -1):
+        if counts[rank]:
+            mask |= (<uint32_t>1) << rank
+        if counts[rank] == 4 and quads < 0:
+            quads = rank
+        elif counts[rank] == 3:
+            if trips1 < 0:
+                trips1 = rank
+            elif trips2 < 0:
+                trips2 = rank
+        elif counts[rank] == 2:
+            if pair1 < 0:
+                pair1 = rank
+            elif pair2 < 0:
+                pair2 = rank
+    if quads >= 0:
+        digits[0] = quads
+        digits[1] = highest_except(mask, quads, -1, -1)
+        return pack(FOUR_OF_A_KIND, digits, 2)
+    if trips1 >= 0 and (trips2 >= 0 or pair1 >= 0):
+        digits[0] = trips1
+        digits[1] = trips2 if trips2 > pair1 else pair1
+        return pack(FULL_HOUSE, digits, 2)
+    top = straight_top(mask)
+    if top >= 0:
+        digits[0] = top
+        return pack(STRAIGHT, digits, 1)
+    if trips1 >= 0:
+        digits[0] = trips1
+        digits[1] = highest_except(mask, trips1, -1, -1)
+        digits[2] = highest_except(mask, trips1, digits[1], -1)
+        return pack(THREE_OF_A_KIND, digits, 3)
+    if pair2 >= 0:
+        digits[0] = pair1
+        digits[1] = pair2
+        digits[2] = highest_except(mask, pair1, pair2, -1)
+        return pack(TWO_PAIR, digits, 3)
+    if pair1 >= 0:
+        digits[0] = pair1
+        n = 1
+        for rank in range(12, -1, -1):
+            if n < 4 and rank != pair1 and (mask >> rank) & 1:
+                digits[n] = rank
+                n += 1
+        return pack(PAIR, digits, 4)
+    n = 0
+    for rank in range(12, -1, -1):
+        if n < 5 and (mask >> rank) & 1:
+            digits[n] = rank
+            n += 1
+    return pack(HIGH_CARD, digits, 5)
+
+
+cdef int highest_except(uint32_t mask, int a, int b, int c) noexcept nogil:
+    cdef int rank
+    for rank in range(12, -1, -1):
+        if (mask >> rank) & 1 and rank != a and rank != b and rank != c:
+            return rank
+    return 0
+
+
+cdef int strength_of_value(int64_t value) noexcept nogil:
+    cdef int lo = 0, hi = 7461, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if VALUES[mid] < value:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+# --- table construction -------------------------------------------------------------
+
+cdef int n_values = 0
+
+
+cdef void collect_multisets(int* counts, int rank, int left, int size, int64_t* out,
+                            int* n_out, uint16_t* table, uint32_t* keys, bint fill) noexcept nogil:
+    """Visit every rank multiset of `size` cards (each rank at most 4 times)."""
+    cdef int c, r
+    cdef uint32_t key
+    if rank == N_RANKS:
+        if left:
+            return
+        if fill:
+            key = 0
+            for r in range(N_RANKS):
+                key += counts[r] * keys[r]
+            table[key] = strength_of_value(multiset_value(counts))
+        else:
+            out[n_out[0]] = multiset_value(counts)
+            n_out[0] += 1
+        return
+    for c in range(0, (4 if left > 4 else left) + 1):
+        counts[rank] = c
+        collect_multisets(counts, rank + 1, left - c, size, out, n_out, table, keys, fill)
+    counts[rank] = 0
+
+
+cdef int cmp_int64(const void* a, const void* b) noexcept nogil:
+    cdef int64_t x = (<int64_t*>a)[0], y = (<int64_t*>b)[0]
+    return (x > y) - (x < y)
+
+from libc.stdlib cimport qsort
+
+
+cdef int popcount13(uint32_t mask) noexcept nogil:
+    cdef int n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+cdef void build_tables() except *:
+    global NONFLUSH5, NONFLUSH6, NONFLUSH7
+    cdef int counts[13]
+    cdef int64_t* values = <int64_t*>malloc(8192 * sizeof(int64_t))
+    cdef int n = 0, i, card, category
+    cdef uint32_t mask
+    memset(counts, 0, sizeof(counts))
+    # every five-card hand class: non-flush rank multisets and five-card flushes
+    collect_multisets(counts, 0, 5, 5, values, &n, NULL, KEY5, False)
+    for mask in range(8192):
+        if popcount13(mask) == 5:
+            values[n] = flush_value(mask)
+            n += 1
+    if n != 7462:
+        raise RuntimeError(f"expected 7462 hand classes, built {n}")
+    qsort(values, n, sizeof(int64_t), cmp_int64)
+    for i in range(n):
+        VALUES[i] = values[i]
+    free(values)
+    # strengths of each category start where its values start
+    category = 0
+    for i in range(n):
+        while VALUES[i] >= (category) * <int64_t>VALUE_CATEGORY and category <= 9:
+            CATEGORY_START[category] = i
+            category += 1
+    CATEGORY_START[10] = 7462
+
+    NONFLUSH5 = <uint16_t*>calloc(MAX5 + 1, sizeof(uint16_t))
+    NONFLUSH6 = <uint16_t*>calloc(MAX6 + 1, sizeof(uint16_t))
+    NONFLUSH7 = <uint16_t*>calloc(MAX7 + 1, sizeof(uint16_t))
+    if NONFLUSH5 == NULL or NONFLUSH6 == NULL or NONFLUSH7 == NULL:
+        raise MemoryError()
+    collect_multisets(counts, 0, 5, 5, NULL, NULL, NONFLUSH5, KEY5, True)
+    collect_multisets(counts, 0, 6, 6, NULL, NULL, NONFLUSH6, KEY7, True)
+    collect_multisets(counts, 0, 7, 7, NULL, NULL, NONFLUSH7, KEY7, True)
+    for mask in range(8192):
+        FLUSH_BEST[mask] = strength_of_value(flush_value(mask)) if popcount13(mask) >= 5 else 0
+    for card in range(N_CARDS):
+        CARD_KEY5[card] = KEY5[card_rank(card)]
+        CARD_BIT[card] = (<uint32_t>1) << card_rank(card)
+        CARD_PACKED7[card] = KEY7[card_rank(card)] | (<uint64_t>1 << (32 + 4 * card_suit(card)))
+
+
+build_tables()
+
+
+# --- the evaluators -----------------------------------------------------------------
+
+cdef uint16_t strength5(int a, int b, int c, int d, int e) noexcept nogil:
+    if ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3 == 0:
+        return FLUSH_BEST[CARD_BIT[a] | CARD_BIT[b] | CARD_BIT[c] | CARD_BIT[d] | CARD_BIT[e]]
+    return NONFLUSH5[CARD_KEY5[a] + CARD_KEY5[b] + CARD_KEY5[c] + CARD_KEY5[d] + CARD_KEY5[e]]
+
+
+cdef inline uint16_t strength_packed(const uint8_t* cards, int n, uint16_t* nonflush) noexcept nogil:
+    cdef uint64_t packed = 0
+    cdef int i, suit
+    cdef uint32_t suits, over, mask = 0
+    for i in range(n):
+        packed += CARD_PACKED7[cards[i]]
+    suits = <uint32_t>(packed >> 32)
+    # a nibble reaching 5 sets its top bit once 3 is added
+    over = (suits + 0x3333) & 0x8888
+    if over:
+        suit = 0
+        while not (over >> (4 * suit + 3)) & 1:
+            suit += 1
+        for i in range(n):
+            if cards[i] & 3 == suit:
+                mask |= CARD_BIT[cards[i]]
+        return FLUSH_BEST[mask]
+    return nonflush[<uint32_t>packed]
+
+
+cdef uint16_t strength6(const uint8_t* cards) noexcept nogil:
+    return strength_packed(cards, 6, NONFLUSH6)
+
+
+cdef uint16_t strength7(const uint8_t* cards) noexcept nogil:
+    return strength_packed(cards, 7, NONFLUSH7)
+
+
+cdef uint16_t strength_best(const uint8_t* cards, int n) noexcept nogil:
+    if n == 5:
+        return strength5(cards[0], cards[1], cards[2], cards[3], cards[4])
+    if n == 6:
+        return strength6(cards)
+    return strength7(cards)
+
+
+cdef int category_of(uint16_t strength) noexcept nogil:
+    cdef int category = 9
+    while CATEGORY_START[category] > strength:
+        category -= 1
+    return category
+
+
+# --- Python facade (typed wrappers live in oddscalc/evaluate.py) --------------------
+
+def strength(cards):
+    """Strength 0..7461 of the best five of 5, 6 or 7 distinct card codes."""
+    cdef uint8_t buf[7]
+    cdef int n = len(cards), i
+    if n < 5 or n > 7:
+        raise ValueError(f"expected 5, 6 or 7 cards, got {n}")
+    for i in range(n):
+        buf[i] = cards[i]
+    return strength_best(buf, n)
+
+
+def category(int strength):
+    """Category number 0 (high card) .. 9 (royal flush) of a strength."""
+    if strength < 0 or strength >= 7462:
+        raise ValueError(f"strength out of range: {strength}")
+    return category_of(strength)
+
+
+def category_starts():
+    """First strength of every category, then 7462."""
+    return [CATEGORY_START[i] for i in range(11)]
+
+
+def evaluate_batch(const uint8_t[:, ::1] hands, uint16_t[::1] out):
+    """Strength of every row of a (rows, 5|6|7) card array, written to out; no Python per hand."""
+    cdef Py_ssize_t rows = hands.shape[0], i
+    cdef int n = hands.shape[1]
+    if out.shape[0] < rows:
+        raise ValueError("output array is shorter than the batch")
+    if n < 5 or n > 7:
+        raise ValueError(f"expected 5, 6 or 7 cards per hand, got {n}")
+    with nogil:
+        if n == 5:
+            for i in range(rows):
+                out[i] = strength5(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4])
+        elif n == 6:
+            for i in range(rows):
+                out[i] = strength6(&hands[i, 0])
+        else:
+            for i in range(rows):
+                out[i] = strength7(&hands[i, 0])
+
+
+def rank_keys():
+    """The KEY5 and KEY7 rank keys (for the uniqueness test)."""
+    return [KEY5[i] for i in range(13)], [KEY7[i] for i in range(13)]

@@ -1,0 +1,1 @@
+"""Compiled kernels built from ext/ (see setup.py); use them through the oddscalc modules."""

@@ -1,0 +1,37 @@
+"""Build the Cython extensions from ext/ into oddscalc._native (all metadata is in pyproject.toml).
+
+Cython finds a cimported .pxd by its package path, so the .pxd files of ext/ are mirrored
+under build/cython-include/oddscalc/_native/ before compiling.
+"""
+import shutil
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+HERE = Path(__file__).resolve().parent
+EXT = HERE / "ext"
+INCLUDE = HERE / "build" / "cython-include"
+
+
+def mirror_pxd_files():
+    target = INCLUDE / "oddscalc" / "_native"
+    target.mkdir(parents=True, exist_ok=True)
+    for path in (INCLUDE / "oddscalc" / "__init__.pxd", target / "__init__.pxd"):
+        path.touch()
+    for pxd in EXT.glob("*.pxd"):
+        shutil.copyfile(pxd, target / pxd.name)
+
+
+def extensions():
+    mirror_pxd_files()
+    modules = [
+        Extension(f"oddscalc._native.{pyx.stem}", [str(pyx.relative_to(HERE))],
+                  extra_compile_args=["-O3"])
+        for pyx in sorted(EXT.glob("*.pyx"))
+    ]
+    return cythonize(modules, include_path=[str(INCLUDE)], language_level=3,
+                     build_dir=str(HERE / "build" / "cython"))
+
+
+setup(ext_modules=extensions())
