@@ -46,8 +46,8 @@ class Report:
 def decimal_text(value: Fraction | int, places: int = 6) -> str:
     """Exact rounding of a rational to ``places`` decimals (half away from zero).
 
-    >>> decimal_text(Fraction(-1041372912372, 19933230517200), 8)
-    '-0.05224331'
+    >>> decimal_text(Fraction(-2, 3), 4)
+    '-0.6667'
     """
     value = Fraction(value)
     sign = "-" if value < 0 else ""

@@ -1,0 +1,46 @@
+"""Shared fixtures: the CLI run in-process, and all hands as card arrays."""
+import array
+import itertools
+import subprocess
+import sys
+
+import pytest
+
+from oddscalc.cli import main
+
+
+class CliResult:
+    def __init__(self, status, out, err):
+        self.status, self.out, self.err = status, out, err
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run ``oddscalc ARGS`` in-process; returns status, stdout and stderr."""
+    def run(*args):
+        status = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return CliResult(status, captured.out, captured.err)
+    return run
+
+
+@pytest.fixture
+def cli_process(tmp_path):
+    """Run ``python -m oddscalc ARGS`` as a separate process (from a neutral folder)."""
+    def run(*args):
+        done = subprocess.run([sys.executable, "-m", "oddscalc", *map(str, args)], cwd=tmp_path,
+                              capture_output=True, text=True)
+        return CliResult(done.returncode, done.stdout, done.stderr)
+    return run
+
+
+def hand_array(hands, size):
+    """A (rows, size) uint8 memoryview of card tuples."""
+    flat = array.array("B", itertools.chain.from_iterable(hands))
+    return memoryview(flat).cast("B", (len(flat) // size, size))
+
+
+@pytest.fixture(scope="session")
+def all_five_card_hands():
+    hands = list(itertools.combinations(range(52), 5))
+    return hands, hand_array(hands, 5)

@@ -1,0 +1,82 @@
+"""The five-card evaluator against published counts and against the pure-Python oracle."""
+import array
+import itertools
+import random
+from collections import Counter
+
+from conftest import hand_array
+from oddscalc._native import eval5
+from oddscalc.evaluate import five_card_category, five_card_strength
+from oddscalc.hands import FiveCardCategory as F
+from oddscalc.reference import best_five_value, five_card_value
+
+PUBLISHED_COUNTS = {  # royal … high card, over all 2,598,960 hands
+    F.ROYAL_FLUSH: 4, F.STRAIGHT_FLUSH: 36, F.FOUR_OF_A_KIND: 624, F.FULL_HOUSE: 3744,
+    F.FLUSH: 5108, F.STRAIGHT: 10200, F.THREE_OF_A_KIND: 54912, F.TWO_PAIR: 123552,
+    F.PAIR: 1098240, F.HIGH_CARD: 1302540,
+}
+
+
+def strengths_of(hands_view):
+    out = array.array("H", bytes(2 * hands_view.shape[0]))
+    eval5.evaluate_batch(hands_view, out)
+    return out
+
+
+def test_all_hands_give_the_published_category_counts(all_five_card_hands):
+    hands, view = all_five_card_hands
+    strengths = strengths_of(view)
+    by_strength = Counter(strengths)
+    assert len(by_strength) == 7462
+    counts = Counter()
+    for strength, n in by_strength.items():
+        counts[five_card_category(strength)] += n
+    assert counts == PUBLISHED_COUNTS
+    assert sum(counts.values()) == 2598960
+
+
+def test_cython_and_reference_order_every_hand_alike(all_five_card_hands):
+    hands, view = all_five_card_hands
+    strengths = strengths_of(view)
+    memo = {}
+    value_of_strength = {}
+    for hand, strength in zip(hands, strengths):
+        key = (tuple(sorted(c >> 2 for c in hand)), len({c & 3 for c in hand}) == 1)
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = five_card_value(hand)
+        # one strength is one value, and the order of strengths is the order of values
+        assert value_of_strength.setdefault(strength, value) == value
+    ordered = [value_of_strength[s] for s in sorted(value_of_strength)]
+    assert ordered == sorted(ordered) and len(set(ordered)) == 7462
+    assert five_card_category(max(value_of_strength)) == F.ROYAL_FLUSH
+
+
+def test_six_and_seven_cards_take_the_best_five():
+    rng = random.Random(20261130)
+    for size in (6, 7):
+        hands = [tuple(rng.sample(range(52), size)) for _ in range(4000)]
+        strengths = strengths_of(hand_array(hands, size))
+        pairs = sorted(zip(strengths, (best_five_value(h) for h in hands)))
+        values = [v for _, v in pairs]
+        assert values == sorted(values)
+        for (s1, v1), (s2, v2) in zip(pairs, pairs[1:]):
+            assert (s1 == s2) == (v1 == v2)
+        for hand, strength in zip(hands[:200], strengths):
+            assert five_card_strength(hand) == strength
+            assert max(five_card_strength(five) for five in itertools.combinations(hand, 5)) == strength
+
+
+def test_rank_keys_make_every_multiset_sum_unique():
+    key5, key7 = eval5.rank_keys()
+
+    def multisets(size):
+        for combo in itertools.combinations_with_replacement(range(13), size):
+            if max(Counter(combo).values()) <= 4:
+                yield combo
+
+    sums5 = [sum(key5[r] for r in m) for m in multisets(5)]
+    assert len(sums5) == len(set(sums5)) == 6175
+    for size in (5, 6, 7):
+        sums = [sum(key7[r] for r in m) for m in multisets(size)]
+        assert len(sums) == len(set(sums))
