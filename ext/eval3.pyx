@@ -22,6 +22,17 @@ cdef int straight_top3(int hi, int mid, int lo):
     return -1
 
 
+cdef inline (int, int, int) sort3_desc(int x, int y, int z) noexcept nogil:
+    """Three ranks sorted high to low."""
+    if x < y:
+        x, y = y, x
+    if y < z:
+        y, z = z, y
+    if x < y:
+        x, y = y, x
+    return x, y, z
+
+
 cdef int classify(int hi, int mid, int lo, bint suited, bint flush_counts, int* digits, int* n):
     """Category code and tie-break digits of ranks sorted high to low."""
     cdef int top = straight_top3(hi, mid, lo)
@@ -50,10 +61,12 @@ cdef class ThreeCardRanking:
 
     def __cinit__(self, order, bint flush_counts=True):
         cdef int position[6]
-        cdef int a, b, c, hi, mid, lo, t, category, n, i, k
+        cdef int a, b, c, hi, mid, lo, t, category, n, i, k, suited_bit
         cdef int digits[3]
         cdef long value
         cdef dict dense
+        # dense strength of every (hi, mid, lo, suited) pattern, so the 52**3 fill runs in C
+        cdef uint16_t pattern_strength[13 * 13 * 13 * 2]
         self.order = tuple(int(x) for x in order)
         self.flush_counts = flush_counts
         for i in range(6):
@@ -84,12 +97,16 @@ cdef class ThreeCardRanking:
         self.category_by_strength = <uint8_t*>malloc(self.n_strengths)
         for i, (value, category) in enumerate(ordered):
             self.category_by_strength[i] = category
+        for (hi, mid, lo, suited), (value, _) in values.items():
+            pattern_strength[((hi * 13 + mid) * 13 + lo) * 2 + suited] = dense[value]
         for a in range(N_CARDS):
             for b in range(N_CARDS):
                 for c in range(N_CARDS):
-                    hi, mid, lo = sorted((card_rank(a), card_rank(b), card_rank(c)), reverse=True)
-                    suited = card_suit(a) == card_suit(b) == card_suit(c) and hi != mid and mid != lo
-                    self.by_cards[a * 2704 + b * 52 + c] = dense[values[(hi, mid, lo, suited)][0]]
+                    hi, mid, lo = sort3_desc(card_rank(a), card_rank(b), card_rank(c))
+                    suited_bit = (card_suit(a) == card_suit(b) and card_suit(b) == card_suit(c)
+                                  and hi != mid and mid != lo)
+                    self.by_cards[a * 2704 + b * 52 + c] = \
+                        pattern_strength[((hi * 13 + mid) * 13 + lo) * 2 + suited_bit]
 
     def __dealloc__(self):
         free(self.by_cards)
