@@ -1,0 +1,289 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Three-card game counts (Fast Poker, Caribbean Fast Poker, Three Card Poker).  No paytable here.
+
+For every player hand (or every player hand and dealer upcard) the kernel counts the dealer
+hands that do not qualify, beat the player, tie or lose to the player, over any deck (the
+52 cards, a reduced deck for brute-force tests, or the deck less dead cards).
+
+Why it is fast: card removal by inclusion-exclusion.  For a threshold strength t let
+
+    below0[t]        = dealer hands of the deck weaker than t
+    below1[c][t]     = ... holding card c
+    below2[c][d][t]  = ... holding cards c and d
+
+Then the dealer hands that avoid the player's cards {a, b, c} and are weaker than t are
+below0 - below1[a] - below1[b] - below1[c] + below2[a][b] + below2[a][c] + below2[b][c]
+- [hand a b c itself is weaker than t]; with an upcard u the dealer hands are u plus two
+cards, which is the same formula one level down (below1[u] - below2[u][a] - ...).  Each
+situation then costs a few table look-ups instead of 18,424 (or 1,128) evaluations.
+
+Situations with the same (upcard rank, player strength) and the same counts are merged
+into one class with a weight, so Python prices a few thousand classes, not a million.
+"""
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int64_t
+from libc.stdlib cimport malloc, calloc, free, qsort
+from libc.string cimport memset
+
+from oddscalc._native.cards cimport N_CARDS, card_rank
+from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
+
+
+cdef struct Situation:
+    uint32_t not_qualify
+    uint32_t dealer_wins
+    uint32_t tie
+    uint8_t a, b, c, up
+
+
+cdef int compare_situations(const void* x, const void* y) noexcept nogil:
+    cdef const Situation* p = <const Situation*>x
+    cdef const Situation* q = <const Situation*>y
+    if p.not_qualify != q.not_qualify:
+        return -1 if p.not_qualify < q.not_qualify else 1
+    if p.dealer_wins != q.dealer_wins:
+        return -1 if p.dealer_wins < q.dealer_wins else 1
+    if p.tie != q.tie:
+        return -1 if p.tie < q.tie else 1
+    return 0
+
+
+cdef class _Tables:
+    """Cumulative strength counts of the dealer hands of one deck (see the module docstring)."""
+    cdef int width                 # n_strengths + 1 thresholds: t = 0 .. n_strengths
+    cdef int64_t* below0
+    cdef uint16_t* below1          # [card][t], at most C(51, 2) = 1275
+    cdef uint8_t* below2           # [card][card][t], at most 50
+
+    def __cinit__(self, ThreeCardRanking ranking, const uint8_t[::1] in_deck):
+        cdef int c, d, e, t, s, w = ranking.n_strengths + 1
+        cdef uint32_t* sums
+        cdef uint8_t* row
+        self.width = w
+        self.below0 = <int64_t*>calloc(w, sizeof(int64_t))
+        self.below1 = <uint16_t*>calloc(N_CARDS * w, sizeof(uint16_t))
+        self.below2 = <uint8_t*>calloc(N_CARDS * N_CARDS * w, sizeof(uint8_t))
+        sums = <uint32_t*>calloc(w, sizeof(uint32_t))
+        if self.below0 == NULL or self.below1 == NULL or self.below2 == NULL or sums == NULL:
+            free(sums)
+            raise MemoryError()
+        with nogil:
+            for c in range(N_CARDS):
+                if not in_deck[c]:
+                    continue
+                memset(sums, 0, w * sizeof(uint32_t))
+                for d in range(N_CARDS):
+                    if d == c or not in_deck[d]:
+                        continue
+                    row = self.below2 + (c * N_CARDS + d) * w
+                    if d < c:     # symmetric: (c, d) is a copy of (d, c)
+                        for t in range(w):
+                            row[t] = self.below2[(d * N_CARDS + c) * w + t]
+                    else:
+                        for e in range(N_CARDS):
+                            if e != c and e != d and in_deck[e]:
+                                row[strength3(ranking, c, d, e) + 1] += 1
+                        for t in range(1, w):
+                            row[t] += row[t - 1]
+                    for t in range(w):
+                        sums[t] += row[t]
+                # every pair {d, e} was counted once through d and once through e
+                for t in range(w):
+                    self.below1[c * w + t] = sums[t] // 2
+                    self.below0[t] += sums[t] // 2
+            for t in range(w):
+                self.below0[t] //= 3     # every hand was counted through each of its cards
+        free(sums)
+
+    def __dealloc__(self):
+        free(self.below0)
+        free(self.below1)
+        free(self.below2)
+
+
+cdef inline int64_t avoiding_below(_Tables tables, int a, int b, int c, int s, int t) noexcept nogil:
+    """Dealer hands (no upcard) avoiding the player's a, b, c (strength s) and weaker than t."""
+    cdef int w = tables.width
+    cdef uint8_t* two = tables.below2
+    return (tables.below0[t]
+            - tables.below1[a * w + t] - tables.below1[b * w + t] - tables.below1[c * w + t]
+            + two[(a * N_CARDS + b) * w + t] + two[(a * N_CARDS + c) * w + t]
+            + two[(b * N_CARDS + c) * w + t]
+            - (1 if s < t else 0))
+
+
+cdef inline int64_t upcard_below(_Tables tables, int u, int a, int b, int c,
+                                 int sab, int sac, int sbc, int t) noexcept nogil:
+    """Dealer hands u + two cards avoiding a, b, c and weaker than t (sxy: strength of u x y)."""
+    cdef int w = tables.width
+    cdef uint8_t* two = tables.below2
+    return (tables.below1[u * w + t]
+            - two[(u * N_CARDS + a) * w + t] - two[(u * N_CARDS + b) * w + t]
+            - two[(u * N_CARDS + c) * w + t]
+            + (1 if sab < t else 0) + (1 if sac < t else 0) + (1 if sbc < t else 0))
+
+
+cdef inline void settle_counts(Situation* out, int64_t below_q, int64_t below_s, int64_t below_s1,
+                               int64_t total, int s, int q) noexcept nogil:
+    """Dealer not qualifying / beating / tying from cumulative counts at q, s and s + 1."""
+    out.not_qualify = <uint32_t>below_q
+    if s >= q:
+        out.tie = <uint32_t>(below_s1 - below_s)
+        out.dealer_wins = <uint32_t>(total - below_s1)
+    else:     # a dealer as weak as the player does not qualify
+        out.tie = 0
+        out.dealer_wins = <uint32_t>(total - below_q)
+
+
+cdef list _deck_flags(deck):
+    flags = [0] * N_CARDS
+    for card in deck:
+        if not 0 <= card < N_CARDS:
+            raise ValueError(f"card code out of range: {card}")
+        if flags[card]:
+            raise ValueError(f"card code repeated in the deck: {card}")
+        flags[card] = 1
+    return flags
+
+
+def player_hands(ThreeCardRanking ranking, deck):
+    """Player hands of a deck grouped by strength: list of (strength, count, a, b, c) (a b c: one example).
+
+    >>> from oddscalc._native.eval3 import ThreeCardRanking
+    >>> rows = player_hands(ThreeCardRanking((0, 1, 2, 3, 4, 5)), range(52))
+    >>> len(rows), sum(r[1] for r in rows)
+    (741, 22100)
+    """
+    cards = sorted(deck)
+    _deck_flags(cards)
+    counts, example = {}, {}
+    n = len(cards)
+    cdef int i, j, k, s
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                s = strength3(ranking, cards[i], cards[j], cards[k])
+                if s not in counts:
+                    counts[s] = 0
+                    example[s] = (cards[k], cards[j], cards[i])
+                counts[s] += 1
+    return [(s, counts[s], *example[s]) for s in sorted(counts)]
+
+
+def hand_counts(ThreeCardRanking ranking, deck, hand, int qualify, int upcard=-1):
+    """Dealer hands from ``deck`` (with the upcard, if any, plus two cards of the deck) against
+    ``hand``: (not qualifying, beating the player, tying, losing to a qualifying dealer, total).
+
+    ``deck`` holds the cards the dealer may still get (no player, dead or upcard cards).
+
+    >>> from oddscalc._native.eval3 import ThreeCardRanking
+    >>> r = ThreeCardRanking((0, 1, 2, 3, 4, 5))
+    >>> hand_counts(r, [c for c in range(52) if c not in (51, 47, 43)], (51, 47, 43), 0)
+    (0, 0, 1, 18423, 18424)
+    """
+    cdef int a = hand[0], b = hand[1], c = hand[2], s, t, x, y, z, n
+    cdef int64_t not_qualify = 0, dealer_wins = 0, tie = 0, total = 0
+    cards = sorted(deck)
+    flags = _deck_flags(cards)
+    if any(flags[card] for card in hand) or (upcard >= 0 and flags[upcard]):
+        raise ValueError("the deck must not hold the player's cards or the upcard")
+    s = strength3(ranking, a, b, c)
+    n = len(cards)
+    for x in range(n):
+        for y in range(x + 1, n):
+            if upcard >= 0:
+                t = strength3(ranking, upcard, cards[x], cards[y])
+                total += 1
+                not_qualify += t < qualify
+                dealer_wins += t >= qualify and t > s
+                tie += t >= qualify and t == s
+                continue
+            for z in range(y + 1, n):
+                t = strength3(ranking, cards[x], cards[y], cards[z])
+                total += 1
+                not_qualify += t < qualify
+                dealer_wins += t >= qualify and t > s
+                tie += t >= qualify and t == s
+    return (not_qualify, dealer_wins, tie, total - not_qualify - dealer_wins - tie, total)
+
+
+def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
+    """Counts for every player hand (``upcard`` false) or every (hand, upcard) of a deck, merged
+    into classes of equal (upcard rank, player strength, counts).
+
+    Returns a list of rows (upcard rank or -1, strength, weight, not qualifying, dealer beats
+    player, tie, player beats a qualifying dealer, a, b, c, upcard or -1), where a b c (and the
+    upcard) are one example of the class, and the dealer hands per situation.
+
+    >>> from oddscalc._native.eval3 import ThreeCardRanking
+    >>> rows, per = class_counts(ThreeCardRanking((0, 1, 2, 3, 4, 5)), range(52), 0, False)
+    >>> per, sum(r[2] for r in rows)
+    (18424, 22100)
+    """
+    cdef uint8_t[::1] in_deck = bytearray(_deck_flags(deck))
+    cdef _Tables tables = _Tables(ranking, in_deck)
+    cards = sorted(deck)
+    cdef int n = len(cards), n_str = ranking.n_strengths
+    if n < (7 if upcard else 6):
+        raise ValueError(f"a deck of {n} cards is too small for a player and a dealer hand")
+    cdef int64_t per = (n - 4) * (n - 5) // 2 if upcard else (n - 3) * (n - 4) * (n - 5) // 6
+    cdef int i, j, k, m, s, u, a, b, c, rank, lo, hi, group, length, capacity
+    cdef int sab, sac, sbc
+    cdef Situation* scratch
+    cdef Situation* first
+    # player hands in order of strength (a counting sort), so classes come out by strength
+    by_strength = [[] for _ in range(n_str)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                a, b, c = cards[k], cards[j], cards[i]
+                by_strength[strength3(ranking, a, b, c)].append((a, b, c))
+    up_ranks = sorted({card_rank(x) for x in cards}) if upcard else [-1]
+    ups_of_rank = {r: [x for x in cards if card_rank(x) == r] for r in up_ranks}
+    capacity = max(len(h) for h in by_strength) * (4 if upcard else 1) + 1
+    scratch = <Situation*>malloc(capacity * sizeof(Situation))
+    if scratch == NULL:
+        raise MemoryError()
+    rows = []
+    try:
+        for rank in up_ranks:
+            for s in range(n_str):
+                length = 0
+                for a, b, c in by_strength[s]:
+                    if not upcard:
+                        settle_counts(&scratch[length], avoiding_below(tables, a, b, c, s, qualify),
+                                      avoiding_below(tables, a, b, c, s, s),
+                                      avoiding_below(tables, a, b, c, s, s + 1), per, s, qualify)
+                        scratch[length].a, scratch[length].b, scratch[length].c = a, b, c
+                        scratch[length].up = 255
+                        length += 1
+                        continue
+                    for u in ups_of_rank[rank]:
+                        if u == a or u == b or u == c:
+                            continue
+                        sab = strength3(ranking, u, a, b)
+                        sac = strength3(ranking, u, a, c)
+                        sbc = strength3(ranking, u, b, c)
+                        settle_counts(&scratch[length],
+                                      upcard_below(tables, u, a, b, c, sab, sac, sbc, qualify),
+                                      upcard_below(tables, u, a, b, c, sab, sac, sbc, s),
+                                      upcard_below(tables, u, a, b, c, sab, sac, sbc, s + 1),
+                                      per, s, qualify)
+                        scratch[length].a, scratch[length].b, scratch[length].c = a, b, c
+                        scratch[length].up = u
+                        length += 1
+                if length == 0:
+                    continue
+                qsort(scratch, length, sizeof(Situation), compare_situations)
+                lo = 0
+                while lo < length:
+                    hi = lo + 1
+                    while hi < length and compare_situations(&scratch[lo], &scratch[hi]) == 0:
+                        hi += 1
+                    first = &scratch[lo]
+                    rows.append((rank, s, hi - lo, first.not_qualify, first.dealer_wins, first.tie,
+                                 per - first.not_qualify - first.dealer_wins - first.tie, first.a, first.b, first.c,
+                                 -1 if first.up == 255 else first.up))
+                    lo = hi
+    finally:
+        free(scratch)
+    return rows, per
