@@ -1,0 +1,476 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Caribbean Stud counts: for every (player hand, dealer upcard) class, how many of the
+163,185 dealer completions do not qualify, lose to the player, or tie.  No paytable here.
+
+Why it is fast:
+- Suit symmetry: the upcard's suit is fixed to clubs and the player's cards in the other
+  three suits are taken up to permutation of those suits, so the 2,598,960 x 47 situations
+  become 5,649,150 classes, each with a weight (the number of situations it stands for).
+- Card removal by inclusion-exclusion: the dealer hands that avoid the player's five cards
+  are all dealer hands, minus those holding one of the player's cards, plus those holding
+  two, and so on.  For each subset S of the deck (up to three cards) the strengths of the
+  dealer hands containing S are kept sorted; classes are visited in order of strength, so
+  "how many are weaker than the player" is a pointer that only moves forward.
+"""
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
+
+from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank
+from oddscalc._native.eval5 cimport strength5, category_of, N_STRENGTHS
+
+cdef enum:
+    DECK = 51              # cards other than the upcard
+    N_QUADS = 249900       # C(51, 4) dealer completions before removing the player's cards
+    N_PAIRS = 1275         # C(51, 2)
+    N_TRIPLES = 20825      # C(51, 3)
+    LEN1 = 19600           # C(50, 3): completions holding a given card
+    LEN2 = 1176            # C(49, 2): ... a given pair
+    LEN3 = 48              # ... a given triple
+    SENTINEL = 0xFFFF      # ends every sorted list: stronger than any hand
+    COMPLETIONS = 163185   # C(46, 4): completions that avoid the player's five cards
+    N_PAYOUT_CLASSES = 11  # below ace-king, ace-king, pair .. royal flush
+
+cdef int32_t BINOM[52][6]
+cdef int i_, j_
+for i_ in range(52):
+    for j_ in range(6):
+        BINOM[i_][j_] = 0
+    BINOM[i_][0] = 1
+    for j_ in range(1, 6):
+        if i_ >= 1:
+            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
+
+# The weakest ace-king high hand: A K 4 3 2 of mixed suits.
+cdef uint16_t ACE_KING = strength5(48, 45, 8, 4, 0)
+
+
+cdef inline int payout_class(uint16_t strength) noexcept nogil:
+    """0: below ace-king, 1: ace-king, 2 + category - 1 for pair and better (royal = 10)."""
+    cdef int category = category_of(strength)
+    if category > 0:
+        return category + 1
+    return 1 if strength >= ACE_KING else 0
+
+
+def payout_class_of(int strength):
+    """Payout class (0 below ace-king, 1 ace-king, 2 pair .. 10 royal flush) of a strength."""
+    return payout_class(strength)
+
+
+cdef inline int32_t advance_below(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
+    while lists[pointer[0]] < strength:
+        pointer[0] += 1
+    return pointer[0]
+
+
+cdef inline int32_t advance_upto(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
+    while lists[pointer[0]] <= strength:
+        pointer[0] += 1
+    return pointer[0]
+
+
+cdef class StudClasses:
+    """Every (player hand, upcard) class with its weight and dealer-completion counts."""
+    cdef readonly Py_ssize_t n
+    cdef uint8_t* cards        # 5 card codes per class, ascending
+    cdef uint8_t* upcard
+    cdef uint8_t* weight       # situations per class, upcard suit fixed (x 4 for all suits)
+    cdef uint16_t* strength
+    cdef int32_t* not_qualify
+    cdef int32_t* wins
+    cdef int32_t* ties
+    cdef readonly int qualify_strength
+
+    def __dealloc__(self):
+        free(self.cards); free(self.upcard); free(self.weight); free(self.strength)
+        free(self.not_qualify); free(self.wins); free(self.ties)
+
+    def decide_optimal(self, pay_numerators, int64_t denominator, int call_multiple):
+        """1 where calling beats folding for pays ``pay_numerators[c] / denominator`` per payout class.
+
+        Calling: +1 if the dealer does not qualify, 1 + m * pay on a win, 0 on a tie, -(1 + m)
+        on a loss (m = call_multiple); folding: -1.  Exact ties of expectation fold.
+        """
+        cdef int64_t pays[N_PAYOUT_CLASSES]
+        cdef Py_ssize_t k
+        cdef int64_t nq, win, tie, lose, edge
+        cdef bytearray decisions = bytearray(self.n)
+        cdef uint8_t* out = decisions
+        for k in range(N_PAYOUT_CLASSES):
+            pays[k] = pay_numerators[k]
+        with nogil:
+            for k in range(self.n):
+                nq = self.not_qualify[k]
+                win = self.wins[k]
+                tie = self.ties[k]
+                lose = COMPLETIONS - nq - win - tie
+                edge = denominator * (nq + win - (1 + call_multiple) * lose + COMPLETIONS) \
+                    + call_multiple * win * pays[payout_class(self.strength[k])]
+                out[k] = edge > 0
+        return decisions
+
+    def decide_threshold(self, int min_strength):
+        """1 where the player's strength is at least ``min_strength`` (a simple strategy)."""
+        cdef bytearray decisions = bytearray(self.n)
+        cdef uint8_t* out = decisions
+        cdef Py_ssize_t k
+        for k in range(self.n):
+            out[k] = self.strength[k] >= min_strength
+        return decisions
+
+    def aggregate(self, const uint8_t[::1] calls):
+        """Per payout class: (called situations, not-qualify, wins, ties, losses, folded situations),
+        each a count over all 47 x 2,598,960 situations (dealer counts are completions)."""
+        cdef int64_t sums[N_PAYOUT_CLASSES][6]
+        cdef Py_ssize_t k
+        cdef int c, w
+        memset(sums, 0, sizeof(sums))
+        if calls.shape[0] != self.n:
+            raise ValueError("one decision per class is needed")
+        with nogil:
+            for k in range(self.n):
+                c = payout_class(self.strength[k])
+                w = 4 * self.weight[k]
+                if calls[k]:
+                    sums[c][0] += w
+                    sums[c][1] += w * <int64_t>self.not_qualify[k]
+                    sums[c][2] += w * <int64_t>self.wins[k]
+                    sums[c][3] += w * <int64_t>self.ties[k]
+                    sums[c][4] += w * <int64_t>(COMPLETIONS - self.not_qualify[k] - self.wins[k] - self.ties[k])
+                else:
+                    sums[c][5] += w
+        return [tuple(sums[c][i] for i in range(6)) for c in range(N_PAYOUT_CLASSES)]
+
+    def rows(self, int payout, const uint8_t[::1] calls):
+        """(cards, upcard, situations, strength, not-qualify, wins, ties, called) of the classes
+        in one payout class, for strategy tables."""
+        out = []
+        cdef Py_ssize_t k
+        for k in range(self.n):
+            if payout_class(self.strength[k]) == payout:
+                out.append((tuple(self.cards[5 * k + i] for i in range(5)), self.upcard[k],
+                            4 * self.weight[k], self.strength[k], self.not_qualify[k],
+                            self.wins[k], self.ties[k], bool(calls[k])))
+        return out
+
+    def counts(self, Py_ssize_t k):
+        """(cards, upcard, situations, not-qualify, wins, ties, losses) of class k."""
+        if k < 0 or k >= self.n:
+            raise IndexError(k)
+        return (tuple(self.cards[5 * k + i] for i in range(5)), self.upcard[k], 4 * self.weight[k],
+                self.not_qualify[k], self.wins[k], self.ties[k],
+                COMPLETIONS - self.not_qualify[k] - self.wins[k] - self.ties[k])
+
+
+cdef int masks_by_popcount(int32_t* masks, int32_t* starts):
+    """All 13-bit rank masks grouped by popcount 0..5, ascending within a group."""
+    cdef int n = 0, k, mask, bits, m
+    for k in range(6):
+        starts[k] = n
+        for mask in range(8192):
+            bits = 0
+            m = mask
+            while m:
+                m &= m - 1
+                bits += 1
+            if bits == k:
+                masks[n] = mask
+                n += 1
+    starts[6] = n
+    return n
+
+
+cdef Py_ssize_t enumerate_classes(int up_rank, const int32_t* masks, const int32_t* starts,
+                                  uint8_t* cards, uint8_t* weights, bint store) noexcept nogil:
+    """Visit the player-hand classes for an upcard of rank up_rank (suit 0); store when asked."""
+    cdef Py_ssize_t n = 0
+    cdef int k0, k1, k2, k3, i0, i1, i2, i3, left, rank, suit, j, w
+    cdef int32_t m0, m1, m2, m3
+    cdef int32_t suit_masks[4]
+    for k0 in range(6):
+        for i0 in range(starts[k0], starts[k0 + 1]):
+            m0 = masks[i0]
+            if (m0 >> up_rank) & 1:
+                continue
+            left = 5 - k0
+            for k1 in range(left + 1):
+                for i1 in range(starts[k1], starts[k1 + 1]):
+                    m1 = masks[i1]
+                    for k2 in range(left - k1 + 1):
+                        k3 = left - k1 - k2
+                        for i2 in range(starts[k2], starts[k2 + 1]):
+                            m2 = masks[i2]
+                            if m2 > m1:
+                                break
+                            for i3 in range(starts[k3], starts[k3 + 1]):
+                                m3 = masks[i3]
+                                if m3 > m2:
+                                    break
+                                if store:
+                                    suit_masks[0] = m0; suit_masks[1] = m1
+                                    suit_masks[2] = m2; suit_masks[3] = m3
+                                    j = 0
+                                    for rank in range(N_RANKS):
+                                        for suit in range(4):
+                                            if (suit_masks[suit] >> rank) & 1:
+                                                cards[5 * n + j] = make_card(rank, suit)
+                                                j += 1
+                                    if m1 == m2 and m2 == m3:
+                                        w = 1
+                                    elif m1 == m2 or m2 == m3:
+                                        w = 3
+                                    else:
+                                        w = 6
+                                    weights[n] = w
+                                n += 1
+    return n
+
+
+cdef void count_for_upcard(int up_rank, StudClasses result, Py_ssize_t first, Py_ssize_t last,
+                           uint16_t* dealer, uint32_t* quad_cards, int32_t* order, int32_t* bucket,
+                           uint16_t* list0, uint16_t* list1, uint16_t* list2, uint16_t* list3,
+                           int32_t* fill1, int32_t* fill2, int32_t* fill3,
+                           int32_t* nq1, int32_t* nq2, int32_t* nq3,
+                           int32_t* lt1, int32_t* le1, int32_t* lt2, int32_t* le2,
+                           int32_t* lt3, int32_t* le3, int32_t* class_order) noexcept nogil:
+    cdef int up = make_card(up_rank, 0)
+    cdef uint8_t deck[DECK]
+    cdef int a, b, c, d, j, card, s, q = result.qualify_strength
+    cdef int32_t idx, k, fill0 = 0, nq0 = 0, lt0, le0, t
+    cdef Py_ssize_t m, kk
+    cdef int x[5]
+    cdef int32_t p, cnt_lt, cnt_le, cnt_nq
+    cdef uint16_t hand
+    j = 0
+    for card in range(N_CARDS):
+        if card != up:
+            deck[j] = card
+            j += 1
+    # every dealer completion (four cards of the 51), in colex order
+    idx = 0
+    for d in range(3, DECK):
+        for c in range(2, d):
+            for b in range(1, c):
+                for a in range(b):
+                    dealer[idx] = strength5(up, deck[a], deck[b], deck[c], deck[d])
+                    quad_cards[idx] = a | (b << 8) | (c << 16) | (d << 24)
+                    idx += 1
+    # completions in order of strength (counting sort)
+    memset(bucket, 0, (N_STRENGTHS + 1) * sizeof(int32_t))
+    for idx in range(N_QUADS):
+        bucket[dealer[idx] + 1] += 1
+    for s in range(N_STRENGTHS):
+        bucket[s + 1] += bucket[s]
+    for idx in range(N_QUADS):
+        order[bucket[dealer[idx]]] = idx
+        bucket[dealer[idx]] += 1
+    # sorted strength lists of the completions holding each card, pair and triple
+    for j in range(DECK):
+        fill1[j] = j * (LEN1 + 1)
+        nq1[j] = 0
+    for j in range(N_PAIRS):
+        fill2[j] = j * (LEN2 + 1)
+        nq2[j] = 0
+    for j in range(N_TRIPLES):
+        fill3[j] = j * (LEN3 + 1)
+        nq3[j] = 0
+    for k in range(N_QUADS):
+        idx = order[k]
+        s = dealer[idx]
+        x[0] = quad_cards[idx] & 0xFF
+        x[1] = (quad_cards[idx] >> 8) & 0xFF
+        x[2] = (quad_cards[idx] >> 16) & 0xFF
+        x[3] = quad_cards[idx] >> 24
+        list0[fill0] = s
+        fill0 += 1
+        nq0 += s < q
+        for a in range(4):
+            list1[fill1[x[a]]] = s
+            fill1[x[a]] += 1
+            nq1[x[a]] += s < q
+            for b in range(a + 1, 4):
+                t = BINOM[x[b]][2] + x[a]
+                list2[fill2[t]] = s
+                fill2[t] += 1
+                nq2[t] += s < q
+                for c in range(b + 1, 4):
+                    t = BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]
+                    list3[fill3[t]] = s
+                    fill3[t] += 1
+                    nq3[t] += s < q
+    list0[N_QUADS] = SENTINEL
+    for j in range(DECK):
+        list1[j * (LEN1 + 1) + LEN1] = SENTINEL
+        lt1[j] = le1[j] = j * (LEN1 + 1)
+    for j in range(N_PAIRS):
+        list2[j * (LEN2 + 1) + LEN2] = SENTINEL
+        lt2[j] = le2[j] = j * (LEN2 + 1)
+    for j in range(N_TRIPLES):
+        list3[j * (LEN3 + 1) + LEN3] = SENTINEL
+        lt3[j] = le3[j] = j * (LEN3 + 1)
+    lt0 = le0 = 0
+    # this upcard's classes in order of strength
+    memset(bucket, 0, (N_STRENGTHS + 1) * sizeof(int32_t))
+    for m in range(first, last):
+        bucket[result.strength[m] + 1] += 1
+    for s in range(N_STRENGTHS):
+        bucket[s + 1] += bucket[s]
+    for m in range(first, last):
+        class_order[bucket[result.strength[m]]] = <int32_t>m
+        bucket[result.strength[m]] += 1
+    for kk in range(last - first):
+        m = class_order[kk]
+        hand = result.strength[m]
+        for j in range(5):
+            card = result.cards[5 * m + j]
+            x[j] = card - (card > up)          # position among the 51 cards
+        cnt_nq = nq0
+        cnt_lt = 0
+        cnt_le = 0
+        if hand >= q:
+            cnt_lt = advance_below(list0, &lt0, hand)
+            cnt_le = advance_upto(list0, &le0, hand)
+        for a in range(5):
+            cnt_nq -= nq1[x[a]]
+            if hand >= q:
+                cnt_lt -= advance_below(list1, &lt1[x[a]], hand) - x[a] * (LEN1 + 1)
+                cnt_le -= advance_upto(list1, &le1[x[a]], hand) - x[a] * (LEN1 + 1)
+            for b in range(a + 1, 5):
+                t = BINOM[x[b]][2] + x[a]
+                cnt_nq += nq2[t]
+                if hand >= q:
+                    cnt_lt += advance_below(list2, &lt2[t], hand) - t * (LEN2 + 1)
+                    cnt_le += advance_upto(list2, &le2[t], hand) - t * (LEN2 + 1)
+                for c in range(b + 1, 5):
+                    t = BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]
+                    cnt_nq -= nq3[t]
+                    if hand >= q:
+                        cnt_lt -= advance_below(list3, &lt3[t], hand) - t * (LEN3 + 1)
+                        cnt_le -= advance_upto(list3, &le3[t], hand) - t * (LEN3 + 1)
+                    for d in range(c + 1, 5):
+                        s = dealer[BINOM[x[d]][4] + BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]]
+                        cnt_nq += s < q
+                        cnt_lt += s < hand
+                        cnt_le += s <= hand
+        result.not_qualify[m] = cnt_nq
+        if hand >= q:
+            result.wins[m] = cnt_lt - cnt_nq
+            result.ties[m] = cnt_le - cnt_lt
+        else:
+            result.wins[m] = 0
+            result.ties[m] = 0
+
+
+def count_classes(int qualify_strength, progress=None):
+    """Enumerate every class and count its dealer completions (the paytable-free kernel).
+
+    ``qualify_strength`` is the weakest dealer hand that qualifies; ``progress`` (optional) is
+    called after each of the 13 upcard ranks.
+    """
+    cdef int32_t masks[8192]
+    cdef int32_t starts[7]
+    cdef Py_ssize_t total = 0, first, last
+    cdef int r
+    cdef Py_ssize_t per_rank[13]
+    cdef StudClasses result = StudClasses()
+    if not 0 <= qualify_strength < N_STRENGTHS:
+        raise ValueError("qualifying strength out of range")
+    result.qualify_strength = qualify_strength
+    masks_by_popcount(masks, starts)
+    for r in range(N_RANKS):
+        per_rank[r] = enumerate_classes(r, masks, starts, NULL, NULL, False)
+        total += per_rank[r]
+    result.n = total
+    result.cards = <uint8_t*>malloc(5 * total)
+    result.upcard = <uint8_t*>malloc(total)
+    result.weight = <uint8_t*>malloc(total)
+    result.strength = <uint16_t*>malloc(total * sizeof(uint16_t))
+    result.not_qualify = <int32_t*>malloc(total * sizeof(int32_t))
+    result.wins = <int32_t*>malloc(total * sizeof(int32_t))
+    result.ties = <int32_t*>malloc(total * sizeof(int32_t))
+    cdef uint16_t* dealer = <uint16_t*>malloc(N_QUADS * sizeof(uint16_t))
+    cdef uint32_t* quad_cards = <uint32_t*>malloc(N_QUADS * sizeof(uint32_t))
+    cdef int32_t* order = <int32_t*>malloc(N_QUADS * sizeof(int32_t))
+    cdef int32_t* bucket = <int32_t*>malloc((N_STRENGTHS + 1) * sizeof(int32_t))
+    cdef uint16_t* list0 = <uint16_t*>malloc((N_QUADS + 1) * sizeof(uint16_t))
+    cdef uint16_t* list1 = <uint16_t*>malloc(DECK * (LEN1 + 1) * sizeof(uint16_t))
+    cdef uint16_t* list2 = <uint16_t*>malloc(N_PAIRS * (LEN2 + 1) * sizeof(uint16_t))
+    cdef uint16_t* list3 = <uint16_t*>malloc(N_TRIPLES * (LEN3 + 1) * sizeof(uint16_t))
+    cdef int32_t* fill1 = <int32_t*>malloc(DECK * sizeof(int32_t))
+    cdef int32_t* fill2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
+    cdef int32_t* fill3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
+    cdef int32_t* nq1 = <int32_t*>malloc(DECK * sizeof(int32_t))
+    cdef int32_t* nq2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
+    cdef int32_t* nq3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
+    cdef int32_t* lt1 = <int32_t*>malloc(DECK * sizeof(int32_t))
+    cdef int32_t* le1 = <int32_t*>malloc(DECK * sizeof(int32_t))
+    cdef int32_t* lt2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
+    cdef int32_t* le2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
+    cdef int32_t* lt3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
+    cdef int32_t* le3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
+    cdef Py_ssize_t largest = 0
+    for r in range(N_RANKS):
+        largest = max(largest, per_rank[r])
+    cdef int32_t* class_order = <int32_t*>malloc(largest * sizeof(int32_t))
+    cdef Py_ssize_t m
+    try:
+        first = 0
+        for r in range(N_RANKS):
+            last = first + per_rank[r]
+            with nogil:
+                enumerate_classes(r, masks, starts, result.cards + 5 * first, result.weight + first, True)
+                for m in range(first, last):
+                    result.upcard[m] = make_card(r, 0)
+                    result.strength[m] = strength5(result.cards[5 * m], result.cards[5 * m + 1],
+                                                   result.cards[5 * m + 2], result.cards[5 * m + 3],
+                                                   result.cards[5 * m + 4])
+                count_for_upcard(r, result, first, last, dealer, quad_cards, order, bucket,
+                                 list0, list1, list2, list3, fill1, fill2, fill3, nq1, nq2, nq3,
+                                 lt1, le1, lt2, le2, lt3, le3, class_order)
+            first = last
+            if progress is not None:
+                progress()
+    finally:
+        free(dealer); free(quad_cards); free(order); free(bucket)
+        free(list0); free(list1); free(list2); free(list3)
+        free(fill1); free(fill2); free(fill3); free(nq1); free(nq2); free(nq3)
+        free(lt1); free(le1); free(lt2); free(le2); free(lt3); free(le3); free(class_order)
+    return result
+
+
+def count_completions(player, int upcard, dead, int qualify_strength):
+    """Dealer completions of one situation by brute force over every four-card completion:
+    (not qualify, player wins, ties, dealer wins).  Dead cards are out of the deck."""
+    cdef uint8_t deck[52]
+    cdef uint8_t used[52]
+    cdef int n = 0, card, a, b, c, d, s
+    cdef int64_t nq = 0, win = 0, tie = 0, lose = 0
+    cdef uint16_t hand
+    memset(used, 0, 52)
+    for card in player:
+        used[card] = 1
+    used[upcard] = 1
+    for card in dead:
+        used[card] = 1
+    for card in range(52):
+        if not used[card]:
+            deck[n] = card
+            n += 1
+    p = list(player)
+    hand = strength5(p[0], p[1], p[2], p[3], p[4])
+    with nogil:
+        for d in range(3, n):
+            for c in range(2, d):
+                for b in range(1, c):
+                    for a in range(b):
+                        s = strength5(upcard, deck[a], deck[b], deck[c], deck[d])
+                        if s < qualify_strength:
+                            nq += 1
+                        elif s < hand:
+                            win += 1
+                        elif s == hand:
+                            tie += 1
+                        else:
+                            lose += 1
+    return nq, win, tie, lose
