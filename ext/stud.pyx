@@ -474,3 +474,49 @@ def count_completions(player, int upcard, dead, int qualify_strength):
                         else:
                             lose += 1
     return nq, win, tie, lose
+
+
+cdef inline int32_t hand_index(int* c) noexcept nogil:
+    """Colex index 0..2,598,959 of five distinct cards (any order)."""
+    cdef int i, j, t
+    for i in range(1, 5):          # insertion sort of five
+        t = c[i]
+        j = i - 1
+        while j >= 0 and c[j] > t:
+            c[j + 1] = c[j]
+            j -= 1
+        c[j + 1] = t
+    return BINOM[c[0]][1] + BINOM[c[1]][2] + BINOM[c[2]][3] + BINOM[c[3]][4] + BINOM[c[4]][5]
+
+
+def hand_index_of(cards):
+    """Colex index of five card codes, as decision_table uses it."""
+    cdef int c[5]
+    for i in range(5):
+        c[i] = cards[i]
+    return hand_index(c)
+
+
+def decision_table(StudClasses classes, const uint8_t[::1] calls):
+    """Every situation's decision: byte ``hand_index * 52 + upcard`` is 1 to call, 0 to fold
+    (2 where the upcard is one of the hand's cards).  Each class is spread over its suit images."""
+    cdef bytearray table = bytearray(b"\x02") * (2598960 * 52)
+    cdef uint8_t* out = table
+    cdef int perms[24][4]
+    cdef int n = 0, a, b, c, d, p, j
+    cdef int x[5]
+    cdef Py_ssize_t k
+    for a in range(4):
+        for b in range(4):
+            for c in range(4):
+                for d in range(4):
+                    if a != b and a != c and a != d and b != c and b != d and c != d:
+                        perms[n][0] = a; perms[n][1] = b; perms[n][2] = c; perms[n][3] = d
+                        n += 1
+    with nogil:
+        for k in range(classes.n):
+            for p in range(24):
+                for j in range(5):
+                    x[j] = (classes.cards[5 * k + j] & ~3) | perms[p][classes.cards[5 * k + j] & 3]
+                out[<Py_ssize_t>hand_index(x) * 52 + ((classes.upcard[k] & ~3) | perms[p][classes.upcard[k] & 3])] = calls[k]
+    return table
