@@ -56,8 +56,10 @@ def parse_payout(value, where: str) -> Fraction:
     >>> parse_payout("3/2", "x"), parse_payout(1.5, "x")
     (Fraction(3, 2), Fraction(3, 2))
     """
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+    if isinstance(value, bool) or not isinstance(value, (int, float, str, Fraction)):
         raise InputError(f"{where}: payout must be a number, got {value!r}")
+    if isinstance(value, Fraction):
+        value = f"{value.numerator}/{value.denominator}"
     try:
         number = Fraction(str(value).strip())
     except (ValueError, ZeroDivisionError):
