@@ -568,3 +568,143 @@ def chain_nets(strengths, int start, bint every_player=False, bint tie_pass=Fals
     chain(h, n, start, every_player, tie_pass, nets)
     return [nets[i] for i in range(n)]
 
+
+
+# --- showdown equity against random hands (optional-bet decisions) --------------------------
+
+cdef struct Equity:
+    uint8_t seven[7]
+    uint8_t board_cards[5]
+    int n_board
+    uint8_t avail[N_CARDS]
+    int n_avail
+    uint8_t used[N_CARDS]
+    int opponents
+    int64_t counts[3]          # deals where nobody beats the hero and t opponents tie
+    int64_t total
+
+
+cdef void equity_board(Equity* e) noexcept nogil:
+    """One complete board: count opponent hands below, level with and above the hero."""
+    cdef uint8_t free_cards[N_CARDS]
+    cdef uint8_t cards[7]
+    cdef int64_t deg_low[N_CARDS]
+    cdef int64_t deg_equal[N_CARDS]
+    cdef int64_t n_low = 0, n_equal = 0, pairs, sum_ll = 0, sum_le = 0, sum_ee = 0
+    cdef int f = 0, i, j, a, b
+    cdef uint16_t hero, s
+    for i in range(5):
+        e.seven[2 + i] = e.board_cards[i]
+        cards[2 + i] = e.board_cards[i]
+    hero = strength7(e.seven)
+    for i in range(e.n_avail):
+        if not e.used[e.avail[i]]:
+            free_cards[f] = e.avail[i]
+            deg_low[e.avail[i]] = 0
+            deg_equal[e.avail[i]] = 0
+            f += 1
+    for i in range(f):
+        for j in range(i + 1, f):
+            a = free_cards[i]
+            b = free_cards[j]
+            cards[0] = a
+            cards[1] = b
+            s = strength7(cards)
+            if s < hero:
+                n_low += 1
+                deg_low[a] += 1
+                deg_low[b] += 1
+            elif s == hero:
+                n_equal += 1
+                deg_equal[a] += 1
+                deg_equal[b] += 1
+    pairs = <int64_t>f * (f - 1) // 2
+    if e.opponents == 1:
+        e.counts[0] += n_low
+        e.counts[1] += n_equal
+        e.total += pairs
+        return
+    # two opponents: ordered pairs of disjoint hands, by inclusion-exclusion on shared cards
+    for i in range(f):
+        a = free_cards[i]
+        sum_ll += deg_low[a] * deg_low[a]
+        sum_le += deg_low[a] * deg_equal[a]
+        sum_ee += deg_equal[a] * deg_equal[a]
+    e.counts[0] += n_low * n_low - sum_ll + n_low
+    e.counts[1] += 2 * (n_low * n_equal - sum_le)
+    e.counts[2] += n_equal * n_equal - sum_ee + n_equal
+    e.total += pairs * pairs - <int64_t>f * (f - 1) * (f - 1) + pairs
+
+
+cdef void equity_walk(Equity* e, int start, int depth) noexcept nogil:
+    cdef int i, c
+    if depth == 5:
+        equity_board(e)
+        return
+    for i in range(start, e.n_avail):
+        c = e.avail[i]
+        e.board_cards[depth] = c
+        e.used[c] = 1
+        equity_walk(e, i + 1, depth + 1)
+        e.used[c] = 0
+
+
+def equity_counts(hero, board, dead, int opponents):
+    """Exact showdown counts of a hero hand against 1 or 2 random opponents.
+
+    Returns ``(total, counts)``: of ``total`` equally likely deals (board completions times
+    ordered opponent hands), ``counts[t]`` are those where no opponent beats the hero and
+    ``t`` opponents tie.
+
+    >>> total, counts = equity_counts([51, 47], [50, 46, 42, 38, 0], [], 1)
+    >>> total, counts[0]
+    (990, 515)
+    """
+    cdef Equity e
+    cdef uint8_t known[N_CARDS]
+    cdef int card, i
+    if opponents not in (1, 2):
+        raise ValueError("exact equity is counted for 1 or 2 opponents")
+    memset(&e, 0, sizeof(Equity))
+    memset(known, 0, sizeof(known))
+    e.opponents = opponents
+    e.seven[0], e.seven[1] = hero
+    for card in list(hero) + list(board) + list(dead):
+        known[card] = 1
+    for i, card in enumerate(board):
+        e.board_cards[i] = card
+    e.n_board = len(board)
+    for card in range(N_CARDS):
+        if not known[card]:
+            e.avail[e.n_avail] = card
+            e.n_avail += 1
+    with nogil:
+        equity_walk(&e, 0, e.n_board)
+    return e.total, [e.counts[0], e.counts[1], e.counts[2]]
+
+
+# --- the seven-card category distribution (jackpot on a random final hand) ------------------
+
+def seven_card_categories():
+    """How many of the C(52, 7) seven-card hands have each best-five category (0..9)."""
+    cdef int64_t counts[N_CATEGORIES]
+    cdef uint8_t c[7]
+    cdef int a, b, d, e, f, g, h, i
+    memset(counts, 0, sizeof(counts))
+    with nogil:
+        for a in range(46):
+            c[0] = a
+            for b in range(a + 1, 47):
+                c[1] = b
+                for d in range(b + 1, 48):
+                    c[2] = d
+                    for e in range(d + 1, 49):
+                        c[3] = e
+                        for f in range(e + 1, 50):
+                            c[4] = f
+                            for g in range(f + 1, 51):
+                                c[5] = g
+                                for h in range(g + 1, 52):
+                                    c[6] = h
+                                    counts[category_of(strength7(c))] += 1
+    return [counts[i] for i in range(N_CATEGORIES)]

@@ -113,7 +113,12 @@ def _grouped(groups: dict, i: int) -> Fraction:
     return sum((Fraction(row[i], d) for d, row in groups.items()), Fraction(0))
 
 
-def _std_error(mean: Fraction, second: Fraction, samples: int) -> float:
+def std_error(mean: Fraction, second: Fraction, samples: int) -> float:
+    """Standard error of a sample mean from its exact first and second moments.
+
+    >>> round(std_error(Fraction(1, 2), Fraction(1, 2), 101), 4)
+    0.05
+    """
     variance = max(float(second - mean * mean), 0.0) * samples / max(samples - 1, 1)
     return math.sqrt(variance / samples)
 
@@ -151,10 +156,10 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
             chance = _grouped(sums["act"], i) / weight
         else:
             chance = action.by_seat()[seat]
-            share_se = _std_error(share, Fraction(sums["share_sq"][i], SHARE_SCALE ** 2 * samples), samples)
+            share_se = std_error(share, Fraction(sums["share_sq"][i], SHARE_SCALE ** 2 * samples), samples)
             second = sum((Fraction(row[i], (d * orderings) ** 2) for d, row in sums["net_sq"].items()),
                          Fraction(0)) / samples
-            two_se = _std_error(phase_two, second, samples)
+            two_se = std_error(phase_two, second, samples)
         net = phase_one + phase_two * rules.bet + jackpot
         seats.append(SeatOdds(seat, deal.holes.get(seat), bettor, win, tie, share, phase_one, chance,
                               phase_two, jackpot, net, categories, share_se, two_se))
@@ -163,7 +168,7 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
     relative_se = None
     if not exact:
         relative_se = tuple(
-            _std_error(relative[r], sum((Fraction(row[r], (d * orderings) ** 2)
+            std_error(relative[r], sum((Fraction(row[r], (d * orderings) ** 2)
                                          for d, row in sums["rel_sq"].items()), Fraction(0)) / samples,
                        samples) for r in range(n))
     total = weight if exact else samples
