@@ -206,17 +206,22 @@ def hand_counts(ThreeCardRanking ranking, deck, hand, int qualify, int upcard=-1
     return (not_qualify, dealer_wins, tie, total - not_qualify - dealer_wins - tie, total)
 
 
+COLUMNS = ("up_rank", "strength", "weight", "not_qualify", "dealer_wins", "tie", "player_wins",
+           "a", "b", "c", "upcard")
+
+
 def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
     """Counts for every player hand (``upcard`` false) or every (hand, upcard) of a deck, merged
-    into classes of equal (upcard rank, player strength, counts).
+    into classes of equal (upcard rank, player strength, counts), in that order.
 
-    Returns a list of rows (upcard rank or -1, strength, weight, not qualifying, dealer beats
-    player, tie, player beats a qualifying dealer, a, b, c, upcard or -1), where a b c (and the
-    upcard) are one example of the class, and the dealer hands per situation.
+    Returns (columns, dealer hands per situation): ``columns`` maps each name of COLUMNS to a
+    list with one entry per class: upcard rank (-1 without upcard), player strength, weight
+    (situations in the class), dealer hands not qualifying / beating the player / tying /
+    losing to the player, and one example of the class (cards a b c, upcard or -1).
 
     >>> from oddscalc._native.eval3 import ThreeCardRanking
-    >>> rows, per = class_counts(ThreeCardRanking((0, 1, 2, 3, 4, 5)), range(52), 0, False)
-    >>> per, sum(r[2] for r in rows)
+    >>> columns, per = class_counts(ThreeCardRanking((0, 1, 2, 3, 4, 5)), range(52), 0, False)
+    >>> per, sum(columns["weight"])
     (18424, 22100)
     """
     cdef uint8_t[::1] in_deck = bytearray(_deck_flags(deck))
@@ -226,29 +231,58 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
     if n < (7 if upcard else 6):
         raise ValueError(f"a deck of {n} cards is too small for a player and a dealer hand")
     cdef int64_t per = (n - 4) * (n - 5) // 2 if upcard else (n - 3) * (n - 4) * (n - 5) // 6
-    cdef int i, j, k, m, s, u, a, b, c, rank, lo, hi, group, length, capacity
+    cdef int n_hands = n * (n - 1) * (n - 2) // 6
+    cdef int i, j, k, m, s, u, a, b, c, h, rank, lo, hi, length, capacity = 1
     cdef int sab, sac, sbc
-    cdef Situation* scratch
+    cdef int deck_cards[52]
+    cdef int ups[13][4]
+    cdef int n_ups[13]
+    cdef int* start = <int*>calloc(n_str + 1, sizeof(int))
+    cdef int* fill = <int*>calloc(n_str + 1, sizeof(int))
+    cdef uint8_t* hands = <uint8_t*>malloc(3 * n_hands)
+    cdef Situation* scratch = NULL
     cdef Situation* first
+    if start == NULL or fill == NULL or hands == NULL:
+        free(start); free(fill); free(hands)
+        raise MemoryError()
+    for i in range(n):
+        deck_cards[i] = cards[i]
+    memset(n_ups, 0, sizeof(n_ups))
+    for i in range(n):
+        rank = card_rank(deck_cards[i])
+        ups[rank][n_ups[rank]] = deck_cards[i]
+        n_ups[rank] += 1
     # player hands in order of strength (a counting sort), so classes come out by strength
-    by_strength = [[] for _ in range(n_str)]
     for i in range(n):
         for j in range(i + 1, n):
             for k in range(j + 1, n):
-                a, b, c = cards[k], cards[j], cards[i]
-                by_strength[strength3(ranking, a, b, c)].append((a, b, c))
-    up_ranks = sorted({card_rank(x) for x in cards}) if upcard else [-1]
-    ups_of_rank = {r: [x for x in cards if card_rank(x) == r] for r in up_ranks}
-    capacity = max(len(h) for h in by_strength) * (4 if upcard else 1) + 1
-    scratch = <Situation*>malloc(capacity * sizeof(Situation))
-    if scratch == NULL:
-        raise MemoryError()
-    rows = []
+                start[strength3(ranking, deck_cards[i], deck_cards[j], deck_cards[k]) + 1] += 1
+    for s in range(n_str):
+        start[s + 1] += start[s]
+        capacity = max(capacity, start[s + 1] - start[s])
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                s = strength3(ranking, deck_cards[i], deck_cards[j], deck_cards[k])
+                h = start[s] + fill[s]
+                fill[s] += 1
+                hands[3 * h], hands[3 * h + 1], hands[3 * h + 2] = deck_cards[k], deck_cards[j], deck_cards[i]
+    columns = {name: [] for name in COLUMNS}
+    cdef list up_rank_of = columns["up_rank"], strength_of = columns["strength"]
+    cdef list weight_of = columns["weight"], nq_of = columns["not_qualify"]
+    cdef list dw_of = columns["dealer_wins"], tie_of = columns["tie"], pw_of = columns["player_wins"]
+    cdef list a_of = columns["a"], b_of = columns["b"], c_of = columns["c"], up_of = columns["upcard"]
     try:
-        for rank in up_ranks:
+        scratch = <Situation*>malloc(capacity * (4 if upcard else 1) * sizeof(Situation))
+        if scratch == NULL:
+            raise MemoryError()
+        for rank in range(13 if upcard else 1):
+            if upcard and n_ups[rank] == 0:
+                continue
             for s in range(n_str):
                 length = 0
-                for a, b, c in by_strength[s]:
+                for h in range(start[s], start[s + 1]):
+                    a, b, c = hands[3 * h], hands[3 * h + 1], hands[3 * h + 2]
                     if not upcard:
                         settle_counts(&scratch[length], avoiding_below(tables, a, b, c, s, qualify),
                                       avoiding_below(tables, a, b, c, s, s),
@@ -257,7 +291,8 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
                         scratch[length].up = 255
                         length += 1
                         continue
-                    for u in ups_of_rank[rank]:
+                    for m in range(n_ups[rank]):
+                        u = ups[rank][m]
                         if u == a or u == b or u == c:
                             continue
                         sab = strength3(ranking, u, a, b)
@@ -280,10 +315,18 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
                     while hi < length and compare_situations(&scratch[lo], &scratch[hi]) == 0:
                         hi += 1
                     first = &scratch[lo]
-                    rows.append((rank, s, hi - lo, first.not_qualify, first.dealer_wins, first.tie,
-                                 per - first.not_qualify - first.dealer_wins - first.tie, first.a, first.b, first.c,
-                                 -1 if first.up == 255 else first.up))
+                    up_rank_of.append(rank if upcard else -1)
+                    strength_of.append(s)
+                    weight_of.append(hi - lo)
+                    nq_of.append(first.not_qualify)
+                    dw_of.append(first.dealer_wins)
+                    tie_of.append(first.tie)
+                    pw_of.append(per - first.not_qualify - first.dealer_wins - first.tie)
+                    a_of.append(first.a)
+                    b_of.append(first.b)
+                    c_of.append(first.c)
+                    up_of.append(first.up if upcard else -1)
                     lo = hi
     finally:
-        free(scratch)
-    return rows, per
+        free(scratch); free(start); free(fill); free(hands)
+    return columns, per

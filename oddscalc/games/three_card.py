@@ -1,15 +1,65 @@
-"""Three-card games (Fast Poker, Caribbean Fast Poker, Three Card Poker): engine stub.
+"""Three-card games (Fast Poker, Caribbean Fast Poker, Three Card Poker): the engine's commands.
 
-The full engine (issue 4) adds analysis, strategy and decisions here.
+``analyze``, ``strategy`` and ``decide`` each take ``--bonus RATIO`` (Bonus stake / Bet stake,
+exact, e.g. ``1/3``; the table's ``rules.bonus_ratio`` by default); ``decide`` takes the hand,
+the dealer's upcard and dead cards.
+
+>>> from oddscalc.tables import load_game
+>>> validate(load_game("three-card-poker"))
 """
 from __future__ import annotations
 
-from oddscalc.games.three_card_ranking import ranking_of_game
-from oddscalc.tables import GameTable
+import argparse
 
-COMMANDS: dict = {}
+from oddscalc.cards import parse_cards
+from oddscalc.games.three_card_rules import ThreeCardRules, three_card_rules
+from oddscalc.report import Report
+from oddscalc.tables import GameTable
 
 
 def validate(game: GameTable) -> None:
-    """Refuse a game whose ranking cannot be played."""
-    ranking_of_game(game)
+    """Refuse a game whose ranking, rules or paytables cannot be played."""
+    three_card_rules(game)
+
+
+def _rules(game: GameTable, args) -> ThreeCardRules:
+    return three_card_rules(game).with_bonus_ratio(args.bonus)
+
+
+def _add_bonus(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bonus", metavar="RATIO",
+                        help="Bonus stake / Bet stake, exact (0, 1/3, 2, 6 ...; default: the table's bonus_ratio)")
+
+
+def _analyze(game: GameTable, args) -> Report:
+    from oddscalc.games.three_card_report import analysis_report_of
+    return analysis_report_of(_rules(game, args))
+
+
+def _strategy(game: GameTable, args) -> Report:
+    from oddscalc.games.three_card_report import strategy_report
+    return strategy_report(_rules(game, args))
+
+
+def _add_decide(parser: argparse.ArgumentParser) -> None:
+    _add_bonus(parser)
+    parser.add_argument("--hand", required=True, help="the player's three cards, e.g. 'Qh 6d 4s'")
+    parser.add_argument("--up", help="the dealer's face-up card (games with an upcard)")
+    parser.add_argument("--dead", default="", help="cards known to be out of the deck (other boxes' open cards)")
+
+
+def _decide(game: GameTable, args) -> Report:
+    from oddscalc.games.three_card_decide import decide
+    from oddscalc.games.three_card_report import decision_report
+    rules = _rules(game, args)
+    hand = parse_cards(args.hand, count=3)
+    upcard = parse_cards(args.up, count=1)[0] if args.up is not None else None
+    dead = parse_cards(args.dead)
+    return decision_report(rules, decide(rules, hand, upcard, dead))
+
+
+COMMANDS = {
+    "analyze": (_add_bonus, _analyze),
+    "strategy": (_add_bonus, _strategy),
+    "decide": (_add_decide, _decide),
+}

@@ -1,0 +1,210 @@
+"""Reports of the three-card engine: analysis, strategy and decision, as report tables and JSON keys.
+
+>>> from oddscalc.tables import load_game
+>>> from oddscalc.games.three_card_rules import three_card_rules
+>>> report = analysis_report_of(three_card_rules(load_game("three-card-poker")))
+>>> report.data["house_edge_decimal"] > 0.03, report.data["call_probability"] == report.data["outcomes"][0]["probability"]
+(True, False)
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import groupby
+
+from oddscalc.cards import RANKS, format_cards
+from oddscalc.economics import Analysis
+from oddscalc.games.three_card_counts import game_counts
+from oddscalc.games.three_card_decide import Decision, played_outcomes
+from oddscalc.games.three_card_outcomes import analyses
+from oddscalc.games.three_card_rules import ThreeCardRules
+from oddscalc.games.three_card_solve import Solution, solve
+from oddscalc.games.three_card_strategy import (Breakpoint, Threshold, hand_text, ratio_breakpoints,
+                                                threshold_text, thresholds)
+from oddscalc.report import (Report, Table, analysis_data, analysis_report, decimal_text, metrics_table,
+                             outcome_table)
+
+NEAR = 3      # strengths shown on each side of a threshold
+
+
+def _ratio(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _up_label(up_rank: int) -> str:
+    return "-" if up_rank < 0 else RANKS[up_rank]
+
+
+def _game_line(rules: ThreeCardRules) -> str:
+    up = "one dealer card face up" if rules.upcards else "dealer cards face down"
+    qualifier = "-".join(rules.qualify_text.split())
+    return (f"{rules.game.title}: {up}; dealer qualifies with {qualifier} or better; "
+            f"Bonus/Bet ratio {_ratio(rules.bonus_ratio)}")
+
+
+# --- analyze -----------------------------------------------------------------------------------
+
+def strategy_rows(rules: ThreeCardRules, solution: Solution, rules_of: list[Threshold]) -> tuple[tuple, ...]:
+    """One row per upcard rank: the rule and how many situations are exceptions to it."""
+    weight = solution.counts.weight
+    return tuple((_up_label(t.up_rank), threshold_text(rules, solution.counts, t), len(t.exceptions),
+                  sum(weight[i] for i in t.exceptions)) for t in rules_of)
+
+
+def strategy_data(rules: ThreeCardRules, solution: Solution, rules_of: list[Threshold]) -> list[dict]:
+    """The thresholds as JSON: upcard rank, rule, threshold hand, exceptions."""
+    counts = solution.counts
+    out = []
+    for t in rules_of:
+        i = t.index
+        out.append({
+            "upcard_rank": None if t.up_rank < 0 else RANKS[t.up_rank],
+            "rule": threshold_text(rules, counts, t),
+            "threshold": None if i is None else hand_text(rules, counts.strength[i], counts.examples[i]),
+            "exceptions": [_group_data(rules, solution, i) for i in t.exceptions],
+        })
+    return out
+
+
+def _group_data(rules: ThreeCardRules, solution: Solution, i: int) -> dict:
+    g = solution.counts.group(i)
+    return {"hand": format_cards(g.example), "upcard": format_cards([g.upcard]) if g.upcard >= 0 else None,
+            "situations": g.weight, "decision": "play" if solution.play[i] else "fold",
+            "ev_difference": solution.margin(i)}
+
+
+def _analysis_tables(name: str, analysis: Analysis) -> list[Table]:
+    return [outcome_table(analysis, f"{name} outcomes (per {analysis.unit} staked)"),
+            metrics_table(analysis, f"{name} metrics")]
+
+
+def analysis_report_of(rules: ThreeCardRules) -> Report:
+    """``analyze``: outcome table and metrics of the Bet + Play, the Bonus, both together, side bets."""
+    solution = solve(rules, game_counts(rules))
+    parts = analyses(solution)
+    rules_of = thresholds(solution)
+    tables = [Table("optimal strategy", ("upcard", "rule", "exception groups", "exception situations"),
+                    strategy_rows(rules, solution, rules_of))]
+    data = {"dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
+            "bonus_ratio": rules.bonus_ratio, "strategy": strategy_data(rules, solution, rules_of)}
+    if "combined" in parts:
+        tables += _analysis_tables("Bonus", parts["bonus"])
+        tables.append(metrics_table(parts["combined"], "Bet + Play + Bonus together: metrics per "
+                                    f"{rules.game.unit} (wager includes the Bonus)"))
+        data["bonus"] = analysis_data(parts["bonus"])
+        data["combined"] = analysis_data(parts["combined"])
+    side = {}
+    for table in rules.side_bets:
+        tables += _analysis_tables(f"side bet {table.name}", parts[table.name])
+        side[table.name] = analysis_data(parts[table.name])
+    if side:
+        data["side_bets"] = side
+    notes = [_game_line(rules)]
+    if "combined" in parts:
+        notes.append(f"The first outcomes and metrics are the {rules.game.unit} and Play only; the decisions "
+                     "are optimal for the whole wager, Bonus included.")
+    title = f"{rules.game.title}: exact analysis over {solution.counts.total:,} deals"
+    return analysis_report(title, parts["main"], tables, data, notes)
+
+
+# --- strategy ----------------------------------------------------------------------------------
+
+def _near_rows(rules: ThreeCardRules, solution: Solution, t: Threshold) -> list[tuple]:
+    """Groups within NEAR strengths of the threshold (no-upcard games): where the rule is decided."""
+    counts = solution.counts
+    strengths = sorted(set(counts.strength))
+    cut = strengths.index(counts.strength[t.index]) if t.index is not None else len(strengths)
+    shown = set(strengths[max(0, cut - NEAR):cut + NEAR])
+    near = sorted((i for i, s in enumerate(counts.strength) if s in shown),
+                  key=lambda i: (counts.strength[i], solution.margin(i)), reverse=True)
+    return [(format_cards(counts.examples[i]), hand_text(rules, counts.strength[i], counts.examples[i]),
+             counts.weight[i], "play" if solution.play[i] else "fold", decimal_text(solution.margin(i), 6))
+            for i in near]
+
+
+def _breakpoint_rows(rules: ThreeCardRules, solution: Solution, points: list[Breakpoint]) -> list[tuple]:
+    """Breakpoints merged per (upcard rank, hand): the ratios over which those hands change."""
+    counts = solution.counts
+    key = lambda b: (counts.up_rank[b.group], counts.strength[b.group], b.to_play)
+    rows = []
+    for (up_rank, strength, to_play), members in groupby(sorted(points, key=key), key=key):
+        members = list(members)
+        example = counts.examples[members[0].group]
+        low, high = members[0].ratio, members[-1].ratio
+        span = _ratio(low) if low == high else f"{_ratio(low)} .. {_ratio(high)}"
+        rows.append((_up_label(up_rank), hand_text(rules, strength, example),
+                     sum(counts.weight[b.group] for b in members), "fold -> play" if to_play else "play -> fold",
+                     span, decimal_text(low, 4)))
+    return sorted(rows, key=lambda row: (row[-1], row[0]))
+
+
+def strategy_report(rules: ThreeCardRules) -> Report:
+    """``strategy``: the threshold per upcard rank, its exceptions, and how the Bonus ratio moves it."""
+    counts = game_counts(rules)
+    solution = solve(rules, counts)
+    rules_of = thresholds(solution)
+    tables = [Table(f"optimal strategy at Bonus/Bet ratio {_ratio(rules.bonus_ratio)}",
+                    ("upcard", "rule", "exception groups", "exception situations"),
+                    strategy_rows(rules, solution, rules_of))]
+    exceptions = [(_up_label(t.up_rank), *(_group_data(rules, solution, i).values())) for t in rules_of
+                  for i in t.exceptions]
+    if exceptions:
+        tables.append(Table("card-removal exceptions to the rule",
+                            ("upcard rank", "hand", "upcard", "situations", "decision", "play - fold"),
+                            tuple(row[:-1] + (decimal_text(row[-1], 6),) for row in exceptions)))
+    if not rules.upcards:
+        tables.append(Table("near the threshold: EV(play) - EV(fold) per " + rules.game.unit,
+                            ("example", "hand", "situations", "decision", "play - fold"),
+                            tuple(_near_rows(rules, solution, rules_of[0]))))
+    data = {"game": rules.game.name, "dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
+            "bonus_ratio": rules.bonus_ratio, "call_probability": solution.call_probability,
+            "strategy": strategy_data(rules, solution, rules_of)}
+    notes = [_game_line(rules)]
+    if rules.bonus is not None:
+        high = rules.bonus_ratio_max
+        points = ratio_breakpoints(rules, counts, high)
+        data["bonus_ratio_range"] = [Fraction(0), high]
+        data["breakpoints"] = [{"ratio": b.ratio, **_group_data(rules, solution, b.group),
+                                "change": "fold-to-play" if b.to_play else "play-to-fold"} for b in points]
+        for entry in data["breakpoints"]:
+            del entry["decision"], entry["ev_difference"]
+        if points:
+            tables.append(Table(f"where decisions change as the Bonus/Bet ratio goes from 0 to {_ratio(high)}",
+                                ("upcard", "hand", "situations", "change", "at ratio", "first (decimal)"),
+                                tuple(_breakpoint_rows(rules, solution, points))))
+        else:
+            notes.append(f"No decision changes for any Bonus/Bet ratio from 0 to {_ratio(high)} (every "
+                         "hand's EV(play) - EV(fold) keeps its sign over the whole range): the rule above "
+                         "holds with or without a Bonus.")
+    return Report(f"{rules.game.title}: optimal play/fold strategy", tuple(tables), data, tuple(notes))
+
+
+# --- decide ------------------------------------------------------------------------------------
+
+def decision_report(rules: ThreeCardRules, d: Decision) -> Report:
+    """``decide``: the EVs of playing and folding one hand and the outcome probabilities if played."""
+    unit = rules.game.unit
+    fields = [("hand", format_cards(d.hand), ""), ("hand class", d.hand_class, "")]
+    if d.upcard is not None:
+        fields.append(("dealer upcard", format_cards([d.upcard]), ""))
+    if d.dead:
+        fields.append(("dead cards", format_cards(d.dead), ""))
+    fields += [("Bonus/Bet ratio", _ratio(rules.bonus_ratio), ""),
+               ("dealer hands", d.total, ""),
+               (f"EV(play) per {unit}", d.ev_play, decimal_text(d.ev_play, 6)),
+               (f"EV(fold) per {unit}", d.ev_fold, decimal_text(d.ev_fold, 6)),
+               ("play - fold", d.ev_play - d.ev_fold, decimal_text(d.ev_play - d.ev_fold, 6)),
+               ("decision", "play" if d.play else "fold", "")]
+    rows = played_outcomes(rules, d)
+    tables = (Table("decision", ("field", "exact", "decimal"), tuple(fields)),
+              Table(f"if played: the {unit} and Play (Bonus not included)",
+                    ("outcome", "dealer hands", "probability", f"net per {unit}"),
+                    tuple((name, count, decimal_text(p, 8), net) for name, count, p, net in rows)))
+    data = {"game": rules.game.name, "hand": format_cards(d.hand),
+            "upcard": None if d.upcard is None else format_cards([d.upcard]),
+            "dead": format_cards(d.dead), "hand_class": d.hand_class, "bonus_ratio": rules.bonus_ratio,
+            "total": d.total, "decision": "play" if d.play else "fold",
+            "ev_play": d.ev_play, "ev_fold": d.ev_fold, "ev_difference": d.ev_play - d.ev_fold,
+            "outcomes": [{"outcome": n, "count": c, "probability": p, "net": net} for n, c, p, net in rows]}
+    for key in ("ev_play", "ev_fold", "ev_difference"):
+        data[key + "_decimal"] = float(data[key])
+    return Report(f"{rules.game.title}: play or fold?", tables, data, (_game_line(rules),))
