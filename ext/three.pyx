@@ -178,7 +178,7 @@ def hand_counts(ThreeCardRanking ranking, deck, hand, int qualify, int upcard=-1
     >>> from oddscalc._native.eval3 import ThreeCardRanking
     >>> r = ThreeCardRanking((0, 1, 2, 3, 4, 5))
     >>> hand_counts(r, [c for c in range(52) if c not in (51, 47, 43)], (51, 47, 43), 0)
-    (0, 0, 1, 18423, 18424)
+    (0, 0, 3, 18421, 18424)
     """
     cdef int a = hand[0], b = hand[1], c = hand[2], s, t, x, y, z, n
     cdef int64_t not_qualify = 0, dealer_wins = 0, tie = 0, total = 0
