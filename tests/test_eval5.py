@@ -80,3 +80,18 @@ def test_rank_keys_make_every_multiset_sum_unique():
     for size in (5, 6, 7):
         sums = [sum(key7[r] for r in m) for m in multisets(size)]
         assert len(sums) == len(set(sums))
+
+
+# The strengths of all 2,598,960 hands in lexicographic order of card codes, as little-endian
+# uint16: a digest recorded once the counts and the oracle tests above had passed, so any later
+# change to the evaluator that moves a single hand is caught.
+GOLDEN_DIGEST = "915368d8101d00b07f992aa5df74de3677e75b25e89d7e8d087e24e1fad77ef2"
+
+
+def test_golden_digest_of_every_five_card_strength(all_five_card_hands):
+    import hashlib
+    import sys
+    strengths = strengths_of(all_five_card_hands[1])
+    if sys.byteorder != "little":
+        strengths.byteswap()
+    assert hashlib.sha256(strengths.tobytes()).hexdigest() == GOLDEN_DIGEST
