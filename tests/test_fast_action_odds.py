@@ -7,7 +7,6 @@ from fractions import Fraction
 
 import pytest
 
-from oddscalc.cards import parse_cards
 from oddscalc.evaluate import five_card_strength
 from oddscalc.games import fast_action_settle as plain
 from oddscalc.games.fast_action_action import action_distribution

@@ -19,7 +19,7 @@ from fractions import Fraction
 from oddscalc.cards import RANKS
 from oddscalc.games.fast_action_deal import parse_deal
 from oddscalc.games.fast_action_odds import deal_odds
-from oddscalc.games.fast_action_report import chance, number
+from oddscalc.games.fast_action_report import number
 from oddscalc.games.fast_action_rules import FastActionRules, rules_of_game
 from oddscalc.hands import FiveCardCategory
 from oddscalc.report import Report, Table, decimal_text

@@ -10,9 +10,8 @@ from oddscalc.cli import OneLineParser, add_format
 from oddscalc.errors import InputError
 from oddscalc.games.fast_action_deal import parse_deal
 from oddscalc.games.fast_action_odds import EXACT_LIMIT, SAMPLES, SEED, deal_odds
-from oddscalc.games.fast_action_report import odds_report, settlement_report
+from oddscalc.games.fast_action_report import odds_report
 from oddscalc.games.fast_action_rules import rules_of_game
-from oddscalc.games.fast_action_settlement import settle
 from oddscalc.report import render
 from oddscalc.tables import load_game
 
@@ -62,6 +61,9 @@ def odds_command(argv: list[str]) -> str:
     deal = parse_deal(rules, args.seats, args.button, args.hole, args.board, args.bettors, args.dead,
                       args.draws)
     if deal.complete:
+        # imported here: the hand evaluator's front end is only needed to settle a known hand
+        from oddscalc.games.fast_action_settlement import settle
+        from oddscalc.games.fast_action_settlement_report import settlement_report
         return render(settlement_report(settle(rules, deal)), args.format)
     if deal.draws:
         raise InputError("--draws needs every hole card and all five community cards")

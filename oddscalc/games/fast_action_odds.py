@@ -32,13 +32,6 @@ SHARE_SCALE = 840            # the kernel's integer scale of a 1/k pot share
 
 
 @dataclass(frozen=True)
-class Estimate:
-    """A Monte Carlo mean and its standard error (never presented as exact)."""
-    mean: Fraction
-    std_error: float
-
-
-@dataclass(frozen=True)
 class SeatOdds:
     seat: int
     hole: tuple[int, ...] | None
