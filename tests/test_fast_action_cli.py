@@ -136,3 +136,22 @@ def test_bad_game_command_input(cli, args, message):
     result = cli(*args)
     assert result.status == 2 and result.out == "" and message in result.err
     assert result.err.count("\n") == 1
+
+
+def test_a_jackpot_table_pays_on_final_hands(cli, tmp_path):
+    table = tmp_path / "jackpot.toml"
+    table.write_text('[paytables.jackpot]\nbasis = "for"\n[paytables.jackpot.pays]\nroyal-flush = 2000\n'
+                     'four-of-a-kind = 50\n[rules]\njackpot_stake = "1/4"\n')
+    # seat 1 makes a royal flush with the Ts, 1 river in 42
+    data = json.loads(cli(*ODDS[:2], "--seats", "1,2,3", "--hole", "1:AsKs 2:7h7c 3:2d3d",
+                          "--board", "Qs Js 4s 9h", "--table", str(table), "--format", "json").out)
+    # "for" one: the quarter-unit stake is kept on a win too
+    assert data["seats"][0]["jackpot_net"] == str(Fraction(1, 42) * (2000 - Fraction(1, 4)) - Fraction(41, 42) / 4)
+    assert data["seats"][1]["jackpot_net"] == "-1/4"
+    data = json.loads(cli("analyze", "fast-action-poker", "--seats", "1,2,3", "--samples", "1000",
+                          "--table", str(table), "--format", "json").out)
+    assert data["jackpot_total"] == 133784560
+    # four of a kind 224848 and royal flush 4324 of the C(52, 7) hands (published counts)
+    assert Fraction(data["jackpot_net"]) == (Fraction(4324 * 2000 + 224848 * 50, 133784560)
+                                             - Fraction(4324 + 224848, 133784560) / 4
+                                             - Fraction(133784560 - 4324 - 224848, 133784560) / 4)

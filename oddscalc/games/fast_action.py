@@ -26,14 +26,14 @@ def validate(game: GameTable) -> None:
 
 
 def _analyze_arguments(parser) -> None:
-    add_deal_arguments(parser)
+    add_deal_arguments(parser, button=False)     # phase two does not depend on the button
     add_sampling_arguments(parser, ANALYZE_SAMPLES)
 
 
 def _analyze(game: GameTable, args) -> Report:
     if args.samples < 2:
         raise InputError("--samples must be at least 2")
-    return analyze_report(game, args.seats, args.button, args.samples, args.seed)
+    return analyze_report(game, args.seats, None, args.samples, args.seed)
 
 
 def _decide_arguments(parser) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 from oddscalc.cards import RANKS
 from oddscalc.games.fast_action_deal import parse_deal
@@ -44,9 +45,15 @@ def deals_for_random_hands(players: int) -> int:
     return count * math.perm(left, 5)
 
 
-def _jackpot_tables(rules: FastActionRules) -> tuple[list[Table], dict]:
+@lru_cache(maxsize=1)
+def seven_card_counts() -> tuple[int, ...]:
+    """How many of the C(52, 7) hands have each best-five category (enumerated once, ~3 s)."""
     from oddscalc._native import board as kernel
-    counts = kernel.seven_card_categories()
+    return tuple(kernel.seven_card_categories())
+
+
+def _jackpot_tables(rules: FastActionRules) -> tuple[list[Table], dict]:
+    counts = seven_card_counts()
     total = sum(counts)
     rows, expected = [], Fraction(0)
     for code, count in enumerate(counts):
@@ -54,6 +61,7 @@ def _jackpot_tables(rules: FastActionRules) -> tuple[list[Table], dict]:
         expected += p * net
         rows.append((FiveCardCategory(code).label, count, decimal_text(p, 8), number(net, 4),
                      number(p * net, 8)))
+    rows.append(("expected jackpot net per player", total, decimal_text(Fraction(1), 8), "", number(expected, 8)))
     table = Table(f"jackpot on a random final hand (exact over all {total} seven-card hands)",
                   ("final hand", "count", "probability", "net (units)", "contribution"), tuple(rows))
     return [table], {"jackpot_net": expected, "jackpot_total": total}

@@ -18,11 +18,12 @@ from oddscalc.tables import load_game
 SUBCOMMANDS = ("odds",)
 
 
-def add_deal_arguments(parser) -> None:
-    """Options that describe a deal (shared with ``analyze`` and ``decide``)."""
+def add_deal_arguments(parser, button: bool = True) -> None:
+    """Options that describe the table (shared with ``analyze``)."""
     parser.add_argument("--seats", required=True, metavar="LIST",
                         help="occupied seats, e.g. 1,2,4,7 (3 to 8 of seats 1-8)")
-    parser.add_argument("--button", metavar="SEAT", help="seat of the dealer button")
+    if button:
+        parser.add_argument("--button", metavar="SEAT", help="seat of the dealer button")
 
 
 def add_sampling_arguments(parser, samples: int = SAMPLES) -> None:
