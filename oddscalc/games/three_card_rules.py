@@ -19,7 +19,7 @@ from oddscalc.errors import InputError
 from oddscalc.evaluate import ThreeCardRanking
 from oddscalc.games.three_card_ranking import ranking_of_game
 from oddscalc.hands import ThreeCardCategory
-from oddscalc.tables import GameTable, Paytable, check_categories, parse_payout
+from oddscalc.tables import GameTable, Paytable, check_categories
 
 # Hand classes, weakest first under the default ranking; the names paytables use.
 HAND_CLASSES = ("high-card", "ace-high", "pair", "flush", "straight", "three-of-a-kind", "straight-flush")
@@ -72,9 +72,12 @@ class ThreeCardRules:
         """
         if ratio is None:
             return self
-        value = parse_payout(ratio, "--bonus") if not isinstance(ratio, Fraction) else ratio
-        if value < 0:
-            raise InputError(f"--bonus must not be negative, got {ratio}")
+        try:
+            value = Fraction(ratio) if isinstance(ratio, (int, Fraction)) else Fraction(str(ratio).strip())
+        except (ValueError, ZeroDivisionError):
+            value = None
+        if value is None or value < 0:
+            raise InputError(f"--bonus must be a Bonus/Bet ratio of 0 or more such as 0, 1/3 or 2, got '{ratio}'")
         if value and self.bonus is None:
             raise InputError(f"{self.game.name} has no Bonus wager (no paytables.bonus), so --bonus must be 0")
         return replace(self, bonus_ratio=value)
@@ -106,6 +109,13 @@ def qualifier_strength(text: str, ranking: ThreeCardRanking) -> int:
     return ranking.strength([card_code(rank, suit) for suit, rank in enumerate(ranks)])
 
 
+def _qualifier(game: GameTable, text: str, ranking: ThreeCardRanking) -> int:
+    try:
+        return qualifier_strength(text, ranking)
+    except InputError as error:
+        raise InputError(f"table '{game.name}': {error}") from None
+
+
 def three_card_rules(game: GameTable) -> ThreeCardRules:
     """Read and check a three-card game's rules and paytables."""
     rules = game.rules
@@ -125,7 +135,7 @@ def three_card_rules(game: GameTable) -> ThreeCardRules:
     qualify_text = rules.text("dealer_qualifies", "Q 3 2")
     result = ThreeCardRules(
         game=game, ranking=ranking,
-        qualify=qualifier_strength(qualify_text, ranking), qualify_text=qualify_text,
+        qualify=_qualifier(game, qualify_text, ranking), qualify_text=qualify_text,
         upcards=rules.integer("dealer_upcards", 0, 0, 1),
         play_stake=rules.number("play_stake", 1),
         not_qualify_pays=rules.number("dealer_not_qualify_pays", 1),
