@@ -74,7 +74,7 @@ def hand_class(hand, order, flush_counts):
 
 
 def oracle(game, deck, bet, bonus_stake):
-    """Settle every deal in money under the best decision per situation (ties: play)."""
+    """Settle every deal in money under the best decision per situation (ties: rules.ev_tie)."""
     order, flush_counts = _order(game)
     rules = game.rules
     text = rules.text("dealer_qualifies", "Q 3 2")
@@ -86,6 +86,7 @@ def oracle(game, deck, bet, bonus_stake):
     play_stake = bet * rules.number("play_stake", 1)
     not_qualify_pays = rules.number("dealer_not_qualify_pays", 1)
     forfeit = rules.flag("fold_forfeits_bonus", True)
+    play_on_tie = rules.text("ev_tie", "fold") == "play"
     outcomes = Counter()
     money = bonus_money = 0
     played_by_strength = Counter()
@@ -108,7 +109,7 @@ def oracle(game, deck, bet, bonus_stake):
         n = nq + dw + tie + pw
         ev_play = sum(count * m for count, m in deals.values()) + n * bonus_if_played
         ev_fold = n * (-bet + bonus_if_folded)
-        if ev_play >= ev_fold:
+        if ev_play > ev_fold or (ev_play == ev_fold and play_on_tie):
             for name, (count, m) in deals.items():
                 outcomes[name, m] += count
                 money += count * m
@@ -197,6 +198,18 @@ def test_kernel_counts_equal_brute_force_per_situation():
             g = counts.group(i)
             engine_groups[(g.up_rank, g.strength, g[3:7])] += g.weight
         assert engine_groups == brute
+
+
+def test_the_tie_rule_on_a_deck_with_exact_ties(tmp_path):
+    """Caribbean Fast Poker on the five-rank deck has situations with EV(play) = EV(fold) exactly,
+    so both settings of rules.ev_tie are exercised against the oracle."""
+    path = tmp_path / "rules.toml"
+    path.write_text('[rules]\nev_tie = "play"\n')
+    fold = engine(load_game("caribbean-fast-poker"), FIVE_RANKS, Fraction(0))[2]
+    play = engine(load_game("caribbean-fast-poker", path), FIVE_RANKS, Fraction(0))[2]
+    assert any(fold.margin(i) == 0 for i in range(len(fold.counts)))
+    assert fold.call_probability < play.call_probability
+    check_against_oracle(load_game("caribbean-fast-poker", path), FIVE_RANKS, Fraction(0))
 
 
 def test_no_bonus_strategy_does_not_depend_on_the_bet_size():

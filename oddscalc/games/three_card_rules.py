@@ -146,7 +146,7 @@ def three_card_rules(game: GameTable) -> ThreeCardRules:
         bonus_ratio_min=rules.number("bonus_ratio_min", 0),
         bonus_ratio_max=rules.number("bonus_ratio_max", 6 if bonus else 0),
         fold_forfeits_bonus=rules.flag("fold_forfeits_bonus", True),
-        play_on_tie=rules.text("ev_tie", "play", ("play", "fold")) == "play",
+        play_on_tie=rules.text("ev_tie", "fold", ("play", "fold")) == "play",
     )
     if result.bonus_ratio and bonus is None:
         raise InputError(f"table '{game.name}': rules.bonus_ratio is {result.bonus_ratio} but there is "
