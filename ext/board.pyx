@@ -152,23 +152,38 @@ cdef void ordering_weights(const Rules* rules, const int* board, const uint8_t* 
     leaf.fallback_weight = falling(k - u, passed) * falling(k - passed, k - passed)
 
 
-cdef void settle_leaf(const Rules* rules, Leaf* leaf, int64_t orderings, bint sampling,
-                      bint want_categories, Sums* sums) noexcept nogil:
-    cdef int n = rules.n, i, s, r, best = -1, count = 0, chosen, d, M = 0
+cdef struct Values:
+    # one deal's contributions that are squared when sampling (so summed before squaring)
+    int64_t share[MAX_SEATS]       # 840 * pot share
+    int64_t net[MAX_SEATS]
+    int64_t rel[MAX_SEATS]
+    int d                          # group (denominator) of net and rel; 0: no action hand
+
+
+cdef void clear_values(Values* v, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        v.share[i] = 0
+        v.net[i] = 0
+        v.rel[i] = 0
+    v.d = 1
+
+
+cdef void settle_leaf(const Rules* rules, Leaf* leaf, int64_t orderings, bint want_categories,
+                      Sums* sums, Values* v) noexcept nogil:
+    """Add one deal: counts go straight into ``sums``; per-deal values are added into ``v``."""
+    cdef int n = rules.n, i, s, r, best = -1, count = 0, d, M = 0
     cdef int contenders = rules.bettor_mask
     cdef int nets[MAX_SEATS][MAX_SEATS]
     cdef bint needed[MAX_SEATS]
     cdef int64_t y, w, scale
-    cdef int64_t ys[MAX_SEATS]
-    cdef int64_t yr[MAX_SEATS]
     sums.weight += orderings
     # phase one
     if contenders == 0 and rules.no_bettor_best:
         contenders = (1 << n) - 1
     if contenders == 0:
         sums.wins[1][rules.button] += orderings
-        if sampling:
-            sums.share_sq[rules.button] += SHARE_SCALE * SHARE_SCALE
+        v.share[rules.button] += SHARE_SCALE
     else:
         for i in range(n):
             if (contenders >> i) & 1:
@@ -184,14 +199,12 @@ cdef void settle_leaf(const Rules* rules, Leaf* leaf, int64_t orderings, bint sa
                 if (contenders >> i) & 1 and leaf.strength[i] == best:
                     break
             sums.wins[1][i] += orderings
-            if sampling:
-                sums.share_sq[i] += SHARE_SCALE * SHARE_SCALE
+            v.share[i] += SHARE_SCALE
         else:
             for i in range(n):
                 if (contenders >> i) & 1 and leaf.strength[i] == best:
                     sums.wins[count][i] += orderings
-                    if sampling:
-                        sums.share_sq[i] += (SHARE_SCALE // count) * (SHARE_SCALE // count)
+                    v.share[i] += SHARE_SCALE // count
     if want_categories:
         for i in range(n):
             sums.categories[i][category_of(leaf.strength[i])] += orderings
@@ -204,6 +217,7 @@ cdef void settle_leaf(const Rules* rules, Leaf* leaf, int64_t orderings, bint sa
             M += leaf.deck_naming[s]
         if M == 0:
             sums.no_naming += 1
+            v.d = 0
             return
     for s in range(n):
         needed[s] = leaf.board_weight[s] != 0 or (w != 0 and (
@@ -212,35 +226,34 @@ cdef void settle_leaf(const Rules* rules, Leaf* leaf, int64_t orderings, bint sa
             chain(leaf.strength, n, s, rules.every_player, rules.tie_pass, nets[s])
     # group d = M when the deck decides (sums over m_s / M), else d = 1
     d = M if (w and not rules.fallback_button) else 1
+    v.d = d
     for s in range(n):
-        y = leaf.board_weight[s] * d
-        if w:
-            if rules.fallback_button:
-                y += w * (s == rules.button)
-            else:
-                y += w * leaf.deck_naming[s]
-        sums.act[d][s] += y
-        ys[s] = 0
-        yr[s] = 0
-    for s in range(n):
-        if not needed[s]:
-            continue
         scale = leaf.board_weight[s] * d
         if w:
             if rules.fallback_button:
                 scale += w * (s == rules.button)
             else:
                 scale += w * leaf.deck_naming[s]
+        sums.act[d][s] += scale
+        if not needed[s]:
+            continue
         for i in range(n):
-            ys[i] += scale * nets[s][i]
+            v.net[i] += scale * nets[s][i]
             r = i - s if i >= s else i - s + n
-            yr[r] += scale * nets[s][i]
+            v.rel[r] += scale * nets[s][i]
+
+
+cdef void add_values(Sums* sums, Values* v, int n, bint squares) noexcept nogil:
+    cdef int i
+    if v.d == 0:
+        return
     for i in range(n):
-        sums.net[d][i] += ys[i]
-        sums.rel[d][i] += yr[i]
-        if sampling:
-            sums.net_sq[d][i] += ys[i] * ys[i]
-            sums.rel_sq[d][i] += yr[i] * yr[i]
+        sums.net[v.d][i] += v.net[i]
+        sums.rel[v.d][i] += v.rel[i]
+        if squares:
+            sums.net_sq[v.d][i] += v.net[i] * v.net[i]
+            sums.rel_sq[v.d][i] += v.rel[i] * v.rel[i]
+            sums.share_sq[i] += v.share[i] * v.share[i]
 
 
 # --- exact enumeration --------------------------------------------------------------------
@@ -259,6 +272,7 @@ cdef struct Walk:
     uint16_t* pair_strength            # 52 * 52, per completed board
     int64_t orderings
     bint want_categories
+    Values values
 
 
 cdef void fill_board(Walk* w) noexcept nogil:
@@ -282,7 +296,9 @@ cdef void seats_walk(Walk* w, int index) noexcept nogil:
                 s = w.rules.seat_of_rank[card_rank(w.cards[seat][b])]
                 if s >= 0:
                     w.leaf.deck_naming[s] -= 1
-        settle_leaf(w.rules, &w.leaf, w.orderings, False, w.want_categories, w.sums)
+        clear_values(&w.values, w.rules.n)
+        settle_leaf(w.rules, &w.leaf, w.orderings, w.want_categories, w.sums, &w.values)
+        add_values(w.sums, &w.values, w.rules.n, False)
         return
     seat = w.deal.unknown[index]
     for ia in range(w.n_free):
@@ -401,7 +417,9 @@ cdef void seed_rng(Rng* g, uint64_t seed) noexcept nogil:
 cdef void sample_deals(Walk* w, int64_t samples, uint64_t seed) noexcept nogil:
     cdef Rng g
     cdef uint8_t deck[N_CARDS]
-    cdef int n = w.deal.n_avail, i, j, t, seat, s, taken
+    cdef int n = w.deal.n_avail, i, j, t, seat, s, taken, rotation
+    cdef int rotations = w.rules.n if w.deal.n_unknown == w.rules.n else 1
+    cdef uint16_t dealt[MAX_SEATS]
     cdef int64_t sample
     seed_rng(&g, seed)
     for i in range(n):
@@ -423,13 +441,21 @@ cdef void sample_deals(Walk* w, int64_t samples, uint64_t seed) noexcept nogil:
             w.cards[seat][0] = deck[w.deal.k + 2 * i]
             w.cards[seat][1] = deck[w.deal.k + 2 * i + 1]
         for seat in range(w.rules.n):
-            w.leaf.strength[seat] = strength7(w.cards[seat])
+            dealt[seat] = strength7(w.cards[seat])
             w.leaf.deck_naming[seat] = 0
         for i in range(taken, n):
             s = w.rules.seat_of_rank[card_rank(deck[i])]
             if s >= 0:
                 w.leaf.deck_naming[s] += 1
-        settle_leaf(w.rules, &w.leaf, w.orderings, True, w.want_categories, w.sums)
+        # with every hand unknown, each rotation of the dealt hands round the seats is just as
+        # likely (and leaves the deck as it is): averaging over them cuts the variance for free
+        clear_values(&w.values, w.rules.n)
+        for rotation in range(rotations):
+            for seat in range(w.rules.n):
+                t = seat + rotation
+                w.leaf.strength[seat] = dealt[t if t < w.rules.n else t - w.rules.n]
+            settle_leaf(w.rules, &w.leaf, w.orderings, w.want_categories, w.sums, &w.values)
+        add_values(w.sums, &w.values, w.rules.n, True)
     w.sums.samples = samples
 
 

@@ -214,3 +214,23 @@ def test_unknown_hole_cards_change_the_deck_draws():
                       dead=dead)
     odds = assert_matches(rules, deal)
     assert odds.action.by_source() == {name: 0 for name in rules.action_cards} | {"deck": 1}
+
+
+@pytest.mark.parametrize("board, more_dead", [("9c Tc Jd Qh Kh", "6c 6d 6h 6s 7c 7d 8c"),
+                                              ("9c Tc Jd Qh", "2c 2d 2h 2s 4c 4d 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s")])
+def test_sampling_with_every_hand_unknown_averages_rotations_without_bias(board, more_dead):
+    """All hands unknown: each sample is averaged over the rotations of the hands round the
+    seats.  Against the exact answer on a deck made small by dead cards."""
+    rules = default_rules()
+    dead = " ".join(r + s for r in "9TJQK" for s in "cdhs" if r + s not in board.split())
+    dead += " " + more_dead
+    deal = parse_deal(rules, "1,3,5", button="1", board=board, dead=dead)
+    exact = deal_odds(rules, deal)
+    assert exact.exact
+    estimate = deal_odds(rules, deal, exact_limit=0, samples=40_000, seed=11)
+    assert not estimate.exact
+    for e, x in zip(estimate.seats, exact.seats):
+        assert abs(float(e.phase_two - x.phase_two)) < 5 * e.phase_two_se
+        assert abs(float(e.pot_share - x.pot_share)) <= 5 * e.pot_share_se
+    for r, value in enumerate(exact.relative):
+        assert abs(float(estimate.relative[r] - value)) < 5 * estimate.relative_se[r]

@@ -45,7 +45,7 @@ def test_fields_can_be_changed(tmp_path):
     ('[rules]\nseats = 9\n', "rules.seats must be between 3 and 8"),
     ('[rules]\naction_fallback = "dealer"\n', "rules.action_fallback must be one of"),
     ('[paytables.jackpot.pays]\nfive-aces = 100\n', "unknown category 'five-aces'"),
-    ('[paytables.bonus.pays]\nflush = 1\n', "unknown paytable 'bonus'"),
+    ('[paytables.jackpot.pays]\nflush = 1\n[paytables.bonus.pays]\nflush = 1\n', "unknown paytable 'bonus'"),
 ])
 def test_bad_fields_are_refused(tmp_path, text, message):
     with pytest.raises(InputError, match=message):

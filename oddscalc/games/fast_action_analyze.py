@@ -45,6 +45,18 @@ def deals_for_random_hands(players: int) -> int:
     return count * math.perm(left, 5)
 
 
+def _draws_table(draws) -> Table:
+    """Chance of each number of cards turned; the tail below 10^-4 is one row (JSON has all)."""
+    rows, tail = [], sum(draws, Fraction(0))
+    for j, p in enumerate(draws, 1):
+        if tail < Fraction(1, 10 ** 4) and j < len(draws):
+            rows.append((f"{j} or more", decimal_text(tail, 8), str(tail)))
+            break
+        rows.append((str(j), decimal_text(p, 8), str(p)))
+        tail -= p
+    return Table("cards turned from the deck (exact)", ("cards turned", "probability", "exact"), tuple(rows))
+
+
 @lru_cache(maxsize=1)
 def seven_card_counts() -> tuple[int, ...]:
     """How many of the C(52, 7) hands have each best-five category (enumerated once, ~3 s)."""
@@ -84,8 +96,7 @@ def analyze_report(game: GameTable, seats_text: str, button: str | None = None,
     tables = [Table("first action hand (exact): chance by the card that names it",
                     ("seat", "ranks", *action.sources, "total", "exact"), action_rows)]
     if action.draws:
-        tables.append(Table("cards turned from the deck (exact)", ("cards turned", "probability", "exact"),
-                            tuple((j, decimal_text(p, 8), str(p)) for j, p in enumerate(action.draws, 1))))
+        tables.append(_draws_table(action.draws))
     method = (f"ESTIMATE: seeded Monte Carlo, {samples} samples, seed {seed}; ± is one standard error "
               f"(exact would need {deals_for_random_hands(len(deal.seats)):.3e} deals)")
     tables.append(Table(f"phase two for random hands, net in bets: {method}",

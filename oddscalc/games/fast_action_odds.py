@@ -129,7 +129,10 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
         raise InputError("with these cards known or dead, the deck may hold no card naming an "
                          "occupied seat, and the rules then name no action hand")
     weight = sums["weight"]
-    orderings = math.factorial(5 - len(deal.board))
+    # a sample's sums carry its board orderings, and every rotation of the hands when all
+    # are unknown: the weight of one sample
+    per_sample = weight // samples if not exact else 1
+    rotations = per_sample // math.factorial(5 - len(deal.board))
     pot = pot_size(rules, deal.seats, deal.bettors)
     seats = []
     for i, seat in enumerate(deal.seats):
@@ -149,8 +152,8 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
             chance = _grouped(sums["act"], i) / weight
         else:
             chance = action.by_seat()[seat]
-            share_se = std_error(share, Fraction(sums["share_sq"][i], SHARE_SCALE ** 2 * samples), samples)
-            second = sum((Fraction(row[i], (d * orderings) ** 2) for d, row in sums["net_sq"].items()),
+            share_se = std_error(share, Fraction(sums["share_sq"][i], (SHARE_SCALE * rotations) ** 2 * samples), samples)
+            second = sum((Fraction(row[i], (d * per_sample) ** 2) for d, row in sums["net_sq"].items()),
                          Fraction(0)) / samples
             two_se = std_error(phase_two, second, samples)
         net = phase_one + phase_two * rules.bet + jackpot
@@ -161,7 +164,7 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
     relative_se = None
     if not exact:
         relative_se = tuple(
-            std_error(relative[r], sum((Fraction(row[r], (d * orderings) ** 2)
+            std_error(relative[r], sum((Fraction(row[r], (d * per_sample) ** 2)
                                          for d, row in sums["rel_sq"].items()), Fraction(0)) / samples,
                        samples) for r in range(n))
     total = weight if exact else samples
