@@ -44,6 +44,13 @@ def test_strategy_texts(cli):
     assert len(data["strategy"]) == 13 and data["breakpoints"]
 
 
+def test_strategy_lists_card_removal_exceptions(cli):
+    """Between the breakpoints of A-4-2 (ace up) some suit patterns play and others fold."""
+    out = cli("strategy", "caribbean-fast-poker", "--bonus", "0.4925").out
+    assert "card-removal exceptions to the rule" in out and "A-4-2" in out
+    assert "Decisions change at " in out and "upcard A;" in out
+
+
 def test_decide(cli):
     data = json.loads(cli("decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s", "--up", "9c",
                           "--dead", "2c 2d", "--format", "json").out)

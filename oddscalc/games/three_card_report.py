@@ -3,8 +3,8 @@
 >>> from oddscalc.tables import load_game
 >>> from oddscalc.games.three_card_rules import three_card_rules
 >>> report = analysis_report_of(three_card_rules(load_game("three-card-poker")))
->>> report.data["house_edge_decimal"] > 0.03, report.data["call_probability"] == report.data["outcomes"][0]["probability"]
-(True, False)
+>>> report.data["strategy"][0]["rule"], round(report.data["house_edge_decimal"], 4)
+('play Q-6-4 or better', 0.0337)
 """
 from __future__ import annotations
 
@@ -121,6 +121,13 @@ def _near_rows(rules: ThreeCardRules, solution: Solution, t: Threshold) -> list[
             for i in near]
 
 
+def _breakpoint_data(counts, point: Breakpoint) -> dict:
+    g = counts.group(point.group)
+    return {"ratio": point.ratio, "hand": format_cards(g.example),
+            "upcard": format_cards([g.upcard]) if g.upcard >= 0 else None, "situations": g.weight,
+            "change": "fold-to-play" if point.to_play else "play-to-fold"}
+
+
 def _breakpoint_rows(rules: ThreeCardRules, solution: Solution, points: list[Breakpoint]) -> list[tuple]:
     """Breakpoints merged per (upcard rank, hand): the ratios over which those hands change."""
     counts = solution.counts
@@ -131,10 +138,17 @@ def _breakpoint_rows(rules: ThreeCardRules, solution: Solution, points: list[Bre
         example = counts.examples[members[0].group]
         low, high = members[0].ratio, members[-1].ratio
         span = _ratio(low) if low == high else f"{_ratio(low)} .. {_ratio(high)}"
-        rows.append((_up_label(up_rank), hand_text(rules, strength, example),
-                     sum(counts.weight[b.group] for b in members), "fold -> play" if to_play else "play -> fold",
-                     span, decimal_text(low, 4)))
-    return sorted(rows, key=lambda row: (row[-1], row[0]))
+        rows.append((low, up_rank, (_up_label(up_rank), hand_text(rules, strength, example),
+                                    sum(counts.weight[b.group] for b in members),
+                                    "fold -> play" if to_play else "play -> fold", span, decimal_text(low, 4))))
+    return [row for _low, _up, row in sorted(rows)]
+
+
+def _exception_row(rules: ThreeCardRules, solution: Solution, i: int) -> tuple:
+    g = solution.counts.group(i)
+    example = format_cards(g.example) + (f" up {format_cards([g.upcard])}" if g.upcard >= 0 else "")
+    return (_up_label(g.up_rank), hand_text(rules, g.strength, g.example), example, g.weight,
+            "play" if solution.play[i] else "fold", decimal_text(solution.margin(i), 6))
 
 
 def strategy_report(rules: ThreeCardRules) -> Report:
@@ -145,12 +159,10 @@ def strategy_report(rules: ThreeCardRules) -> Report:
     tables = [Table(f"optimal strategy at Bonus/Bet ratio {_ratio(rules.bonus_ratio)}",
                     ("upcard", "rule", "exception groups", "exception situations"),
                     strategy_rows(rules, solution, rules_of))]
-    exceptions = [(_up_label(t.up_rank), *(_group_data(rules, solution, i).values())) for t in rules_of
-                  for i in t.exceptions]
+    exceptions = tuple(_exception_row(rules, solution, i) for t in rules_of for i in t.exceptions)
     if exceptions:
         tables.append(Table("card-removal exceptions to the rule",
-                            ("upcard rank", "hand", "upcard", "situations", "decision", "play - fold"),
-                            tuple(row[:-1] + (decimal_text(row[-1], 6),) for row in exceptions)))
+                            ("upcard", "hand", "example", "situations", "decision", "play - fold"), exceptions))
     if not rules.upcards:
         tables.append(Table("near the threshold: EV(play) - EV(fold) per " + rules.game.unit,
                             ("example", "hand", "situations", "decision", "play - fold"),
@@ -163,11 +175,13 @@ def strategy_report(rules: ThreeCardRules) -> Report:
         high = rules.bonus_ratio_max
         points = ratio_breakpoints(rules, counts, high)
         data["bonus_ratio_range"] = [Fraction(0), high]
-        data["breakpoints"] = [{"ratio": b.ratio, **_group_data(rules, solution, b.group),
-                                "change": "fold-to-play" if b.to_play else "play-to-fold"} for b in points]
-        for entry in data["breakpoints"]:
-            del entry["decision"], entry["ev_difference"]
+        data["breakpoints"] = [_breakpoint_data(solution.counts, b) for b in points]
         if points:
+            first, last = points[0].ratio, points[-1].ratio
+            ups = sorted({_up_label(counts.up_rank[b.group]) for b in points})
+            notes.append(f"Decisions change at {len({b.ratio for b in points})} ratios from {_ratio(first)} "
+                         f"({decimal_text(first, 4)}) to {_ratio(last)} ({decimal_text(last, 4)}), "
+                         f"upcard {', '.join(ups)}; no decision changes between {_ratio(last)} and {_ratio(high)}.")
             tables.append(Table(f"where decisions change as the Bonus/Bet ratio goes from 0 to {_ratio(high)}",
                                 ("upcard", "hand", "situations", "change", "at ratio", "first (decimal)"),
                                 tuple(_breakpoint_rows(rules, solution, points))))
