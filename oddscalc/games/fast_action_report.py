@@ -77,7 +77,7 @@ def odds_report(odds: Odds) -> Report:
             row.append(number(s.jackpot))
         net_rows.append((*row, number(s.net)))
     relative = tuple((r, "first action hand" if r == 0 else f"{r} seat(s) to its left",
-                      chance(v, None if odds.relative_se is None else odds.relative_se[r]))
+                      _signed(v, None if odds.relative_se is None else odds.relative_se[r]))
                      for r, v in enumerate(odds.relative))
     tables = [
         Table("deal", ("field", "value"), deal_rows),

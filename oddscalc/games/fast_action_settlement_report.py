@@ -61,10 +61,12 @@ def settlement_report(s: Settlement) -> Report:
         tables.append(Table("phase two for each first action hand the deck can name",
                             ("first action hand", "chance", "comparisons", "nets (bets)"), tuple(rows)))
     two, total = s.phase_two(), s.total_nets()
+    jackpot = rules.has_jackpot or rules.jackpot_stake != 0
     tables.append(Table("net for the hand (units)",
-                        ("seat", "phase one", "phase two", "jackpot", "total"),
+                        ("seat", "phase one", "phase two", *(("jackpot",) if jackpot else ()), "total"),
                         tuple((seat, number(s.phase_one[seat], 4), number(two[seat] * rules.bet, 4),
-                               number(s.jackpot[seat], 4), number(total[seat], 4)) for seat in deal.seats)))
+                               *((number(s.jackpot[seat], 4),) if jackpot else ()), number(total[seat], 4))
+                              for seat in deal.seats)))
     data = {
         "game": rules.game, "deal": describe(deal), "pot": s.pot,
         "hands": [{"seat": seat, "hole": format_cards(deal.holes[seat]), "strength": s.values[seat],
