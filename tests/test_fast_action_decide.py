@@ -35,21 +35,15 @@ def brute_equity(hero, board, dead, opponents):
     return total, share / total
 
 
-@pytest.mark.parametrize("hero, board", [("As Ad", "Ac 7d 2h 3s"), ("8s 7s", "6s 5d 4c 2s"),
-                                         ("2c 3d", "4h 5s 6c 7d")])
-def test_one_opponent_matches_brute_force(hero, board):
+@pytest.mark.parametrize("opponents, hero, board", [
+    (1, "As Ad", "Ac 7d 2h 3s"), (1, "8s 7s", "6s 5d 4c 2s"), (1, "2c 3d", "4h 5s 6c 7d"),
+    # two opponents: inclusion-exclusion on shared cards against every ordered pair of hands
+    (2, "As Ad", "Ac 7d 2h 3s 4s"), (2, "5c 6c", "4h 5s 6d 7d 8s"), (2, "2c 2d", "Ah 8s 6c 4d 3s"),
+])
+def test_exact_equity_matches_brute_force(opponents, hero, board):
     hero, board = parse_cards(hero), parse_cards(board)
-    total, equity = brute_equity(hero, board, DEAD, 1)
-    got = showdown_equity(hero, board, DEAD, 1)
-    assert got.exact and got.total == total and got.equity == equity
-
-
-@pytest.mark.parametrize("hero, board", [("As Ad", "Ac 7d 2h 3s 4s"), ("5c 6c", "4h 5s 6d 7d 8s"),
-                                         ("2c 2d", "Ah 8s 6c 4d 3s")])
-def test_two_opponents_inclusion_exclusion_matches_brute_force(hero, board):
-    hero, board = parse_cards(hero), parse_cards(board)
-    total, equity = brute_equity(hero, board, DEAD, 2)
-    got = showdown_equity(hero, board, DEAD, 2)
+    total, equity = brute_equity(hero, board, DEAD, opponents)
+    got = showdown_equity(hero, board, DEAD, opponents)
     assert got.exact and got.total == total and got.equity == equity
 
 

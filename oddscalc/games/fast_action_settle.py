@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.errors import InputError
 from oddscalc.games.fast_action_rules import BOARD_POSITIONS, FastActionRules
 
 BEATS, TIES, LOSES = "beats", "ties", "loses to"
@@ -117,7 +118,7 @@ def draw_probabilities(rules: FastActionRules, seats, deck) -> dict[int, Fractio
         reach *= Fraction(blanks, left)
         blanks, left = blanks - 1, left - 1
     if reach:
-        raise ValueError("the deck holds no card naming an occupied seat")
+        raise InputError("the deck holds no card naming an occupied seat, so no action hand is named")
     return result
 
 
