@@ -48,6 +48,8 @@ cdef uint32_t[52] CARD_KEY5
 cdef uint16_t[52] CARD_BIT
 # low 32 bits: KEY7 of the rank; high 32 bits: one count nibble per suit
 cdef uint64_t[52] CARD_PACKED7
+# bit 13 * suit + rank: OR-ed over a hand, four 13-bit rank masks, one per suit
+cdef uint64_t[52] CARD_SUIT_MASKS
 cdef uint16_t[11] CATEGORY_START   # first strength of each category, and 7462
 
 cdef int64_t[7462] VALUES          # sorted hand values; strength = index
@@ -249,6 +251,7 @@ cdef void build_tables() except *:
         CARD_KEY5[card] = KEY5[card_rank(card)]
         CARD_BIT[card] = (<uint32_t>1) << card_rank(card)
         CARD_PACKED7[card] = KEY7[card_rank(card)] | (<uint64_t>1 << (32 + 4 * card_suit(card)))
+        CARD_SUIT_MASKS[card] = (<uint64_t>1) << (13 * card_suit(card) + card_rank(card))
 
 
 build_tables()
@@ -263,22 +266,21 @@ cdef uint16_t strength5(int a, int b, int c, int d, int e) noexcept nogil:
 
 
 cdef inline uint16_t strength_packed(const uint8_t* cards, int n, uint16_t* nonflush) noexcept nogil:
-    cdef uint64_t packed = 0
+    cdef uint64_t packed = 0, masks = 0
     cdef int i, suit
-    cdef uint32_t suits, over, mask = 0
+    cdef uint32_t over
     for i in range(n):
         packed += CARD_PACKED7[cards[i]]
-    suits = <uint32_t>(packed >> 32)
-    # a nibble reaching 5 sets its top bit once 3 is added
-    over = (suits + 0x3333) & 0x8888
+    # a nibble reaching 5 sets its top bit once 3 is added; of 6 or 7 cards at most one
+    # suit can, so `over` is 0 or one of 0x8, 0x80, 0x800, 0x8000
+    over = ((<uint32_t>(packed >> 32)) + 0x3333) & 0x8888
     if over:
-        suit = 0
-        while not (over >> (4 * suit + 3)) & 1:
-            suit += 1
+        # the flush suit's rank mask, without a branch per card (those mispredicted often
+        # enough to cost about a fifth of the seven-card time, bench/evaluators.py)
         for i in range(n):
-            if cards[i] & 3 == suit:
-                mask |= CARD_BIT[cards[i]]
-        return FLUSH_BEST[mask]
+            masks |= CARD_SUIT_MASKS[cards[i]]
+        suit = (over > 0x8) + (over > 0x88) + (over > 0x888)
+        return FLUSH_BEST[(masks >> (13 * suit)) & 0x1FFF]
     return nonflush[<uint32_t>packed]
 
 
