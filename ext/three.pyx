@@ -20,8 +20,8 @@ situation then costs a few table look-ups instead of 18,424 (or 1,128) evaluatio
 Situations with the same (upcard rank, player strength) and the same counts are merged
 into one class with a weight, so Python prices a few thousand classes, not a million.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, int64_t
-from libc.stdlib cimport malloc, calloc, free, qsort
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
 from oddscalc._native.cards cimport N_CARDS, card_rank
@@ -35,16 +35,28 @@ cdef struct Situation:
     uint8_t a, b, c, up
 
 
-cdef int compare_situations(const void* x, const void* y) noexcept nogil:
-    cdef const Situation* p = <const Situation*>x
-    cdef const Situation* q = <const Situation*>y
-    if p.not_qualify != q.not_qualify:
-        return -1 if p.not_qualify < q.not_qualify else 1
-    if p.dealer_wins != q.dealer_wins:
-        return -1 if p.dealer_wins < q.dealer_wins else 1
-    if p.tie != q.tie:
-        return -1 if p.tie < q.tie else 1
-    return 0
+cdef inline uint64_t situation_key(const Situation* x, int index) noexcept nogil:
+    """Counts then position packed in one integer (counts are below 2**15 even on 52 cards), so
+    sorting integers groups equal counts, first-dealt situation first."""
+    return ((<uint64_t>x.not_qualify << 48) | (<uint64_t>x.dealer_wins << 32)
+            | (<uint64_t>x.tie << 16) | <uint64_t>index)
+
+
+cdef void shell_sort(uint64_t* keys, int n) noexcept nogil:
+    """Sort a few hundred integers in place (Ciura's gaps); buckets are small, so no recursion."""
+    cdef int gaps[8]
+    cdef int g, gap, i, j
+    cdef uint64_t value
+    gaps[:] = [701, 301, 132, 57, 23, 10, 4, 1]
+    for g in range(8):
+        gap = gaps[g]
+        for i in range(gap, n):
+            value = keys[i]
+            j = i
+            while j >= gap and keys[j - gap] > value:
+                keys[j] = keys[j - gap]
+                j -= gap
+            keys[j] = value
 
 
 cdef class _Tables:
@@ -232,7 +244,7 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
         raise ValueError(f"a deck of {n} cards is too small for a player and a dealer hand")
     cdef int64_t per = (n - 4) * (n - 5) // 2 if upcard else (n - 3) * (n - 4) * (n - 5) // 6
     cdef int n_hands = n * (n - 1) * (n - 2) // 6
-    cdef int i, j, k, m, s, u, a, b, c, h, rank, lo, hi, length, capacity = 1
+    cdef int i, j, k, m, s, u, a, b, c, h, rank, lo, hi, length, capacity = 1, n_up_suits, multiplicity
     cdef int sab, sac, sbc
     cdef int deck_cards[52]
     cdef int ups[13][4]
@@ -241,6 +253,7 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
     cdef int* fill = <int*>calloc(n_str + 1, sizeof(int))
     cdef uint8_t* hands = <uint8_t*>malloc(3 * n_hands)
     cdef Situation* scratch = NULL
+    cdef uint64_t* keys = NULL
     cdef Situation* first
     if start == NULL or fill == NULL or hands == NULL:
         free(start); free(fill); free(hands)
@@ -267,18 +280,28 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
                 h = start[s] + fill[s]
                 fill[s] += 1
                 hands[3 * h], hands[3 * h + 1], hands[3 * h + 2] = deck_cards[k], deck_cards[j], deck_cards[i]
+    # Suit symmetry: when every rank of the deck has all four suits or none, (hand, upcard) and
+    # its image under a suit permutation have the same counts, so only the first upcard of each
+    # rank is dealt and its situations count four times.
+    symmetric = all(n_ups[rank] in (0, 4) for rank in range(13))
     columns = {name: [] for name in COLUMNS}
     cdef list up_rank_of = columns["up_rank"], strength_of = columns["strength"]
     cdef list weight_of = columns["weight"], nq_of = columns["not_qualify"]
     cdef list dw_of = columns["dealer_wins"], tie_of = columns["tie"], pw_of = columns["player_wins"]
     cdef list a_of = columns["a"], b_of = columns["b"], c_of = columns["c"], up_of = columns["upcard"]
     try:
-        scratch = <Situation*>malloc(capacity * (4 if upcard else 1) * sizeof(Situation))
-        if scratch == NULL:
+        capacity *= 4 if upcard else 1
+        if capacity >= 1 << 16:
+            raise ValueError("too many hands of one strength for a 16-bit situation index")
+        scratch = <Situation*>malloc(capacity * sizeof(Situation))
+        keys = <uint64_t*>malloc(capacity * sizeof(uint64_t))
+        if scratch == NULL or keys == NULL:
             raise MemoryError()
         for rank in range(13 if upcard else 1):
             if upcard and n_ups[rank] == 0:
                 continue
+            n_up_suits = 1 if symmetric else n_ups[rank]
+            multiplicity = n_ups[rank] if symmetric and upcard else 1
             for s in range(n_str):
                 length = 0
                 for h in range(start[s], start[s + 1]):
@@ -291,7 +314,7 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
                         scratch[length].up = 255
                         length += 1
                         continue
-                    for m in range(n_ups[rank]):
+                    for m in range(n_up_suits):
                         u = ups[rank][m]
                         if u == a or u == b or u == c:
                             continue
@@ -308,16 +331,18 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
                         length += 1
                 if length == 0:
                     continue
-                qsort(scratch, length, sizeof(Situation), compare_situations)
+                for i in range(length):
+                    keys[i] = situation_key(&scratch[i], i)
+                shell_sort(keys, length)
                 lo = 0
                 while lo < length:
                     hi = lo + 1
-                    while hi < length and compare_situations(&scratch[lo], &scratch[hi]) == 0:
+                    while hi < length and keys[hi] >> 16 == keys[lo] >> 16:
                         hi += 1
-                    first = &scratch[lo]
+                    first = &scratch[keys[lo] & 0xFFFF]
                     up_rank_of.append(rank if upcard else -1)
                     strength_of.append(s)
-                    weight_of.append(hi - lo)
+                    weight_of.append((hi - lo) * multiplicity)
                     nq_of.append(first.not_qualify)
                     dw_of.append(first.dealer_wins)
                     tie_of.append(first.tie)
@@ -328,5 +353,5 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
                     up_of.append(first.up if upcard else -1)
                     lo = hi
     finally:
-        free(scratch); free(start); free(fill); free(hands)
+        free(scratch); free(keys); free(start); free(fill); free(hands)
     return columns, per

@@ -184,7 +184,9 @@ def test_rule_switches_equal_brute_force(tmp_path, overlay):
 
 def test_kernel_counts_equal_brute_force_per_situation():
     """Each engine group's counts are those of every situation it stands for, and weights add up."""
-    for name, deck in (("fast-poker", SEVEN_RANKS), ("caribbean-fast-poker", FIVE_RANKS)):
+    # the last deck lacks one card, so the kernel cannot use suit symmetry and deals every upcard
+    for name, deck in (("fast-poker", SEVEN_RANKS), ("caribbean-fast-poker", FIVE_RANKS),
+                       ("caribbean-fast-poker", FIVE_RANKS[1:])):
         game = load_game(name)
         rules = three_card_rules(game)
         counts = game_counts(rules, deck)

@@ -221,4 +221,8 @@ def decision_report(rules: ThreeCardRules, d: Decision) -> Report:
             "outcomes": [{"outcome": n, "count": c, "probability": p, "net": net} for n, c, p, net in rows]}
     for key in ("ev_play", "ev_fold", "ev_difference"):
         data[key + "_decimal"] = float(data[key])
-    return Report(f"{rules.game.title}: play or fold?", tables, data, (_game_line(rules),))
+    notes = [_game_line(rules)]
+    if rules.bonus_ratio:
+        notes.append(f"The EVs include the Bonus ({_ratio(rules.bonus_ratio)} per {unit}), settled on your hand "
+                     f"when you play{'; a fold forfeits it' if rules.fold_forfeits_bonus else ''}.")
+    return Report(f"{rules.game.title}: play or fold?", tables, data, tuple(notes))
