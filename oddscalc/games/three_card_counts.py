@@ -83,14 +83,9 @@ def game_counts(rules: ThreeCardRules, deck: Iterable[int] = DECK) -> GameCounts
 
 def classes_of(rules: ThreeCardRules, strengths: Sequence[int], examples: Sequence[tuple]) -> list[str]:
     """Hand class of every group (the class is a function of the strength, so it is cached)."""
-    by_strength: dict[int, str] = {}
-    out = []
-    for strength, example in zip(strengths, examples):
-        klass = by_strength.get(strength)
-        if klass is None:
-            klass = by_strength[strength] = rules.hand_class(strength, example)
-        out.append(klass)
-    return out
+    example_of = dict(zip(strengths, examples))
+    by_strength = {s: rules.hand_class(s, example) for s, example in example_of.items()}
+    return [by_strength[s] for s in strengths]
 
 
 def hand_distribution(rules: ThreeCardRules, deck: Iterable[int] = DECK) -> dict[str, int]:
