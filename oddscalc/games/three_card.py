@@ -49,8 +49,7 @@ def _add_decide(parser: argparse.ArgumentParser) -> None:
 
 
 def _decide(game: GameTable, args) -> Report:
-    from oddscalc.games.three_card_decide import decide
-    from oddscalc.games.three_card_report import decision_report
+    from oddscalc.games.three_card_decide import decide, decision_report
     rules = _rules(game, args)
     hand = parse_cards(args.hand, count=3)
     upcard = parse_cards(args.up, count=1)[0] if args.up is not None else None

@@ -1,4 +1,4 @@
-"""One decision: exact EVs of playing and folding a hand (with an upcard and dead cards).
+"""One decision: exact EVs of playing and folding a hand (with an upcard and dead cards), and its report.
 
 >>> from oddscalc.tables import load_game
 >>> from oddscalc.games.three_card_rules import three_card_rules
@@ -16,9 +16,10 @@ from fractions import Fraction
 from oddscalc._native import three
 from oddscalc.cards import DECK, format_cards
 from oddscalc.errors import InputError
-from oddscalc.games.three_card_rules import ThreeCardRules
+from oddscalc.games.three_card_rules import ThreeCardRules, game_line, ratio_text
 from oddscalc.games.three_card_outcomes import main_row
 from oddscalc.games.three_card_solve import LOSE, NOT_QUALIFY, PUSH, WIN, prices
+from oddscalc.report import Report, Table, decimal_text
 
 
 @dataclass(frozen=True)
@@ -87,3 +88,37 @@ def describe(d: Decision) -> str:
     """
     up = f" against upcard {format_cards([d.upcard])}" if d.upcard is not None else ""
     return f"{format_cards(d.hand)}{up}: {'play' if d.play else 'fold'}"
+
+
+def decision_report(rules: ThreeCardRules, d: Decision) -> Report:
+    """``decide``: the EVs of playing and folding one hand and the outcome probabilities if played."""
+    unit = rules.game.unit
+    fields = [("hand", format_cards(d.hand), ""), ("hand class", d.hand_class, "")]
+    if d.upcard is not None:
+        fields.append(("dealer upcard", format_cards([d.upcard]), ""))
+    if d.dead:
+        fields.append(("dead cards", format_cards(d.dead), ""))
+    fields += [("Bonus/Bet ratio", ratio_text(rules.bonus_ratio), ""),
+               ("dealer hands", d.total, ""),
+               (f"EV(play) per {unit}", d.ev_play, decimal_text(d.ev_play, 6)),
+               (f"EV(fold) per {unit}", d.ev_fold, decimal_text(d.ev_fold, 6)),
+               ("play - fold", d.ev_play - d.ev_fold, decimal_text(d.ev_play - d.ev_fold, 6)),
+               ("decision", "play" if d.play else "fold", "")]
+    rows = played_outcomes(rules, d)
+    tables = (Table("decision", ("field", "exact", "decimal"), tuple(fields)),
+              Table(f"if played: the {unit} and Play (Bonus not included)",
+                    ("outcome", "dealer hands", "probability", f"net per {unit}"),
+                    tuple((name, count, decimal_text(p, 8), net) for name, count, p, net in rows)))
+    data = {"game": rules.game.name, "hand": format_cards(d.hand),
+            "upcard": None if d.upcard is None else format_cards([d.upcard]),
+            "dead": format_cards(d.dead), "hand_class": d.hand_class, "bonus_ratio": rules.bonus_ratio,
+            "total": d.total, "decision": "play" if d.play else "fold",
+            "ev_play": d.ev_play, "ev_fold": d.ev_fold, "ev_difference": d.ev_play - d.ev_fold,
+            "outcomes": [{"outcome": n, "count": c, "probability": p, "net": net} for n, c, p, net in rows]}
+    for key in ("ev_play", "ev_fold", "ev_difference"):
+        data[key + "_decimal"] = float(data[key])
+    notes = [game_line(rules)]
+    if rules.bonus_ratio:
+        notes.append(f"The EVs include the Bonus ({ratio_text(rules.bonus_ratio)} per {unit}), settled on your hand "
+                     f"when you play{'; a fold forfeits it' if rules.fold_forfeits_bonus else ''}.")
+    return Report(f"{rules.game.title}: play or fold?", tables, data, tuple(notes))

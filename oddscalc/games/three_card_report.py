@@ -14,9 +14,8 @@ from itertools import groupby
 from oddscalc.cards import RANKS, format_cards
 from oddscalc.economics import Analysis
 from oddscalc.games.three_card_counts import game_counts
-from oddscalc.games.three_card_decide import Decision, played_outcomes
 from oddscalc.games.three_card_outcomes import analyses
-from oddscalc.games.three_card_rules import ThreeCardRules
+from oddscalc.games.three_card_rules import ThreeCardRules, game_line, ratio_text
 from oddscalc.games.three_card_solve import Solution, solve
 from oddscalc.games.three_card_strategy import (Breakpoint, Threshold, hand_text, ratio_breakpoints,
                                                 threshold_text, thresholds)
@@ -26,19 +25,8 @@ from oddscalc.report import (Report, Table, analysis_data, analysis_report, deci
 NEAR = 3      # strengths shown on each side of a threshold
 
 
-def _ratio(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
 def _up_label(up_rank: int) -> str:
     return "-" if up_rank < 0 else RANKS[up_rank]
-
-
-def _game_line(rules: ThreeCardRules) -> str:
-    up = "one dealer card face up" if rules.upcards else "dealer cards face down"
-    qualifier = "-".join(rules.qualify_text.split())
-    return (f"{rules.game.title}: {up}; dealer qualifies with {qualifier} or better; "
-            f"Bonus/Bet ratio {_ratio(rules.bonus_ratio)}")
 
 
 # --- analyze -----------------------------------------------------------------------------------
@@ -98,7 +86,7 @@ def analysis_report_of(rules: ThreeCardRules) -> Report:
         side[table.name] = analysis_data(parts[table.name])
     if side:
         data["side_bets"] = side
-    notes = [_game_line(rules)]
+    notes = [game_line(rules)]
     if "combined" in parts:
         notes.append(f"The first outcomes and metrics are the {rules.game.unit} and Play only; the decisions "
                      "are optimal for the whole wager, Bonus included.")
@@ -137,7 +125,7 @@ def _breakpoint_rows(rules: ThreeCardRules, solution: Solution, points: list[Bre
         members = list(members)
         example = counts.examples[members[0].group]
         low, high = members[0].ratio, members[-1].ratio
-        span = _ratio(low) if low == high else f"{_ratio(low)} .. {_ratio(high)}"
+        span = ratio_text(low) if low == high else f"{ratio_text(low)} .. {ratio_text(high)}"
         rows.append((low, up_rank, (_up_label(up_rank), hand_text(rules, strength, example),
                                     sum(counts.weight[b.group] for b in members),
                                     "fold -> play" if to_play else "play -> fold", span, decimal_text(low, 4))))
@@ -156,7 +144,7 @@ def strategy_report(rules: ThreeCardRules) -> Report:
     counts = game_counts(rules)
     solution = solve(rules, counts)
     rules_of = thresholds(solution)
-    tables = [Table(f"optimal strategy at Bonus/Bet ratio {_ratio(rules.bonus_ratio)}",
+    tables = [Table(f"optimal strategy at Bonus/Bet ratio {ratio_text(rules.bonus_ratio)}",
                     ("upcard", "rule", "exception groups", "exception situations"),
                     strategy_rows(rules, solution, rules_of))]
     exceptions = tuple(_exception_row(rules, solution, i) for t in rules_of for i in t.exceptions)
@@ -170,7 +158,7 @@ def strategy_report(rules: ThreeCardRules) -> Report:
     data = {"game": rules.game.name, "dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
             "bonus_ratio": rules.bonus_ratio, "call_probability": solution.call_probability,
             "strategy": strategy_data(rules, solution, rules_of)}
-    notes = [_game_line(rules)]
+    notes = [game_line(rules)]
     if rules.bonus is not None:
         high = rules.bonus_ratio_max
         points = ratio_breakpoints(rules, counts, high)
@@ -179,50 +167,14 @@ def strategy_report(rules: ThreeCardRules) -> Report:
         if points:
             first, last = points[0].ratio, points[-1].ratio
             ups = sorted({_up_label(counts.up_rank[b.group]) for b in points})
-            notes.append(f"Decisions change at {len({b.ratio for b in points})} ratios from {_ratio(first)} "
-                         f"({decimal_text(first, 4)}) to {_ratio(last)} ({decimal_text(last, 4)}), "
-                         f"upcard {', '.join(ups)}; no decision changes between {_ratio(last)} and {_ratio(high)}.")
-            tables.append(Table(f"where decisions change as the Bonus/Bet ratio goes from 0 to {_ratio(high)}",
+            notes.append(f"Decisions change at {len({b.ratio for b in points})} ratios from {ratio_text(first)} "
+                         f"({decimal_text(first, 4)}) to {ratio_text(last)} ({decimal_text(last, 4)}), "
+                         f"upcard {', '.join(ups)}; no decision changes between {ratio_text(last)} and {ratio_text(high)}.")
+            tables.append(Table(f"where decisions change as the Bonus/Bet ratio goes from 0 to {ratio_text(high)}",
                                 ("upcard", "hand", "situations", "change", "at ratio", "first (decimal)"),
                                 tuple(_breakpoint_rows(rules, solution, points))))
         else:
-            notes.append(f"No decision changes for any Bonus/Bet ratio from 0 to {_ratio(high)} (every "
+            notes.append(f"No decision changes for any Bonus/Bet ratio from 0 to {ratio_text(high)} (every "
                          "hand's EV(play) - EV(fold) keeps its sign over the whole range): the rule above "
                          "holds with or without a Bonus.")
     return Report(f"{rules.game.title}: optimal play/fold strategy", tuple(tables), data, tuple(notes))
-
-
-# --- decide ------------------------------------------------------------------------------------
-
-def decision_report(rules: ThreeCardRules, d: Decision) -> Report:
-    """``decide``: the EVs of playing and folding one hand and the outcome probabilities if played."""
-    unit = rules.game.unit
-    fields = [("hand", format_cards(d.hand), ""), ("hand class", d.hand_class, "")]
-    if d.upcard is not None:
-        fields.append(("dealer upcard", format_cards([d.upcard]), ""))
-    if d.dead:
-        fields.append(("dead cards", format_cards(d.dead), ""))
-    fields += [("Bonus/Bet ratio", _ratio(rules.bonus_ratio), ""),
-               ("dealer hands", d.total, ""),
-               (f"EV(play) per {unit}", d.ev_play, decimal_text(d.ev_play, 6)),
-               (f"EV(fold) per {unit}", d.ev_fold, decimal_text(d.ev_fold, 6)),
-               ("play - fold", d.ev_play - d.ev_fold, decimal_text(d.ev_play - d.ev_fold, 6)),
-               ("decision", "play" if d.play else "fold", "")]
-    rows = played_outcomes(rules, d)
-    tables = (Table("decision", ("field", "exact", "decimal"), tuple(fields)),
-              Table(f"if played: the {unit} and Play (Bonus not included)",
-                    ("outcome", "dealer hands", "probability", f"net per {unit}"),
-                    tuple((name, count, decimal_text(p, 8), net) for name, count, p, net in rows)))
-    data = {"game": rules.game.name, "hand": format_cards(d.hand),
-            "upcard": None if d.upcard is None else format_cards([d.upcard]),
-            "dead": format_cards(d.dead), "hand_class": d.hand_class, "bonus_ratio": rules.bonus_ratio,
-            "total": d.total, "decision": "play" if d.play else "fold",
-            "ev_play": d.ev_play, "ev_fold": d.ev_fold, "ev_difference": d.ev_play - d.ev_fold,
-            "outcomes": [{"outcome": n, "count": c, "probability": p, "net": net} for n, c, p, net in rows]}
-    for key in ("ev_play", "ev_fold", "ev_difference"):
-        data[key + "_decimal"] = float(data[key])
-    notes = [_game_line(rules)]
-    if rules.bonus_ratio:
-        notes.append(f"The EVs include the Bonus ({_ratio(rules.bonus_ratio)} per {unit}), settled on your hand "
-                     f"when you play{'; a fold forfeits it' if rules.fold_forfeits_bonus else ''}.")
-    return Report(f"{rules.game.title}: play or fold?", tables, data, tuple(notes))

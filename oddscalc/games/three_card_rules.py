@@ -89,6 +89,23 @@ class ThreeCardRules:
         return tuple(c for c in HAND_CLASSES if c not in ("flush", "straight-flush"))
 
 
+def ratio_text(value: Fraction) -> str:
+    """A ratio as typed: ``1/3``, ``2``.
+
+    >>> ratio_text(Fraction(1, 3)), ratio_text(Fraction(2))
+    ('1/3', '2')
+    """
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def game_line(rules: ThreeCardRules) -> str:
+    """One line saying which game and rules a report is about (the note under every report)."""
+    up = "one dealer card face up" if rules.upcards else "dealer cards face down"
+    qualifier = "-".join(rules.qualify_text.split())
+    return (f"{rules.game.title}: {up}; dealer qualifies with {qualifier} or better; "
+            f"Bonus/Bet ratio {ratio_text(rules.bonus_ratio)}")
+
+
 def qualifier_strength(text: str, ranking: ThreeCardRanking) -> int:
     """Strength of the weakest qualifying hand, given as three ranks of an unsuited hand.
 
