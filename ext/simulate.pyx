@@ -179,9 +179,26 @@ cdef class StudSimulator:
                 low = <uint32_t>m
         return <uint32_t>(m >> 32)
 
+    cdef inline int decide(self, const uint8_t* cards, uint16_t player, int klass) noexcept nogil:
+        """1 to call with these five cards (``cards[5]`` is the dealer's upcard), 0 to fold."""
+        if self.threshold >= 0:
+            return player >= self.threshold
+        if self.rule[klass] == RULE_TABLE:
+            return self.table[hand_index(cards) * 52 + cards[5]]
+        return self.rule[klass]
+
+    def calls(self, hand, int upcard):
+        """The simulator's decision for five cards against an upcard (for tests)."""
+        cdef uint8_t c[6]
+        for i in range(5):
+            c[i] = hand[i]
+        c[5] = upcard
+        cdef uint16_t player = strength5(c[0], c[1], c[2], c[3], c[4])
+        return bool(self.decide(c, player, payout_class(player)))
+
     cdef void play(self, int64_t rounds) noexcept nogil:
         cdef int64_t r
-        cdef int i, j, klass, call
+        cdef int i, j, klass
         cdef uint8_t t
         cdef uint8_t* d = self.deck
         cdef uint16_t player, dealer
@@ -191,13 +208,7 @@ cdef class StudSimulator:
                 t = d[i]; d[i] = d[j]; d[j] = t
             player = strength5(d[0], d[1], d[2], d[3], d[4])
             klass = payout_class(player)
-            if self.threshold >= 0:
-                call = player >= self.threshold
-            elif self.rule[klass] == RULE_TABLE:
-                call = self.table[hand_index(d) * 52 + d[5]]
-            else:
-                call = self.rule[klass]
-            if not call:
+            if not self.decide(d, player, klass):
                 self.tally[FOLD] += 1
                 continue
             dealer = strength5(d[5], d[6], d[7], d[8], d[9])

@@ -197,28 +197,31 @@ def solve_payout(game: GameTable, key: PayoutKey, target: Fraction, per: str = "
             root = _root(lo, hi, target)
             return search.solution(root, between(game, key, lo, hi, root), "exact")
         lo2, hi2 = search.partner(lo), search.partner(hi)
-        meeting = _meeting(lo, lo2, hi, hi2) if lo2 and hi2 else None
-        if meeting is not None and lo.payout < meeting < hi.payout and per != "total":
-            if lo.analysis.rtp + _slope(lo, lo2) * (meeting - lo.payout) == target:
-                # the root is the switch itself: the lower strategy (ties fold) gives the target there
-                return search.solution(meeting, between(game, key, lo, lo2, meeting), "exact")
-        width = (hi.payout - lo.payout) / 8
         inside = lambda x: x is not None and lo.payout < x < hi.payout
+        hi_root = _root(hi, hi2, target) if hi2 else None
+        lo_root = _root(lo, lo2, target) if lo2 else None
+        meeting = _meeting(lo, lo2, hi, hi2) if lo2 and hi2 else None
+        if meeting in (lo.payout, hi.payout) and not inside(hi_root) and not inside(lo_root):
+            # the two strategies are adjacent (the per-unit return is convex), and neither reaches the
+            # target on its own side of the switch: the return jumps over it
+            return search.solution(None, None, _jump_reason(name, lo, lo2, hi, hi2, meeting, target))
+        width = (hi.payout - lo.payout) / 8
         tries = []
-        if hi2 and inside(c := _root(hi, hi2, target)):
-            tries.append(_simple(c, max(lo.payout, c - width), c))
-        if lo2 and inside(c := _root(lo, lo2, target)):
-            tries.append(_simple(c, c, min(hi.payout, c + width)))
+        if inside(hi_root):      # just below the root on hi's line: one strategy would then span it
+            tries.append(_simple(hi_root, max(lo.payout, hi_root - width), hi_root))
+        if inside(lo_root):
+            tries.append(_simple(lo_root, lo_root, min(hi.payout, lo_root + width)))
         if len(above) > 1 and inside(c := _root(above[0], above[1], target)):
-            tries.append(_simple(c, c, min(hi.payout, c + width)))
+            tries.append(_simple(c, c, min(hi.payout, c + width)))       # the secant from the right
         if inside(meeting):
-            tries.append(simplest_between(max(lo.payout, meeting - width), min(hi.payout, meeting + width)))
+            tries.append(meeting if meeting.denominator <= MAX_DENOMINATOR
+                         else simplest_between(max(lo.payout, meeting - width), min(hi.payout, meeting + width)))
         if inside(c := _root(lo, hi, target)):
             tries.append(simplest_between(max(lo.payout, c - width), min(hi.payout, c + width)))
         tries.append(simplest_between(lo.payout, hi.payout))
         x = next((x for x in tries if x not in search.points), None)
         if x is None or x.denominator > MAX_DENOMINATOR:
-            if lo2 and hi2 and meeting is not None:
+            if meeting is not None:
                 return search.solution(None, None, _jump_reason(name, lo, lo2, hi, hi2, meeting, target))
             return search.solution(None, None, f"no payout found: the optimal strategy changes between "
                                                f"{name}{lo.payout} and {hi.payout} faster than can be resolved")

@@ -95,21 +95,26 @@ def outcome_names() -> tuple[str, ...]:
     return ("fold", "dealer-not-qualify", "lose", "push", *(f"win-{name}" for name in PAYOUT_CLASSES))
 
 
-def simulate(game: GameTable, rounds: int, seed: int, strategy: str = "optimal", progress=None) -> Counts:
-    """Play ``rounds`` seeded rounds; the same seed and strategy always give the same counts."""
+def new_simulator(game: GameTable, seed: int, strategy: str = "optimal"):
+    """A fresh native simulator (ext/simulate.pyx) of the game under a strategy."""
     from oddscalc._native.simulate import StudSimulator
     from oddscalc.games.stud_counts import StudRules
+    check_strategy(game, strategy)
+    qualify = StudRules.of(game).qualify_strength
+    if strategy == "optimal":
+        rules, table = _optimal_decisions(game)
+        return StudSimulator(seed, qualify, -1, rules, table)
+    return StudSimulator(seed, qualify, _threshold(game, strategy))
+
+
+def simulate(game: GameTable, rounds: int, seed: int, strategy: str = "optimal", progress=None) -> Counts:
+    """Play ``rounds`` seeded rounds; the same seed and strategy always give the same counts."""
     check_strategy(game, strategy)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
     if not 0 <= seed < 2 ** 64:
         raise InputError(f"--seed must be between 0 and 2**64 - 1, got {seed}")
-    qualify = StudRules.of(game).qualify_strength
-    if strategy == "optimal":
-        rules, table = _optimal_decisions(game)
-        simulator = StudSimulator(seed, qualify, -1, rules, table)
-    else:
-        simulator = StudSimulator(seed, qualify, _threshold(game, strategy))
+    simulator = new_simulator(game, seed, strategy)
     start = time.perf_counter()
     done = 0
     while done < rounds:

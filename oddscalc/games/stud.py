@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from oddscalc._native import stud as kernel
 from oddscalc.cards import RANKS, format_cards, parse_cards
+from oddscalc import design_commands
 from oddscalc.economics import Analysis, Outcome
 from oddscalc.errors import InputError
 from oddscalc.evaluate import five_card_strength
@@ -286,3 +287,4 @@ COMMANDS = {
     "decide": (_decide_arguments, _decide_run),
     "strategy": (_strategy_arguments, _strategy_run),
 }
+COMMANDS.update(design_commands.COMMANDS)     # design, sweep, distribution, simulate, check

@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from oddscalc._native import census
+from oddscalc import design_commands
 from oddscalc.economics import Analysis, Outcome
 from oddscalc.errors import InputError
 from oddscalc.hands import FiveCardCategory
@@ -124,3 +125,4 @@ def _analyze_run(game: GameTable, args) -> Report:
 
 
 COMMANDS = {"analyze": (_analyze_arguments, _analyze_run)}
+COMMANDS.update(design_commands.COMMANDS)     # design, sweep, distribution, simulate, check
