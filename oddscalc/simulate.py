@@ -60,17 +60,8 @@ _DECISIONS: dict = {}
 
 
 def _optimal_decisions(game: GameTable) -> tuple[tuple[int, ...], bytearray | None]:
-    """Per payout class: 0 always fold, 1 always call, 2 look up; and the look-up table if needed
-    (kept for the last paytable: it is 135 MB, mostly untouched pages)."""
-    from oddscalc.games.stud_counts import StudRules
-    key = (StudRules.of(game), tuple(sorted(game.paytable().pays.items())))
-    if key not in _DECISIONS:
-        _DECISIONS.clear()
-        _DECISIONS[key] = _build_decisions(game)
-    return _DECISIONS[key]
-
-
-def _build_decisions(game: GameTable) -> tuple[tuple[int, ...], bytearray | None]:
+    """Per payout class: 0 always fold, 1 always call, 2 look the situation up; and the look-up
+    table when one is needed (kept for the last strategy only: 135 MB, mostly untouched pages)."""
     from oddscalc._native.simulate import spread_decisions
     from oddscalc.games.stud import analyze
     from oddscalc.games.stud_counts import StudRules, class_counts
@@ -79,14 +70,19 @@ def _build_decisions(game: GameTable) -> tuple[tuple[int, ...], bytearray | None
     rules = tuple(1 if not folded else 0 if not called else 2 for called, folded in zip(s.called, s.folded))
     if 2 not in rules:
         return rules, None
-    classes = class_counts(StudRules.of(game).qualify_strength)
-    table = bytearray(2598960 * 52)
-    for klass, rule in enumerate(rules):
-        if rule == 2:
-            rows = classes.rows(klass, result.calls)
-            spread_decisions(table, bytes(c for row in rows for c in row[0]), bytes(row[1] for row in rows),
-                             bytes(row[7] for row in rows))
-    return rules, table
+    qualify = StudRules.of(game).qualify_strength
+    key = (qualify, bytes(result.calls))
+    if key not in _DECISIONS:
+        _DECISIONS.clear()
+        classes = class_counts(qualify)
+        table = bytearray(2598960 * 52)
+        for klass, rule in enumerate(rules):
+            if rule == 2:
+                rows = classes.rows(klass, result.calls)
+                spread_decisions(table, bytes(c for row in rows for c in row[0]), bytes(row[1] for row in rows),
+                                 bytes(row[7] for row in rows))
+        _DECISIONS[key] = table
+    return rules, _DECISIONS[key]
 
 
 def outcome_names() -> tuple[str, ...]:
