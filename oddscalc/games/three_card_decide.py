@@ -77,19 +77,6 @@ def played_outcomes(rules: ThreeCardRules, d: Decision) -> list[tuple[str, int, 
     return rows
 
 
-def describe(d: Decision) -> str:
-    """One line: the hand, the upcard and the choice.
-
-    >>> from oddscalc.tables import load_game
-    >>> from oddscalc.games.three_card_rules import three_card_rules
-    >>> from oddscalc.cards import parse_cards
-    >>> describe(decide(three_card_rules(load_game("three-card-poker")), parse_cards("Qh 6d 3s")))
-    'Qh 6d 3s: fold'
-    """
-    up = f" against upcard {format_cards([d.upcard])}" if d.upcard is not None else ""
-    return f"{format_cards(d.hand)}{up}: {'play' if d.play else 'fold'}"
-
-
 def decision_report(rules: ThreeCardRules, d: Decision) -> Report:
     """``decide``: the EVs of playing and folding one hand and the outcome probabilities if played."""
     unit = rules.game.unit
