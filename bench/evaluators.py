@@ -8,7 +8,8 @@ One run:
 2. times ``oddscalc._native.eval5.evaluate_batch`` over each array (best of a few repeats);
 3. converts the same hands to each peer library's own card objects (outside the timing) and
    times the peer called once per hand through ``map``/``starmap``, which is the cheapest way
-   to call a Python-level function per hand.  A peer that would take too long over all hands
+   to call a Python-level function per hand (in chunks of 100,000 hands, each the best of a
+   few repeats).  A peer that would take too long over all hands
    is timed on a fixed-size, seeded random sample of the same hands, and the table says so;
 4. checks, on every hand a peer evaluated, that the peer orders those hands the same way as
    oddscalc (equal hands equal, stronger hands stronger);
@@ -187,14 +188,23 @@ def same_order(ours, theirs, higher_is_stronger: bool) -> str | None:
     return None
 
 
-def time_peer(prepare, hands: Hands, sample: list[int] | None, repeats: int):
+def time_peer(prepare, hands: Hands, sample: list[int] | None, repeats: int,
+              chunk: int = 100_000):
     """(hands/s, number of hands timed, the peer's results) of one peer on the sampled rows
-    (all rows when sample is None); the conversion to the peer's cards is not timed."""
+    (all rows when sample is None); the conversion to the peer's cards is not timed.
+
+    The rows are timed in chunks of ``chunk`` hands, each the best of ``repeats``, and the
+    chunk times are added: a repeat of oddscalc's batch takes milliseconds, so a peer gets
+    the same chance to dodge moments when the machine is busy with something else.
+    """
     indices = sample if sample is not None else range(hands.rows)
-    rows = [hands.row(i) for i in indices]
-    run = prepare(rows, hands.size)
-    del rows
-    seconds, results = best_time(run, repeats)
+    seconds, results = 0.0, []
+    for start in range(0, len(indices), chunk):
+        run = prepare([hands.row(i) for i in indices[start:start + chunk]], hands.size)
+        chunk_seconds, chunk_results = best_time(run, repeats)
+        seconds += chunk_seconds
+        results += chunk_results
+        del run
     return len(indices) / seconds, len(indices), results
 
 
