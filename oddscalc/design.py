@@ -10,8 +10,8 @@ changes, because the average wager does.
 The search analyses the game exactly (``engine.analyze_game``) at payouts with small
 denominators only (engines may count in 64-bit integers):
 
-- two analyses with the same outcome counts and call probability have the same strategy, and
-  so does every payout between them; when they straddle the target, the root of the line
+- two analyses with the same call probability have the same strategy (calls are only added as
+  the payout rises), and so does every payout between them; when they straddle the target, the root of the line
   through them is the exact answer, and the answer's analysis is that line's, exactly;
 - otherwise each try is taken where a known piece's line, the secant through the two smallest
   payouts above the target (which never overshoots a convex function) or the chord across the
@@ -33,8 +33,9 @@ from fractions import Fraction
 
 from oddscalc.economics import Analysis, Outcome
 from oddscalc.errors import InputError
-from oddscalc.payouts import (MAX_DENOMINATOR, PayoutKey, analyzer, check_denominators, current_payout,
-                              payout_key, analysis_at, paytables_text, simplest_between, with_payout)
+from oddscalc.payouts import (MAX_DENOMINATOR, PayoutKey, analysis_at, analyzer, check_denominators,
+                              current_payout, payout_key, paytables_text, simplest_between, strategy_of,
+                              with_payout)
 from oddscalc.tables import GameTable, parse_payout
 
 __all__ = ["PER", "Point", "Solution", "metric_value", "parse_target", "solve_payout", "payout_key",
@@ -74,7 +75,7 @@ class Point:
     payout: Fraction
     analysis: Analysis = field(repr=False)
     value: Fraction                        # the return solved for
-    piece: tuple = field(repr=False)       # outcome counts and call probability: one strategy
+    piece: tuple = field(repr=False)       # strategy_of(analysis): equal on one strategy's piece
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,7 @@ class _Search:
             if len(self.points) >= MAX_ANALYSES:
                 raise InputError(f"design: no exact payout found after {MAX_ANALYSES} analyses")
             analysis = self.analyze(with_payout(self.game, self.key, payout))
-            piece = (tuple(row.count for row in analysis.outcomes), analysis.call_probability)
-            self.points[payout] = Point(payout, analysis, metric_value(analysis, self.per), piece)
+            self.points[payout] = Point(payout, analysis, metric_value(analysis, self.per), strategy_of(analysis))
         return self.points[payout]
 
     def sorted(self, above: bool) -> list[Point]:
@@ -156,6 +156,18 @@ def between(game: GameTable, key: PayoutKey, a: Point, b: Point, payout: Fractio
     return replace(a.analysis, table=paytables_text(with_payout(game, key, payout)), outcomes=tuple(rows))
 
 
+def _analysis_at_root(search: _Search, lo: Point, hi: Point, root: Fraction) -> Analysis:
+    """The analysis at a root between two analyses of one strategy: the engine's own when it can
+    price the root's large denominator (and agrees on the strategy), else interpolated."""
+    try:
+        direct = search.analyze(with_payout(search.game, search.key, root))
+    except OverflowError:        # a kernel that counts in 64-bit integers
+        direct = None
+    if direct is not None and strategy_of(direct) == lo.piece and metric_value(direct, search.per) == search.target:
+        return direct
+    return between(search.game, search.key, lo, hi, root)
+
+
 def _simple(x: Fraction, low: Fraction, high: Fraction) -> Fraction:
     """``x`` itself when its denominator is small, else the simplest rational in (low, high)."""
     return x if x.denominator <= SIMPLE and low < x < high else simplest_between(low, high)
@@ -195,7 +207,7 @@ def solve_payout(game: GameTable, key: PayoutKey, target: Fraction, per: str = "
             return search.solution(hi.payout, hi.analysis, "exact")
         if lo.piece == hi.piece:
             root = _root(lo, hi, target)
-            return search.solution(root, between(game, key, lo, hi, root), "exact")
+            return search.solution(root, _analysis_at_root(search, lo, hi, root), "exact")
         lo2, hi2 = search.partner(lo), search.partner(hi)
         inside = lambda x: x is not None and lo.payout < x < hi.payout
         hi_root = _root(hi, hi2, target) if hi2 else None

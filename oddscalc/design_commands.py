@@ -34,6 +34,15 @@ def big_text(value: Fraction) -> str:
     return f"{Decimal(value.numerator)}/{Decimal(value.denominator)}"
 
 
+def probability_text(value: Fraction) -> str:
+    """A probability as a decimal; in scientific notation when it is below one in a million.
+
+    >>> probability_text(Fraction(1, 4)), probability_text(Fraction(1, 10 ** 9))
+    ('0.2500000000', '1.000e-09')
+    """
+    return decimal_text(value, 10) if value == 0 or value >= Fraction(1, 10 ** 6) else f"{float(value):.3e}"
+
+
 def _short(value: Fraction, limit: int = 40):
     """The exact value for a table cell when it is short, else an empty cell."""
     return value if len(big_text(value)) <= limit else ""
@@ -97,7 +106,7 @@ def _symbolic_tables(symbolic, solved=None) -> tuple[list[Table], dict, list[str
 
 def _design_run(game: GameTable, args) -> Report:
     from oddscalc.design import metric_value, parse_target, solve_payout
-    from oddscalc.payouts import current_payout, payout_key, with_payout
+    from oddscalc.payouts import current_payout, payout_key, strategy_of, with_payout
     from oddscalc.symbolic import symbolic_return
     if args.target_return is None and args.vary is None:
         if not args.symbolic:
@@ -144,15 +153,14 @@ def _design_run(game: GameTable, args) -> Report:
     paytable = Table(f"paytable {key.paytable} with the solved payout", ("category", "pays"),
                      _paytable_rows(solved_game, key.paytable))
     tables = [summary, nearby, paytable, outcome_table(a), metrics_table(a)]
-    notes = [f"The optimal strategy is re-solved at every payout tried; {metric_value(a, args.per)} is "
-             "reached exactly."]
+    notes = [f"The optimal strategy is re-solved at every payout tried ({len(solution.tried)} exact analyses); "
+             f"the return {per} is exactly {big_text(metric_value(a, args.per))}, the target."]
     data.update({"payout_decimal": float(solution.payout),
                  "paytable": dict(_paytable_rows(solved_game, key.paytable)),
                  "nearby": [{"payout": v, "rtp": r, "rtp_total": t} for v, r, t in near],
                  "analysis": analysis_data(a)})
     if args.symbolic:
-        piece = next(p for p in solution.tried if tuple(r.count for r in p.analysis.outcomes)
-                     == tuple(r.count for r in a.outcomes) and p.analysis.call_probability == a.call_probability)
+        piece = next(p for p in solution.tried if strategy_of(p.analysis) == strategy_of(a))
         symbolic = symbolic_return(with_payout(game, key, piece.payout))
         more, data["symbolic"], more_notes = _symbolic_tables(symbolic, (key, solution.payout))
         tables += more
@@ -260,7 +268,7 @@ def _distribution_run(game: GameTable, args) -> Report:
     by_net: dict[Fraction, list[str]] = {}
     for row in analysis.outcomes:
         by_net.setdefault(row.net, []).append(row.outcome)
-    round_rows = tuple((v, one.probability(i), decimal_text(one.probability(i), 10), ", ".join(by_net.get(v, [])))
+    round_rows = tuple((v, one.probability(i), probability_text(one.probability(i)), ", ".join(by_net.get(v, [])))
                        for i, v in enumerate(one.values()) if one.weights[i])
     tables = [Table(f"one round: net per {unit}", ("net", "probability", "decimal", "outcomes"), round_rows)]
     ahead, behind = dist.above(0), dist.below(0)
@@ -269,9 +277,9 @@ def _distribution_run(game: GameTable, args) -> Report:
     smallest, largest = dist.value(0), dist.value(len(dist.weights) - 1)
     summary = (("expected total", mean, decimal_text(mean, 6)),
                ("standard deviation of the total", "", f"{math.sqrt(variance):.6f}"),
-               ("probability of being ahead (total > 0)", _short(ahead), decimal_text(ahead, 10)),
-               ("probability of breaking even (total = 0)", _short(even), decimal_text(even, 10)),
-               ("probability of being behind (total < 0)", _short(behind), decimal_text(behind, 10)),
+               ("probability of being ahead (total > 0)", _short(ahead), probability_text(ahead)),
+               ("probability of breaking even (total = 0)", _short(even), probability_text(even)),
+               ("probability of being behind (total < 0)", _short(behind), probability_text(behind)),
                ("smallest possible total", smallest, ""), ("largest possible total", largest, ""))
     tables.append(Table(f"total net after {n} round{'s' if n > 1 else ''} (in {unit}s)",
                         ("", "exact", "decimal"), summary))
@@ -281,7 +289,7 @@ def _distribution_run(game: GameTable, args) -> Report:
     losses = losses if losses is not None else _default_losses(-smallest)
     loss_rows = [(x, dist.below(-x)) for x in losses]
     tables.append(Table(f"chance of losing more than X {unit}s in total", ("X", "probability", "decimal"),
-                        tuple((x, _short(p), decimal_text(p, 10)) for x, p in loss_rows)))
+                        tuple((x, _short(p), probability_text(p)) for x, p in loss_rows)))
     data = {"game": game.name, "rounds": n, "unit": unit,
             "round": [{"net": v, "probability": p, "outcomes": names.split(", ") if names else []}
                       for v, p, _d, names in round_rows],
@@ -379,18 +387,18 @@ def _check_arguments(parser) -> None:
 
 
 def _check_run(game: GameTable, args) -> Report:
-    from oddscalc.check import check_file
+    from oddscalc.check import POOL_BELOW, check_file
     alpha = parse_payout(args.alpha, "--alpha")
     if not 0 < alpha < 1:
         raise InputError(f"--alpha must be between 0 and 1, got {args.alpha}")
     r = check_file(game, args.counts, args.strategy, alpha)
-    verdict = Table("verdict", ("",), ((r.verdict,),))
+    verdict = Table("verdict", ("result",), ((r.verdict,),))
     rows = tuple((row.outcome, row.observed, f"{float(row.expected):.2f}", decimal_text(row.probability, 10),
                   "" if row.z is None else f"{row.z:+.2f}", row.net,
                   "" if row.reported_net is None else row.reported_net) for row in r.rows)
     outcomes = Table(f"outcomes over {r.rounds} rounds", ("outcome", "observed", "expected", "probability",
                                                           "z", "net", "simulator's net"), rows)
-    pooled = f" ({', '.join(r.pooled)} pooled)" if r.pooled else ""
+    pooled = f" ({len(r.pooled)} rare outcomes pooled)" if r.pooled else ""
     level = f"{float(1 - r.alpha):.4g}"
     tests = Table("tests", ("test", "statistic", "p-value", f"rejects at {float(r.alpha):g}"), (
         (f"chi-square goodness of fit, {r.degrees_of_freedom} degrees of freedom{pooled}",
@@ -413,8 +421,10 @@ def _check_run(game: GameTable, args) -> Report:
             "outcomes": [{"outcome": row.outcome, "observed": row.observed, "expected": row.expected,
                           "probability": row.probability, "z": row.z, "net": row.net,
                           "reported_net": row.reported_net} for row in r.rows]}
+    notes = (f"Pooled into one chi-square cell (each expected fewer than {POOL_BELOW} times): "
+             f"{', '.join(r.pooled)}.",) if r.pooled else ()
     return Report(f"{game.title}: simulator counts against the exact distribution (strategy {r.strategy})",
-                  (verdict, tests, returns, outcomes), data)
+                  (verdict, tests, returns, outcomes), data, notes)
 
 
 COMMANDS = {

@@ -82,6 +82,13 @@ def analysis_at(game: GameTable, key: PayoutKey, value: Fraction) -> Analysis:
     return analyzer(game)(with_payout(game, key, value))
 
 
+def strategy_of(analysis: Analysis) -> tuple:
+    """What tells two analyses' strategies apart when one payout varies: calls are only added as a
+    payout rises, so equal call probabilities mean one strategy (outcome rows may merge or split
+    by name, so they are not compared).  Games without a decision have one strategy."""
+    return analysis.call_probability, analysis.average_wager
+
+
 def check_denominators(game: GameTable) -> None:
     """Refuse payouts whose common denominator engines could not hold in 64-bit integers."""
     denominator = math.lcm(*(pay.denominator for table in game.paytables for pay in table.pays.values()))

@@ -22,14 +22,10 @@ import sympy
 
 from oddscalc.economics import Analysis
 from oddscalc.errors import InputError
-from oddscalc.payouts import PayoutKey, analyzer, check_denominators, current_payout, with_payout
+from oddscalc.payouts import PayoutKey, analyzer, check_denominators, current_payout, strategy_of, with_payout
 from oddscalc.tables import GameTable
 
 STEPS = (Fraction(1, 1000), Fraction(1, 100000))
-
-
-def _piece(analysis: Analysis) -> tuple:
-    return tuple(row.count for row in analysis.outcomes), analysis.call_probability
 
 
 def symbol_name(key: PayoutKey) -> str:
@@ -50,7 +46,7 @@ def marginal_effect(game: GameTable, key: PayoutKey, base: Analysis) -> Fraction
             if moved < 0:
                 continue
             probe = analyze(with_payout(game, key, moved))
-            if _piece(probe) == _piece(base):
+            if strategy_of(probe) == strategy_of(base):
                 return (probe.expected_return - base.expected_return) / (moved - value)
     raise InputError(f"the optimal strategy changes within {STEPS[-1]} of {key.text} = {value}: "
                      "no single strategy to express the return for")

@@ -63,7 +63,7 @@ def python_simulator(game, rounds, seed, ante_paid_when_dealer_wins=False, deale
 
 
 def test_accepts_the_builtin_simulator(game):
-    counts = simulate(game, 500_000, seed=77)
+    counts = simulate(game, 200_000, seed=77)
     result = check_counts(reference_analysis(game), counts)
     assert result.passed and result.verdict.startswith("PASS")
     low, high = result.confidence_interval

@@ -29,7 +29,7 @@ def test_same_seed_same_counts_other_seed_other_counts(game):
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_simulator_matches_the_exact_distribution(game, strategy):
-    counts = simulate(game, 300_000, seed=2024, strategy=strategy)
+    counts = simulate(game, 200_000, seed=2024, strategy=strategy)
     result = check_counts(reference_analysis(game, strategy), counts)
     assert result.passed, result.verdict
 
