@@ -130,13 +130,13 @@ def _design_run(game: GameTable, args) -> Report:
             "target": target, "table_payout": current_payout(game, key), "found": solution.found,
             "payout": solution.payout, "reason": solution.reason, "analyses": len(solution.tried)}
     tried = Table("payouts tried (each an exact analysis with its own optimal strategy)",
-                  ("payout", f"return {per}", "decimal"),
+                  ("payout", "decimal", f"return {per}"),
                   tuple((_short(p.payout), decimal_text(p.payout, 6), percent_text(p.value, 6))
                         for p in sorted(solution.tried, key=lambda p: p.payout)))
     if not solution.found:
-        summary = Table("result", ("", ""), (("target", f"{percent_text(target, 6)} {per}"),
-                                             ("result", solution.reason)))
-        return Report(title, (summary, tried), data, (solution.reason,))
+        summary = Table("result", ("", "value"), (("target", f"{percent_text(target, 6)} {per}"),
+                                                  ("result", solution.reason)))
+        return Report(title, (summary, tried), data)
     a = solution.analysis
     solved_game = with_payout(game, key, solution.payout)
     summary = Table("solution", ("", "exact", "decimal"), (
