@@ -275,9 +275,9 @@ def main(argv: list[str] | None = None) -> int:
     notes = []
     for name, entry, higher, prepare in peers:
         for hands in batches:
-            # a 2,000-hand probe decides between all hands and the sample
-            probe = list(range(0, hands.rows, hands.rows // 2_000))
-            probe_rate, _, _ = time_peer(prepare, hands, probe, 1)
+            # a 20,000-hand probe (best of 3) decides between all hands and the sample
+            probe = list(range(0, hands.rows, hands.rows // 20_000))
+            probe_rate, _, _ = time_peer(prepare, hands, probe, 3)
             sample = None
             if hands.rows / probe_rate > args.budget and hands.rows > sample_size:
                 sample = sorted(random.Random(args.seed + hands.size).sample(range(hands.rows),
