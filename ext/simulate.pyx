@@ -3,7 +3,7 @@
 
 Why it is fast: one persistent deck, of which each round shuffles only the ten cards it deals
 (a partial Fisher-Yates shuffle is uniform whatever order the deck is left in); xoshiro256**
-with Lemire's unbiased bounded draws; two table look-ups for the hands' strengths; and the
+with Lemire's unbiased bounded draws (ext/rng.pxd); two table look-ups for the hands' strengths; and the
 decision is a per-payout-class constant except in classes where the optimal strategy depends
 on the cards (ace-king hands, for the usual tables), which read a byte table.
 
@@ -13,6 +13,7 @@ class c (0 below ace-king .. 10 royal flush), as ext/stud.pyx numbers the classe
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 
 from oddscalc._native.eval5 cimport strength5, category_of
+from oddscalc._native.rng cimport Rng, below, seed_rng
 
 cdef enum:
     N_OUTCOMES = 15
@@ -76,18 +77,6 @@ def hand_index_of(cards):
     return hand_index(c)
 
 
-cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
-cdef inline uint64_t splitmix64(uint64_t* state) noexcept nogil:
-    state[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
 def spread_decisions(bytearray table, const uint8_t[::1] cards, const uint8_t[::1] upcards,
                      const uint8_t[::1] calls):
     """Write the decision of every class (5 cards, upcard, call) into ``table`` at
@@ -120,7 +109,7 @@ cdef class StudSimulator:
     Strategy: ``threshold`` >= 0 calls with a strength of at least ``threshold``; otherwise
     ``rules`` gives per payout class 0 fold, 1 call or 2 read ``table`` (see spread_decisions).
     """
-    cdef uint64_t s[4]
+    cdef Rng rng
     cdef uint8_t deck[52]
     cdef int qualify
     cdef int threshold
@@ -131,11 +120,9 @@ cdef class StudSimulator:
     cdef readonly int64_t rounds
 
     def __init__(self, uint64_t seed, int qualify_strength, int threshold=-1, rules=None, table=None):
-        cdef uint64_t state = seed
         cdef int i
         cdef const uint8_t[::1] view
-        for i in range(4):
-            self.s[i] = splitmix64(&state)
+        seed_rng(&self.rng, seed)
         for i in range(52):
             self.deck[i] = i
         for i in range(N_OUTCOMES):
@@ -155,29 +142,6 @@ cdef class StudSimulator:
                 self.table_ref = table
                 view = table
                 self.table = &view[0]
-
-    cdef inline uint64_t next64(self) noexcept nogil:
-        cdef uint64_t result = rotl(self.s[1] * 5, 7) * 9
-        cdef uint64_t t = self.s[1] << 17
-        self.s[2] ^= self.s[0]
-        self.s[3] ^= self.s[1]
-        self.s[1] ^= self.s[2]
-        self.s[0] ^= self.s[3]
-        self.s[2] ^= t
-        self.s[3] = rotl(self.s[3], 45)
-        return result
-
-    cdef inline uint32_t below(self, uint32_t n) noexcept nogil:
-        """Uniform in 0..n-1 (Lemire: multiply, reject the few values that would bias it)."""
-        cdef uint64_t m = (self.next64() >> 32) * n
-        cdef uint32_t low = <uint32_t>m
-        cdef uint32_t floor
-        if low < n:
-            floor = (<uint32_t>(0 - n)) % n
-            while low < floor:
-                m = (self.next64() >> 32) * n
-                low = <uint32_t>m
-        return <uint32_t>(m >> 32)
 
     cdef inline int decide(self, const uint8_t* cards, uint16_t player, int klass) noexcept nogil:
         """1 to call with these five cards (``cards[5]`` is the dealer's upcard), 0 to fold."""
@@ -204,7 +168,7 @@ cdef class StudSimulator:
         cdef uint16_t player, dealer
         for r in range(rounds):
             for i in range(10):
-                j = i + <int>self.below(52 - i)
+                j = i + <int>below(&self.rng, 52 - i)
                 t = d[i]; d[i] = d[j]; d[j] = t
             player = strength5(d[0], d[1], d[2], d[3], d[4])
             klass = payout_class(player)
