@@ -164,7 +164,10 @@ def _analysis_at_root(search: _Search, lo: Point, hi: Point, root: Fraction) -> 
     except OverflowError:        # a kernel that counts in 64-bit integers
         direct = None
     if direct is not None and strategy_of(direct) == lo.piece and metric_value(direct, search.per) == search.target:
-        return direct
+        names = [row.outcome for row in direct.outcomes]
+        if names != [row.outcome for row in lo.analysis.outcomes] or \
+                [row.count for row in direct.outcomes] == [row.count for row in lo.analysis.outcomes]:
+            return direct           # (rows renamed after the payout cannot be compared count by count)
     return between(search.game, search.key, lo, hi, root)
 
 
