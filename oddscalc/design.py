@@ -236,10 +236,10 @@ def solve_payout(game: GameTable, key: PayoutKey, target: Fraction, per: str = "
         tries.append(simplest_between(lo.payout, hi.payout))
         x = next((x for x in tries if x not in search.points), None)
         if x is None or x.denominator > MAX_DENOMINATOR:
-            if meeting is not None:
-                return search.solution(None, None, _jump_reason(name, lo, lo2, hi, hi2, meeting, target))
-            return search.solution(None, None, f"no payout found: the optimal strategy changes between "
-                                               f"{name}{lo.payout} and {hi.payout} faster than can be resolved")
+            return search.solution(None, None, (
+                f"no exact payout found: the optimal strategy changes between {name}{lo.payout} and "
+                f"{hi.payout} (returns {float(lo.value):.6%} and {float(hi.value):.6%}) more finely than payouts "
+                f"with denominators up to {MAX_DENOMINATOR} resolve"))
         search.at(x)
 
 
