@@ -19,6 +19,10 @@ from libc.string cimport memset
 from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank
 from oddscalc._native.eval5 cimport strength5, category_of, N_STRENGTHS
 
+cdef extern from *:
+    # gcc and clang's 128-bit integer: a pay's numerator times a count needs more than 64 bits
+    ctypedef long long int128 "__int128"
+
 cdef enum:
     DECK = 51              # cards other than the upcard
     N_QUADS = 249900       # C(51, 4) dealer completions before removing the player's cards
@@ -86,27 +90,36 @@ cdef class StudClasses:
         free(self.cards); free(self.upcard); free(self.weight); free(self.strength)
         free(self.not_qualify); free(self.wins); free(self.ties)
 
-    def decide_optimal(self, pay_numerators, int64_t denominator, int call_multiple):
-        """1 where calling beats folding for pays ``pay_numerators[c] / denominator`` per payout class.
+    def decide_optimal(self, pay_numerators, pay_denominators, int call_multiple):
+        """1 where calling beats folding when payout class c pays ``pay_numerators[c] /
+        pay_denominators[c]`` (each fitting in 64 bits; the comparison is done in 128 bits).
 
         Calling: +1 if the dealer does not qualify, 1 + m * pay on a win, 0 on a tie, -(1 + m)
         on a loss (m = call_multiple); folding: -1.  Exact ties of expectation fold.
         """
-        cdef int64_t pays[N_PAYOUT_CLASSES]
+        cdef int64_t numerators[N_PAYOUT_CLASSES]
+        cdef int64_t denominators[N_PAYOUT_CLASSES]
         cdef Py_ssize_t k
-        cdef int64_t nq, win, tie, lose, edge
+        cdef int c
+        cdef int64_t nq, win, tie, lose
+        cdef int128 edge
         cdef bytearray decisions = bytearray(self.n)
         cdef uint8_t* out = decisions
-        for k in range(N_PAYOUT_CLASSES):
-            pays[k] = pay_numerators[k]
+        for c in range(N_PAYOUT_CLASSES):
+            numerators[c] = pay_numerators[c]
+            denominators[c] = pay_denominators[c]
+            if numerators[c] < 0 or denominators[c] <= 0:
+                raise ValueError("pays must be non-negative fractions")
         with nogil:
             for k in range(self.n):
                 nq = self.not_qualify[k]
                 win = self.wins[k]
                 tie = self.ties[k]
                 lose = COMPLETIONS - nq - win - tie
-                edge = denominator * (nq + win - (1 + call_multiple) * lose + COMPLETIONS) \
-                    + call_multiple * win * pays[payout_class(self.strength[k])]
+                c = payout_class(self.strength[k])
+                # (EV(call) - EV(fold)) * completions * denominator, exactly
+                edge = <int128>denominators[c] * (nq + win - (1 + call_multiple) * lose + COMPLETIONS) \
+                    + <int128>numerators[c] * (call_multiple * win)
                 out[k] = edge > 0
         return decisions
 

@@ -91,11 +91,14 @@ def class_counts(qualify_strength: int) -> "kernel.StudClasses":
         progress.done()
 
 
-def integer_pays(paytable: Paytable) -> tuple[list[int], int]:
-    """Pays per payout class over one common denominator: (numerators, denominator)."""
-    pays = [paytable.pay(name) if name in PAYABLE else Fraction(0) for name in PAYOUT_CLASSES]
-    denominator = math.lcm(*(p.denominator for p in pays))
-    return [int(p * denominator) for p in pays], denominator
+def class_pays(paytable: Paytable) -> list[Fraction]:
+    """The pay of every payout class (0 for below-ace-king and for unlisted classes).
+
+    >>> from oddscalc.tables import load_game
+    >>> class_pays(load_game("caribbean-stud").paytable())[:3]
+    [Fraction(0, 1), Fraction(1, 1), Fraction(1, 1)]
+    """
+    return [paytable.pay(name) if name in PAYABLE else Fraction(0) for name in PAYOUT_CLASSES]
 
 
 @dataclass(frozen=True)
@@ -117,8 +120,10 @@ def settle(classes, calls: bytes | bytearray) -> Settlement:
 
 def optimal_calls(classes, paytable: Paytable, call_multiple: int) -> bytearray:
     """The optimal decision of every class under a paytable (exact integer comparison)."""
-    numerators, denominator = integer_pays(paytable)
-    return classes.decide_optimal(numerators, denominator, call_multiple)
+    pays = class_pays(paytable)
+    if any(max(p.numerator, p.denominator) >= 2 ** 63 for p in pays):
+        raise InputError("a payout's numerator or denominator is too large (over 2**63)")
+    return classes.decide_optimal([p.numerator for p in pays], [p.denominator for p in pays], call_multiple)
 
 
 def threshold_calls(classes, hand_text: str | None) -> bytearray:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 
+from oddscalc import design_commands
 from oddscalc.cards import parse_cards
+from oddscalc.economics import Analysis
 from oddscalc.games.three_card_rules import ThreeCardRules, three_card_rules
 from oddscalc.report import Report
 from oddscalc.tables import GameTable
@@ -20,6 +22,17 @@ from oddscalc.tables import GameTable
 def validate(game: GameTable) -> None:
     """Refuse a game whose ranking, rules or paytables cannot be played."""
     three_card_rules(game)
+
+
+def analyze_game(game: GameTable) -> Analysis:
+    """The optimal-strategy analysis of a table (the engine's common entry point, used by design,
+    sweep, distribution and check): Bet + Play, with the Bonus at the table's ratio when staked."""
+    from oddscalc.games.three_card_counts import game_counts
+    from oddscalc.games.three_card_outcomes import analyses
+    from oddscalc.games.three_card_solve import solve
+    rules = three_card_rules(game)
+    parts = analyses(solve(rules, game_counts(rules)))
+    return parts.get("combined", parts["main"])
 
 
 def _rules(game: GameTable, args) -> ThreeCardRules:
@@ -62,3 +75,4 @@ COMMANDS = {
     "strategy": (_add_bonus, _strategy),
     "decide": (_add_decide, _decide),
 }
+COMMANDS.update(design_commands.COMMANDS)     # design, sweep, distribution, simulate, check
