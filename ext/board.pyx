@@ -21,6 +21,7 @@ from libc.string cimport memset
 
 from oddscalc._native.cards cimport N_CARDS, card_rank
 from oddscalc._native.eval5 cimport strength7, category_of
+from oddscalc._native.rng cimport Rng, below, seed_rng
 
 cdef enum:
     MAX_SEATS = 8
@@ -366,54 +367,6 @@ cdef void board_walk(Walk* w, int start, int depth) noexcept nogil:
 
 # --- seeded sampling ------------------------------------------------------------------------
 
-cdef struct Rng:
-    uint64_t s[4]
-
-
-cdef uint64_t splitmix(uint64_t* x) noexcept nogil:
-    x[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
-    return (x << k) | (x >> (64 - k))
-
-
-cdef uint64_t next64(Rng* g) noexcept nogil:
-    """xoshiro256**."""
-    cdef uint64_t result = rotl(g.s[1] * 5, 7) * 9
-    cdef uint64_t t = g.s[1] << 17
-    g.s[2] ^= g.s[0]
-    g.s[3] ^= g.s[1]
-    g.s[1] ^= g.s[2]
-    g.s[0] ^= g.s[3]
-    g.s[2] ^= t
-    g.s[3] = rotl(g.s[3], 45)
-    return result
-
-
-cdef uint32_t below(Rng* g, uint32_t m) noexcept nogil:
-    """Uniform integer in [0, m), without bias (Lemire's method)."""
-    cdef uint64_t product = (next64(g) >> 32) * m
-    cdef uint32_t low = <uint32_t>product
-    cdef uint32_t threshold
-    if low < m:
-        threshold = (<uint32_t>(-m)) % m
-        while low < threshold:
-            product = (next64(g) >> 32) * m
-            low = <uint32_t>product
-    return <uint32_t>(product >> 32)
-
-
-cdef void seed_rng(Rng* g, uint64_t seed) noexcept nogil:
-    cdef int i
-    for i in range(4):
-        g.s[i] = splitmix(&seed)
-
-
 cdef void sample_deals(Walk* w, int64_t samples, uint64_t seed) noexcept nogil:
     cdef Rng g
     cdef uint8_t deck[N_CARDS]
@@ -707,30 +660,3 @@ def equity_counts(hero, board, dead, int opponents):
     with nogil:
         equity_walk(&e, 0, e.n_board)
     return e.total, [e.counts[0], e.counts[1], e.counts[2]]
-
-
-# --- the seven-card category distribution (jackpot on a random final hand) ------------------
-
-def seven_card_categories():
-    """How many of the C(52, 7) seven-card hands have each best-five category (0..9)."""
-    cdef int64_t counts[N_CATEGORIES]
-    cdef uint8_t c[7]
-    cdef int a, b, d, e, f, g, h, i
-    memset(counts, 0, sizeof(counts))
-    with nogil:
-        for a in range(46):
-            c[0] = a
-            for b in range(a + 1, 47):
-                c[1] = b
-                for d in range(b + 1, 48):
-                    c[2] = d
-                    for e in range(d + 1, 49):
-                        c[3] = e
-                        for f in range(e + 1, 50):
-                            c[4] = f
-                            for g in range(f + 1, 51):
-                                c[5] = g
-                                for h in range(g + 1, 52):
-                                    c[6] = h
-                                    counts[category_of(strength7(c))] += 1
-    return [counts[i] for i in range(N_CATEGORIES)]

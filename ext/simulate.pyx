@@ -12,8 +12,9 @@ class c (0 below ace-king .. 10 royal flush), as ext/stud.pyx numbers the classe
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 
-from oddscalc._native.eval5 cimport strength5, category_of
+from oddscalc._native.eval5 cimport strength5
 from oddscalc._native.rng cimport Rng, below, seed_rng
+from oddscalc._native.stud cimport payout_class, hand_index
 
 cdef enum:
     N_OUTCOMES = 15
@@ -28,86 +29,11 @@ cdef enum:
     RULE_CALL = 1
     RULE_TABLE = 2
 
-cdef int64_t BINOM[53][6]
-cdef int i_, j_
-for i_ in range(53):
-    for j_ in range(6):
-        BINOM[i_][j_] = 0
-    BINOM[i_][0] = 1
-    for j_ in range(1, 6):
-        if i_ >= 1:
-            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
-
-# The weakest ace-king high hand: A K 4 3 2 of mixed suits.
-cdef uint16_t ACE_KING = strength5(48, 45, 8, 4, 0)
-
-
-cdef inline int payout_class(uint16_t strength) noexcept nogil:
-    cdef int category = category_of(strength)
-    if category > 0:
-        return category + 1
-    return 1 if strength >= ACE_KING else 0
-
-
-cdef inline int64_t hand_index(const uint8_t* cards) noexcept nogil:
-    """Colex index 0..2,598,959 of five distinct cards (any order), as ext/stud.pyx numbers hands."""
-    cdef int c[5]
-    cdef int i, j, t
-    for i in range(5):
-        c[i] = cards[i]
-    for i in range(1, 5):
-        t = c[i]
-        j = i - 1
-        while j >= 0 and c[j] > t:
-            c[j + 1] = c[j]
-            j -= 1
-        c[j + 1] = t
-    return BINOM[c[0]][1] + BINOM[c[1]][2] + BINOM[c[2]][3] + BINOM[c[3]][4] + BINOM[c[4]][5]
-
-
-def hand_index_of(cards):
-    """Colex index of five card codes (the decision table's row).
-
-    >>> hand_index_of((0, 1, 2, 3, 4)), hand_index_of((47, 48, 49, 50, 51))
-    (0, 2598959)
-    """
-    cdef uint8_t c[5]
-    for i in range(5):
-        c[i] = cards[i]
-    return hand_index(c)
-
-
-def spread_decisions(bytearray table, const uint8_t[::1] cards, const uint8_t[::1] upcards,
-                     const uint8_t[::1] calls):
-    """Write the decision of every class (5 cards, upcard, call) into ``table`` at
-    ``hand_index * 52 + upcard`` for each of its images under the 24 permutations of the suits."""
-    cdef uint8_t* out = table
-    cdef int perms[24][4]
-    cdef int n = 0, a, b, c, d, p, j
-    cdef uint8_t x[5]
-    cdef Py_ssize_t k, classes = upcards.shape[0]
-    if len(table) != N_HANDS * 52 or cards.shape[0] != 5 * classes or calls.shape[0] != classes:
-        raise ValueError("a table of 2,598,960 x 52 bytes and 5 cards and one call per class are needed")
-    for a in range(4):
-        for b in range(4):
-            for c in range(4):
-                for d in range(4):
-                    if a != b and a != c and a != d and b != c and b != d and c != d:
-                        perms[n][0] = a; perms[n][1] = b; perms[n][2] = c; perms[n][3] = d
-                        n += 1
-    with nogil:
-        for k in range(classes):
-            for p in range(24):
-                for j in range(5):
-                    x[j] = (cards[5 * k + j] & ~3) | perms[p][cards[5 * k + j] & 3]
-                out[hand_index(x) * 52 + ((upcards[k] & ~3) | perms[p][upcards[k] & 3])] = calls[k]
-
-
 cdef class StudSimulator:
     """Rounds of Caribbean Stud under one strategy, from one seed.
 
     Strategy: ``threshold`` >= 0 calls with a strength of at least ``threshold``; otherwise
-    ``rules`` gives per payout class 0 fold, 1 call or 2 read ``table`` (see spread_decisions).
+    ``rules`` gives per payout class 0 fold, 1 call or 2 read ``table`` (see StudClasses.spread_decisions in ext/stud.pyx).
     """
     cdef Rng rng
     cdef uint8_t deck[52]

@@ -49,7 +49,7 @@ for i_ in range(52):
 cdef uint16_t ACE_KING = strength5(48, 45, 8, 4, 0)
 
 
-cdef inline int payout_class(uint16_t strength) noexcept nogil:
+cdef int payout_class(uint16_t strength) noexcept nogil:
     """0: below ace-king, 1: ace-king, 2 + category - 1 for pair and better (royal = 10)."""
     cdef int category = category_of(strength)
     if category > 0:
@@ -154,6 +154,32 @@ cdef class StudClasses:
                 else:
                     sums[c][5] += w
         return [tuple(sums[c][i] for i in range(6)) for c in range(N_PAYOUT_CLASSES)]
+
+    def spread_decisions(self, bytearray table, const uint8_t[::1] calls, int payout):
+        """Write the decision of every class of one payout class into ``table`` (2,598,960 x 52
+        bytes) at ``hand_index * 52 + upcard``, for each of the class's suit images."""
+        cdef uint8_t* out = table
+        cdef int perms[24][4]
+        cdef int n = 0, a, b, c, d, p, j
+        cdef uint8_t x[5]
+        cdef Py_ssize_t k
+        if len(table) != 2598960 * 52 or calls.shape[0] != self.n:
+            raise ValueError("a table of 2,598,960 x 52 bytes and one decision per class are needed")
+        for a in range(4):
+            for b in range(4):
+                for c in range(4):
+                    for d in range(4):
+                        if a != b and a != c and a != d and b != c and b != d and c != d:
+                            perms[n][0] = a; perms[n][1] = b; perms[n][2] = c; perms[n][3] = d
+                            n += 1
+        with nogil:
+            for k in range(self.n):
+                if payout_class(self.strength[k]) != payout:
+                    continue
+                for p in range(24):
+                    for j in range(5):
+                        x[j] = (self.cards[5 * k + j] & ~3) | perms[p][self.cards[5 * k + j] & 3]
+                    out[<Py_ssize_t>hand_index(x) * 52 + ((self.upcard[k] & ~3) | perms[p][self.upcard[k] & 3])] = calls[k]
 
     def rows(self, int payout, const uint8_t[::1] calls):
         """(cards, upcard, situations, strength, not-qualify, wins, ties, called) of the classes
@@ -489,9 +515,12 @@ def count_completions(player, int upcard, dead, int qualify_strength):
     return nq, win, tie, lose
 
 
-cdef inline int32_t hand_index(int* c) noexcept nogil:
+cdef int32_t hand_index(const uint8_t* cards) noexcept nogil:
     """Colex index 0..2,598,959 of five distinct cards (any order)."""
+    cdef int c[5]
     cdef int i, j, t
+    for i in range(5):
+        c[i] = cards[i]
     for i in range(1, 5):          # insertion sort of five
         t = c[i]
         j = i - 1
@@ -504,32 +533,7 @@ cdef inline int32_t hand_index(int* c) noexcept nogil:
 
 def hand_index_of(cards):
     """Colex index of five card codes, as decision_table uses it."""
-    cdef int c[5]
+    cdef uint8_t c[5]
     for i in range(5):
         c[i] = cards[i]
     return hand_index(c)
-
-
-def decision_table(StudClasses classes, const uint8_t[::1] calls):
-    """Every situation's decision: byte ``hand_index * 52 + upcard`` is 1 to call, 0 to fold
-    (2 where the upcard is one of the hand's cards).  Each class is spread over its suit images."""
-    cdef bytearray table = bytearray(b"\x02") * (2598960 * 52)
-    cdef uint8_t* out = table
-    cdef int perms[24][4]
-    cdef int n = 0, a, b, c, d, p, j
-    cdef int x[5]
-    cdef Py_ssize_t k
-    for a in range(4):
-        for b in range(4):
-            for c in range(4):
-                for d in range(4):
-                    if a != b and a != c and a != d and b != c and b != d and c != d:
-                        perms[n][0] = a; perms[n][1] = b; perms[n][2] = c; perms[n][3] = d
-                        n += 1
-    with nogil:
-        for k in range(classes.n):
-            for p in range(24):
-                for j in range(5):
-                    x[j] = (classes.cards[5 * k + j] & ~3) | perms[p][classes.cards[5 * k + j] & 3]
-                out[<Py_ssize_t>hand_index(x) * 52 + ((classes.upcard[k] & ~3) | perms[p][classes.upcard[k] & 3])] = calls[k]
-    return table

@@ -62,7 +62,6 @@ _DECISIONS: dict = {}
 def _optimal_decisions(game: GameTable) -> tuple[tuple[int, ...], bytearray | None]:
     """Per payout class: 0 always fold, 1 always call, 2 look the situation up; and the look-up
     table when one is needed (kept for the last strategy only: 135 MB, mostly untouched pages)."""
-    from oddscalc._native.simulate import spread_decisions
     from oddscalc.games.stud import analyze
     from oddscalc.games.stud_counts import StudRules, class_counts
     result = analyze(game)
@@ -78,9 +77,7 @@ def _optimal_decisions(game: GameTable) -> tuple[tuple[int, ...], bytearray | No
         table = bytearray(2598960 * 52)
         for klass, rule in enumerate(rules):
             if rule == 2:
-                rows = classes.rows(klass, result.calls)
-                spread_decisions(table, bytes(c for row in rows for c in row[0]), bytes(row[1] for row in rows),
-                                 bytes(row[7] for row in rows))
+                classes.spread_decisions(table, result.calls, klass)
         _DECISIONS[key] = table
     return rules, _DECISIONS[key]
 

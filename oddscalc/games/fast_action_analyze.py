@@ -59,9 +59,9 @@ def _draws_table(draws) -> Table:
 
 @lru_cache(maxsize=1)
 def seven_card_counts() -> tuple[int, ...]:
-    """How many of the C(52, 7) hands have each best-five category (enumerated once, ~3 s)."""
-    from oddscalc._native import board as kernel
-    return tuple(kernel.seven_card_categories())
+    """How many of the C(52, 7) hands have each best-five category (enumerated once, ~1 s)."""
+    from oddscalc._native import census
+    return tuple(census.category_census(7))
 
 
 def _jackpot_tables(rules: FastActionRules) -> tuple[list[Table], dict]:

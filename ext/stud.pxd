@@ -1,0 +1,7 @@
+# Caribbean Stud kernel pieces other kernels share (the simulator).
+from libc.stdint cimport uint8_t, uint16_t, int32_t
+
+# 0 below ace-king, 1 ace-king, 2 pair .. 10 royal flush
+cdef int payout_class(uint16_t strength) noexcept nogil
+# colex index 0..2,598,959 of five distinct cards in any order
+cdef int32_t hand_index(const uint8_t* cards) noexcept nogil
