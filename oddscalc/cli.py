@@ -89,7 +89,7 @@ def _games_command(argv) -> str:
 
 # --- game commands ---------------------------------------------------------------------
 
-def _game_command(command: str, argv) -> str:
+def _game_command(command: str, argv) -> tuple[str, int]:
     from oddscalc.games import engine_module
     from oddscalc.tables import load_game
     first = OneLineParser(prog=f"oddscalc {command}", add_help=False)
@@ -115,7 +115,7 @@ def _game_command(command: str, argv) -> str:
     args = parser.parse_args(argv)
     game = load_game(args.game, args.table, args.pay)
     report = run(game, args)
-    return render(report, args.format)
+    return render(report, args.format), report.exit_status
 
 
 def build_top_parser() -> argparse.ArgumentParser:
@@ -129,20 +129,20 @@ def build_top_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run(argv: list[str]) -> str:
-    """Run one command and return what it prints."""
+def run(argv: list[str]) -> tuple[str, int]:
+    """Run one command: what it prints, and its exit status."""
     if not argv:
         raise InputError("a command is required (rank, games, analyze, decide, strategy, …); -h for help")
     if argv[0] in ("-h", "--help", "--version"):
         build_top_parser().parse_args(argv)
     command, rest = argv[0], argv[1:]
     if command == "rank":
-        return _rank_command(rest)
+        return _rank_command(rest), 0
     if command == "games":
-        return _games_command(rest)
+        return _games_command(rest), 0
     if command == "fast-action":
         from oddscalc.games.fast_action_cli import fast_action_command
-        return fast_action_command(rest)
+        return fast_action_command(rest), 0
     if command in GAME_COMMANDS:
         return _game_command(command, rest)
     raise InputError(f"unknown command '{command}' (rank, games, analyze, decide, strategy, fast-action, "
@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
     try:
-        output = run(argv)
+        output, status = run(argv)
     except InputError as error:
         print(f"oddscalc: error: {error}", file=sys.stderr)
         return 2
@@ -161,4 +161,4 @@ def main(argv: list[str] | None = None) -> int:
         print("oddscalc: interrupted", file=sys.stderr)
         return 130
     sys.stdout.write(output)
-    return 0
+    return status

@@ -424,7 +424,7 @@ def _check_run(game: GameTable, args) -> Report:
     notes = (f"Pooled into one chi-square cell (each expected fewer than {POOL_BELOW} times): "
              f"{', '.join(r.pooled)}.",) if r.pooled else ()
     return Report(f"{game.title}: simulator counts against the exact distribution (strategy {r.strategy})",
-                  (verdict, tests, returns, outcomes), data, notes)
+                  (verdict, tests, returns, outcomes), data, notes, exit_status=0 if r.passed else 1)
 
 
 COMMANDS = {

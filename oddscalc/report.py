@@ -34,11 +34,13 @@ class Table:
 
 @dataclass(frozen=True)
 class Report:
-    """What a command prints: a title, tables, a JSON payload and notes."""
+    """What a command prints: a title, tables, a JSON payload and notes; and its exit status
+    (0, or 1 for a verdict that failed, such as ``check`` rejecting a simulator's counts)."""
     title: str
     tables: tuple[Table, ...]
     data: Mapping = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    exit_status: int = 0
 
 
 def decimal_text(value: Fraction | int, places: int = 6) -> str:

@@ -176,7 +176,7 @@ def test_cli_check_pass_and_fail(cli, game, tmp_path):
     text[lose] = f"lose,{count},-1"                          # the simulator paid the Ante on a loss
     bad.write_text("\n".join(text) + "\n")
     result = cli("check", "caribbean-stud", "--counts", bad)
-    assert result.status == 0 and "FAIL" in result.out and "the rules pay -3" in result.out
+    assert result.status == 1 and "FAIL" in result.out and "the rules pay -3" in result.out
 
 
 @pytest.mark.parametrize("args, message", [
