@@ -10,7 +10,7 @@ The tables are built at import from the hand definitions below (about 10 ms), so
 generated data is shipped.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
-from libc.stdlib cimport calloc, malloc, free
+from libc.stdlib cimport abort, calloc, malloc, free
 from libc.string cimport memset
 
 from oddscalc._native.cards cimport N_RANKS, N_CARDS, card_rank, card_suit
@@ -238,13 +238,9 @@ cdef void build_tables() except *:
     CATEGORY_START[10] = 7462
 
     NONFLUSH5 = <uint16_t*>calloc(MAX5 + 1, sizeof(uint16_t))
-    NONFLUSH6 = <uint16_t*>calloc(MAX6 + 1, sizeof(uint16_t))
-    NONFLUSH7 = <uint16_t*>calloc(MAX7 + 1, sizeof(uint16_t))
-    if NONFLUSH5 == NULL or NONFLUSH6 == NULL or NONFLUSH7 == NULL:
+    if NONFLUSH5 == NULL:
         raise MemoryError()
     collect_multisets(counts, 0, 5, 5, NULL, NULL, NONFLUSH5, KEY5, True)
-    collect_multisets(counts, 0, 6, 6, NULL, NULL, NONFLUSH6, KEY7, True)
-    collect_multisets(counts, 0, 7, 7, NULL, NULL, NONFLUSH7, KEY7, True)
     for mask in range(8192):
         FLUSH_BEST[mask] = strength_of_value(flush_value(mask)) if popcount13(mask) >= 5 else 0
     for card in range(N_CARDS):
@@ -255,6 +251,28 @@ cdef void build_tables() except *:
 
 
 build_tables()
+
+
+cdef void build_larger_tables() noexcept nogil:
+    """The six- and seven-card tables (30 MB, about 15 ms): built on first use, since most
+    commands evaluate five cards only and start-up time counts for them."""
+    global NONFLUSH6, NONFLUSH7
+    cdef int counts[13]
+    cdef uint16_t* six = <uint16_t*>calloc(MAX6 + 1, sizeof(uint16_t))
+    cdef uint16_t* seven = <uint16_t*>calloc(MAX7 + 1, sizeof(uint16_t))
+    if six == NULL or seven == NULL:
+        abort()
+    memset(counts, 0, sizeof(counts))
+    collect_multisets(counts, 0, 6, 6, NULL, NULL, six, KEY7, True)
+    collect_multisets(counts, 0, 7, 7, NULL, NULL, seven, KEY7, True)
+    NONFLUSH6 = six
+    NONFLUSH7 = seven
+
+
+cdef inline uint16_t* larger_table(int n) noexcept nogil:
+    if NONFLUSH7 == NULL:
+        build_larger_tables()
+    return NONFLUSH6 if n == 6 else NONFLUSH7
 
 
 # --- the evaluators -----------------------------------------------------------------
@@ -285,11 +303,11 @@ cdef inline uint16_t strength_packed(const uint8_t* cards, int n, uint16_t* nonf
 
 
 cdef uint16_t strength6(const uint8_t* cards) noexcept nogil:
-    return strength_packed(cards, 6, NONFLUSH6)
+    return strength_packed(cards, 6, larger_table(6))
 
 
 cdef uint16_t strength7(const uint8_t* cards) noexcept nogil:
-    return strength_packed(cards, 7, NONFLUSH7)
+    return strength_packed(cards, 7, larger_table(7))
 
 
 cdef uint16_t strength_best(const uint8_t* cards, int n) noexcept nogil:
