@@ -13,28 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from oddscalc._native import eval3
+from oddscalc._native import eval3, eval5
 from oddscalc.errors import InputError
 from oddscalc.hands import DEFAULT_THREE_CARD_ORDER, FiveCardCategory, ThreeCardCategory
 
 N_FIVE_CARD_STRENGTHS = 7462
-_EVAL5 = None
-
-
-def _eval5():
-    """The five-card kernel, imported on first use: importing it builds its tables (about 20 ms),
-    which three-card commands, whose start-up counts, never need."""
-    global _EVAL5
-    if _EVAL5 is None:
-        from oddscalc._native import eval5
-        _EVAL5 = eval5
-    return _EVAL5
-
-
-def __getattr__(name):
-    if name == "evaluate_batch":          # kept for callers of the former module attribute
-        return _eval5().evaluate_batch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+evaluate_batch = eval5.evaluate_batch
 
 
 @dataclass(frozen=True)
@@ -54,7 +38,7 @@ def five_card_strength(cards: Sequence[int]) -> int:
     >>> five_card_strength(parse_cards("7c 5d 4h 3s 2c"))
     0
     """
-    return _eval5().strength(tuple(cards))
+    return eval5.strength(tuple(cards))
 
 
 def five_card_category(strength: int) -> FiveCardCategory:
@@ -63,7 +47,7 @@ def five_card_category(strength: int) -> FiveCardCategory:
     >>> five_card_category(7461).label
     'royal-flush'
     """
-    return FiveCardCategory(_eval5().category(strength))
+    return FiveCardCategory(eval5.category(strength))
 
 
 def five_card_category_starts() -> tuple[int, ...]:
@@ -72,7 +56,7 @@ def five_card_category_starts() -> tuple[int, ...]:
     >>> five_card_category_starts()[:2]
     (0, 1277)
     """
-    return tuple(_eval5().category_starts())
+    return tuple(eval5.category_starts())
 
 
 @dataclass(frozen=True)
