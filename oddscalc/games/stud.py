@@ -105,8 +105,8 @@ def _analyze_arguments(parser) -> None:
 def _analyze_run(game: GameTable, args) -> Report:
     result = analyze(game)
     paytable = game.paytable()
-    rows = tuple((name, paytable.pay(name), result.analysis.outcomes[4 + i].count)
-                 for i, name in enumerate(PAYABLE))
+    wins = {row.outcome: row.count for row in result.analysis.outcomes}
+    rows = tuple((name, paytable.pay(name), wins[f"win-{name}"]) for name in PAYABLE)
     pays = Table(f"Call paytable ({paytable.basis} one) and winning deals", ("category", "pays", "wins"),
                  tuple(reversed(rows)))
     notes = (f"{game.title}: dealer qualifies with {StudRules.of(game).qualifier_text} or better; "
