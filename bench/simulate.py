@@ -1,4 +1,4 @@
-"""Benchmark the seeded Caribbean Stud simulator (ext/simulate.pyx) and the exact N-round distribution.
+"""Benchmark the seeded simulators (ext/simulate.pyx, ext/simulate3.pyx) and the exact N-round distribution.
 
 One run:
 
@@ -6,7 +6,8 @@ One run:
    apart: the class counts, then the look-up table of the ace-king situations);
 2. plays ``--rounds`` rounds (default 50 M) per game and strategy, single-threaded, the best of
    ``--repeats`` runs, and prints rounds per second; the target of issue 6 is 5 M rounds/s for
-   Caribbean Stud under the optimal strategy;
+   Caribbean Stud under the optimal strategy; then the three-card games (Fast Poker, Caribbean
+   Fast Poker, Three Card Poker) under ``optimal`` and ``q64``, each also held to 5 M rounds/s;
 3. checks each run's counts against the exact distribution (``oddscalc check``'s statistics), so a
    fast but wrong simulator cannot pass the benchmark;
 4. for scale, plays a few thousand rounds with a plain Python simulator (random.sample and the
@@ -85,6 +86,22 @@ def main() -> int:
                 best_optimal = rate
             print(f"{name:<22}{strategy:<11}{rounds:>12,}{best.seconds:>9.3f}{rate / 1e6:>12.2f}  "
                   f"{'pass' if verdict.passed else 'FAIL'} (chi-square p = {verdict.p_value:.3f})")
+
+    # three-card games (ext/simulate3.pyx): same target, checked the same way
+    for name in ("fast-poker", "caribbean-fast-poker", "three-card-poker"):
+        game = load_game(name)
+        start = time.perf_counter()
+        new_simulator(game, 1)
+        setup = time.perf_counter() - start
+        for strategy in ("optimal", "q64"):
+            runs = [simulate(game, rounds, seed=seed + 1, strategy=strategy) for seed in range(repeats)]
+            best = min(runs, key=lambda run: run.seconds)
+            rate = rounds / best.seconds
+            verdict = check_counts(reference_analysis(game, strategy), runs[0])
+            failed |= not verdict.passed or rate < TARGET
+            note = f", set-up {setup:.2f} s" if strategy == "optimal" else ""
+            print(f"{name:<22}{strategy:<11}{rounds:>12,}{best.seconds:>9.3f}{rate / 1e6:>12.2f}  "
+                  f"{'pass' if verdict.passed else 'FAIL'} (chi-square p = {verdict.p_value:.3f}{note})")
 
     python_rate = python_rounds_per_second(classic, 20_000)
     print(f"\nplain Python loop (always call):        {python_rate / 1e6:8.3f} M rounds/s; "

@@ -355,3 +355,112 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
     finally:
         free(scratch); free(keys); free(start); free(fill); free(hands)
     return columns, per
+
+
+cdef inline uint64_t group_key(int up_rank, int strength, uint64_t nq, uint64_t dw, uint64_t tie) noexcept nogil:
+    """(upcard rank, strength, counts) of a situation packed in one integer: counts below 2**15,
+    strengths below 2**10, upcard rank + 1 below 2**4 (see group_keys)."""
+    return ((<uint64_t>(up_rank + 1) << 60) | (<uint64_t>strength << 50) | (nq << 30) | (dw << 15) | tie)
+
+
+def group_keys(up_rank, strength, not_qualify, dealer_wins, tie):
+    """Keys of class_counts' groups (its columns), as spread_decisions looks situations up.
+
+    >>> group_keys([-1], [0], [1], [2], [3]) == [(1 << 30) + (2 << 15) + 3]
+    True
+    """
+    return [group_key(u, s, n, d, t) for u, s, n, d, t in zip(up_rank, strength, not_qualify, dealer_wins, tie)]
+
+
+cdef int find_key(const uint64_t* keys, int n, uint64_t key) noexcept nogil:
+    """Index of ``key`` in the sorted ``keys``, or -1."""
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if keys[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < n and keys[lo] == key else -1
+
+
+def spread_decisions(ThreeCardRanking ranking, int qualify, bint upcard, keys, plays):
+    """A decision byte for every situation of the 52-card deck, from one decision per group.
+
+    ``keys`` (sorted, from group_keys) and ``plays`` (one byte each) describe class_counts'
+    groups; every situation is counted again with the same formulas, keyed, and looked up, so a
+    simulator reads the analysis' own decision.  Returns a bytearray indexed
+    ``(a * 2704 + b * 52 + c) * width + u`` for every order of the hand's cards a, b, c
+    (width 52 and u the upcard with an upcard; width 1 and u = 0 without), so a simulator
+    never sorts.  A situation without a group is a ValueError (the counts would disagree).
+
+    >>> from oddscalc._native.eval3 import ThreeCardRanking
+    >>> r = ThreeCardRanking((0, 1, 2, 3, 4, 5))
+    >>> columns, per = class_counts(r, range(52), 0, False)
+    >>> keys = group_keys(*(columns[k] for k in ("up_rank", "strength", "not_qualify", "dealer_wins", "tie")))
+    >>> table = spread_decisions(r, 0, False, sorted(keys), bytes([1]) * len(keys))
+    >>> len(table), table[51 * 2704 + 47 * 52 + 43], table[0]
+    (140608, 1, 0)
+    """
+    if ranking.n_strengths >= 1 << 10:
+        raise ValueError("too many strengths for a 10-bit key")
+    cdef int n_keys = len(keys)
+    if len(plays) != n_keys:
+        raise ValueError("one decision per group key is needed")
+    cdef int width = 52 if upcard else 1
+    cdef uint64_t* sorted_keys = <uint64_t*>malloc(max(n_keys, 1) * sizeof(uint64_t))
+    if sorted_keys == NULL:
+        raise MemoryError()
+    cdef int i
+    for i in range(n_keys):
+        sorted_keys[i] = keys[i]
+        if i and sorted_keys[i] <= sorted_keys[i - 1]:
+            free(sorted_keys)
+            raise ValueError("group keys must be sorted and distinct")
+    cdef const uint8_t[::1] play = bytes(plays)
+    table = bytearray(N_CARDS * N_CARDS * N_CARDS * width)
+    cdef uint8_t[::1] out = table
+    cdef uint8_t[::1] in_deck = bytearray([1]) * N_CARDS
+    cdef _Tables tables = _Tables(ranking, in_deck)
+    cdef int64_t per = 1128 if upcard else 18424
+    cdef int a, b, c, u, s, g, p, missing = -1, sab, sac, sbc
+    cdef Situation x
+    cdef int perms[6][3]
+    with nogil:
+        for a in range(N_CARDS):
+            for b in range(a + 1, N_CARDS):
+                for c in range(b + 1, N_CARDS):
+                    s = strength3(ranking, a, b, c)
+                    perms[0][:] = [a, b, c]
+                    perms[1][:] = [a, c, b]
+                    perms[2][:] = [b, a, c]
+                    perms[3][:] = [b, c, a]
+                    perms[4][:] = [c, a, b]
+                    perms[5][:] = [c, b, a]
+                    for u in range(width):
+                        if upcard:
+                            if u == a or u == b or u == c:
+                                continue
+                            sab = strength3(ranking, u, a, b)
+                            sac = strength3(ranking, u, a, c)
+                            sbc = strength3(ranking, u, b, c)
+                            settle_counts(&x, upcard_below(tables, u, a, b, c, sab, sac, sbc, qualify),
+                                          upcard_below(tables, u, a, b, c, sab, sac, sbc, s),
+                                          upcard_below(tables, u, a, b, c, sab, sac, sbc, s + 1),
+                                          per, s, qualify)
+                        else:
+                            settle_counts(&x, avoiding_below(tables, a, b, c, s, qualify),
+                                          avoiding_below(tables, a, b, c, s, s),
+                                          avoiding_below(tables, a, b, c, s, s + 1), per, s, qualify)
+                        g = find_key(sorted_keys, n_keys,
+                                     group_key(card_rank(u) if upcard else -1, s, x.not_qualify,
+                                               x.dealer_wins, x.tie))
+                        if g < 0:
+                            missing = (a * N_CARDS + b) * N_CARDS + c
+                            continue
+                        for p in range(6):
+                            out[((perms[p][0] * N_CARDS + perms[p][1]) * N_CARDS + perms[p][2]) * width + u] = play[g]
+    free(sorted_keys)
+    if missing >= 0:
+        raise ValueError(f"a situation of the hand {missing} has no group: the counts disagree")
+    return table

@@ -323,11 +323,13 @@ def _distribution_run(game: GameTable, args) -> Report:
 
 # --- simulate --------------------------------------------------------------------------
 
-def _simulate_arguments(parser) -> None:
+def simulate_arguments(parser, strategies=None, strategy_help=None) -> None:
+    """``simulate``'s options; an engine with other strategies passes its own (three_card.py)."""
     from oddscalc.simulate import STRATEGIES, STRATEGY_HELP
     parser.add_argument("--rounds", type=int, required=True, metavar="N", help="rounds to play")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default 1)")
-    parser.add_argument("--strategy", choices=STRATEGIES, default="optimal", help=STRATEGY_HELP)
+    parser.add_argument("--strategy", choices=strategies or STRATEGIES, default="optimal",
+                        help=strategy_help or STRATEGY_HELP)
     parser.add_argument("--output", metavar="FILE", help="also write the counts file (.csv or .json)")
 
 
@@ -372,17 +374,23 @@ def _simulate_run(game: GameTable, args) -> Report:
     rate = counts.rounds / counts.seconds if counts.seconds else float("inf")
     notes = (f"{counts.rounds} rounds in {counts.seconds:.3f} s ({rate / 1e6:.1f} million rounds/s)",
              "Check them against the exact distribution: oddscalc check "
-             f"{game.name} --counts FILE" + (f" (written to {output})" if output else ""))
+             f"{game.name} --counts FILE" + _bonus_hint(args) + (f" (written to {output})" if output else ""))
     return Report(report.title, report.tables, report.data, notes)
+
+
+def _bonus_hint(args) -> str:
+    """The ``--bonus`` a check of these counts needs too (engines that take it, three_card.py)."""
+    return "" if getattr(args, "bonus", None) is None else f" --bonus {args.bonus}"
 
 
 # --- check -----------------------------------------------------------------------------
 
-def _check_arguments(parser) -> None:
+def check_arguments(parser, strategies=None) -> None:
+    """``check``'s options; an engine with other strategies passes its own (three_card.py)."""
     from oddscalc.simulate import STRATEGIES
     parser.add_argument("--counts", required=True, metavar="FILE", help="outcome counts (CSV or JSON)")
     parser.add_argument("--alpha", default="0.01", metavar="A", help="significance level (default 0.01)")
-    parser.add_argument("--strategy", choices=STRATEGIES,
+    parser.add_argument("--strategy", choices=strategies or STRATEGIES,
                         help="strategy the counts were played with (default: the file's, else optimal)")
 
 
@@ -431,6 +439,6 @@ COMMANDS = {
     "design": (_design_arguments, _design_run),
     "sweep": (_sweep_arguments, _sweep_run),
     "distribution": (_distribution_arguments, _distribution_run),
-    "simulate": (_simulate_arguments, _simulate_run),
-    "check": (_check_arguments, _check_run),
+    "simulate": (simulate_arguments, _simulate_run),
+    "check": (check_arguments, _check_run),
 }

@@ -1,6 +1,6 @@
 """Three-card games (Fast Poker, Caribbean Fast Poker, Three Card Poker): the engine's commands.
 
-``analyze``, ``strategy`` and ``decide`` each take ``--bonus RATIO`` (Bonus stake / Bet stake,
+``analyze``, ``strategy``, ``decide``, ``simulate`` and ``check`` each take ``--bonus RATIO`` (Bonus stake / Bet stake,
 exact, e.g. ``1/3``; the table's ``rules.bonus_ratio`` by default); ``decide`` takes the hand,
 the dealer's upcard and dead cards.
 
@@ -10,13 +10,14 @@ the dealer's upcard and dead cards.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 
 from oddscalc import design_commands
 from oddscalc.cards import parse_cards
 from oddscalc.economics import Analysis
 from oddscalc.games.three_card_rules import ThreeCardRules, three_card_rules
 from oddscalc.report import Report
-from oddscalc.tables import GameTable
+from oddscalc.tables import GameTable, Rules
 
 
 def validate(game: GameTable) -> None:
@@ -76,3 +77,39 @@ COMMANDS = {
     "decide": (_add_decide, _decide),
 }
 COMMANDS.update(design_commands.COMMANDS)     # design, sweep, distribution, simulate, check
+
+
+def with_bonus(game: GameTable, ratio) -> GameTable:
+    """The game with ``--bonus RATIO`` as its table's ``rules.bonus_ratio`` (checked), so commands
+    that take only a game (simulate, check) play and analyse that ratio.
+
+    >>> from oddscalc.tables import load_game
+    >>> analyze_game(with_bonus(load_game("fast-poker"), "0")).outcomes[0].outcome
+    'fold'
+    """
+    if ratio is None:
+        return game
+    value = three_card_rules(game).with_bonus_ratio(ratio).bonus_ratio
+    values = {**game.rules.values, "bonus_ratio": f"{value.numerator}/{value.denominator}"}
+    return replace(game, rules=Rules(game.rules.game, values))
+
+
+def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    from oddscalc.simulate_three import STRATEGIES, STRATEGY_HELP
+    design_commands.simulate_arguments(parser, STRATEGIES, STRATEGY_HELP)
+    _add_bonus(parser)
+
+
+def _check_arguments(parser: argparse.ArgumentParser) -> None:
+    from oddscalc.simulate_three import STRATEGIES
+    design_commands.check_arguments(parser, STRATEGIES)
+    _add_bonus(parser)
+
+
+def _with_bonus_run(run):
+    return lambda game, args: run(with_bonus(game, args.bonus), args)
+
+
+# simulate and check take the three-card strategies and --bonus (the counts' names depend on it)
+COMMANDS["simulate"] = (_simulate_arguments, _with_bonus_run(design_commands.COMMANDS["simulate"][1]))
+COMMANDS["check"] = (_check_arguments, _with_bonus_run(design_commands.COMMANDS["check"][1]))

@@ -111,16 +111,49 @@ def bonus_analysis(solution: Solution) -> Analysis:
     return _analysis(solution, "bonus", "bonus", rows())
 
 
+def combined_row(solution: Solution, klass: str, result: int) -> tuple:
+    """(sort key, name, net per Bet, wager per Bet) of Bet + Play + Bonus for a hand class ending
+    in ``result``: the main row's name joined to the Bonus row's with ``-bonus-``."""
+    key, name, net, wager = main_row(solution.rules, solution.prices, klass, result)
+    bonus_name, bonus_net = _bonus_result(solution, klass, result)
+    joined = name if result == FOLD and bonus_name == "fold" else f"{name}-bonus-{bonus_name}"
+    r = solution.prices.ratio
+    return (*key, bonus_net), joined, net + r * bonus_net, wager + r
+
+
 def combined_analysis(solution: Solution) -> Analysis:
     """Bet + Play + Bonus together, per Bet: the wager includes the Bonus stake (ratio r)."""
-    r = solution.prices.ratio
-
     def rows():
-        for key, name, count, net, wager, klass, result in _main_rows(solution):
-            bonus_name, bonus_net = _bonus_result(solution, klass, result)
-            joined = name if result == FOLD and bonus_name == "fold" else f"{name}-bonus-{bonus_name}"
-            yield (*key, bonus_net), joined, count, net + r * bonus_net, wager + r
+        for _key, _name, count, _net, _wager, klass, result in _main_rows(solution):
+            key, name, net, wager = combined_row(solution, klass, result)
+            yield key, name, count, net, wager
     return _analysis(solution, "play+bonus", solution.rules.game.unit, rows(), solution.call_probability)
+
+
+def bonus_staked(rules: ThreeCardRules) -> bool:
+    """Whether a Bonus is staked: then the game's analysis is the combined one."""
+    return rules.bonus is not None and bool(rules.bonus_ratio)
+
+
+def game_analysis(solution: Solution) -> Analysis:
+    """The analysis of the whole wager: combined when a Bonus is staked, else the main one."""
+    return combined_analysis(solution) if bonus_staked(solution.rules) else main_analysis(solution)
+
+
+def outcome_name(solution: Solution, klass: str, result: int) -> str:
+    """The row of :func:`game_analysis` that a hand class ending in ``result`` counts in.
+
+    >>> from oddscalc.tables import load_game
+    >>> from oddscalc.games.three_card_rules import three_card_rules
+    >>> from oddscalc.games.three_card_counts import game_counts
+    >>> from oddscalc.games.three_card_solve import solve
+    >>> rules = three_card_rules(load_game("fast-poker"))
+    >>> outcome_name(solve(rules, game_counts(rules)), "flush", WIN)
+    'win-play-3-to-2-bonus-win-flush'
+    """
+    if bonus_staked(solution.rules):
+        return combined_row(solution, klass, result)[1]
+    return main_row(solution.rules, solution.prices, klass, result)[1]
 
 
 def side_bet_analysis(solution: Solution, table: Paytable) -> Analysis:
@@ -141,7 +174,7 @@ def analyses(solution: Solution) -> dict[str, Analysis]:
     staked, then each side bet by its paytable name."""
     out = {"main": main_analysis(solution)}
     rules: ThreeCardRules = solution.rules
-    if rules.bonus is not None and rules.bonus_ratio:
+    if bonus_staked(rules):
         out["bonus"] = bonus_analysis(solution)
         out["combined"] = combined_analysis(solution)
     for table in rules.side_bets:

@@ -133,18 +133,25 @@ class Solution:
                 - self.prices.ev_fold(klass))
 
 
-def solve(rules: ThreeCardRules, counts: GameCounts) -> Solution:
-    """Decide every group with exact integer arithmetic and tally the deals by outcome."""
+def solve(rules: ThreeCardRules, counts: GameCounts, threshold: int | None = None) -> Solution:
+    """Decide every group with exact integer arithmetic and tally the deals by outcome.
+
+    ``threshold``: instead of the optimum, play every hand of at least that strength (a simple
+    "play X or better" strategy, whose exact analysis a simulator of that strategy is checked
+    against)."""
     p = prices(rules)
     scaled = {klass: scaled_coefficients(p, klass)[0] for klass in HAND_CLASSES}
     tally = {klass: [0] * len(RESULTS) for klass in HAND_CLASSES}
     per = counts.per_situation
     decisions = []
-    for klass, weight, nq, dw, tie, pw in zip(counts.classes, counts.weight, counts.not_qualify,
-                                              counts.dealer_wins, counts.tie, counts.player_wins):
+    for klass, strength, weight, nq, dw, tie, pw in zip(counts.classes, counts.strength, counts.weight,
+                                                        counts.not_qualify, counts.dealer_wins, counts.tie,
+                                                        counts.player_wins):
         a, b, c, d = scaled[klass]
         margin = a * nq + b * pw + c * dw + d * per
         play = margin > 0 or (margin == 0 and rules.play_on_tie)
+        if threshold is not None:
+            play = strength >= threshold
         decisions.append(play)
         row = tally[klass]
         if play:
