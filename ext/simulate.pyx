@@ -14,6 +14,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 
 from oddscalc._native.eval5 cimport strength5
 from oddscalc._native.rng cimport Rng, below, seed_rng
+from oddscalc._native.showdown cimport SHOWDOWN_WIN, showdown
 from oddscalc._native.stud cimport payout_class, hand_index
 
 cdef enum:
@@ -88,7 +89,7 @@ cdef class StudSimulator:
 
     cdef void play(self, int64_t rounds) noexcept nogil:
         cdef int64_t r
-        cdef int i, j, klass
+        cdef int i, j, klass, result
         cdef uint8_t t
         cdef uint8_t* d = self.deck
         cdef uint16_t player, dealer
@@ -102,14 +103,9 @@ cdef class StudSimulator:
                 self.tally[FOLD] += 1
                 continue
             dealer = strength5(d[5], d[6], d[7], d[8], d[9])
-            if dealer < self.qualify:
-                self.tally[NOT_QUALIFY] += 1
-            elif dealer > player:
-                self.tally[LOSE] += 1
-            elif dealer == player:
-                self.tally[PUSH] += 1
-            else:
-                self.tally[WIN + klass] += 1
+            result = showdown(player, dealer, self.qualify)
+            # slots 1..3 are the showdown's results; a win is split by payout class
+            self.tally[result if result != SHOWDOWN_WIN else WIN + klass] += 1
 
     def run(self, int64_t rounds):
         """Play ``rounds`` more rounds."""

@@ -12,22 +12,19 @@ with Lemire's unbiased bounded draws (ext/rng.pxd); the hands' strengths from th
 is filled, so nothing is sorted) and the upcard, one bit per situation.
 
 Tally cells: ``klass * 5 + result``, ``klass`` the hand class index the caller gives per
-strength, ``result`` 0 fold, 1 dealer does not qualify, 2 lose, 3 push, 4 win (the engine's
-RESULTS order); Python names each cell with the analysis' outcome name.
+strength, ``result`` 0 fold, else ext/showdown.pxd's 1 dealer does not qualify, 2 lose, 3 push, 4 win
+(the engine's RESULTS order); Python names each cell with the analysis' outcome name.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
 from oddscalc._native.rng cimport Rng, below, seed_rng
+from oddscalc._native.showdown cimport showdown
 
 cdef enum:
     N_RESULTS = 5
     MAX_CLASSES = 16
     FOLD = 0
-    NOT_QUALIFY = 1
-    LOSE = 2
-    PUSH = 3
-    WIN = 4
     N_TRIPLES = 140608          # 52 ** 3
 
 
@@ -124,15 +121,7 @@ cdef class ThreeCardSimulator:
                 self.tally[cell + FOLD] += 1
                 continue
             dealer = strength3(self.ranking, d[3], d[4], d[5])
-            # a dealer below the qualifier does not qualify even when tying the player
-            if dealer < self.qualify:
-                self.tally[cell + NOT_QUALIFY] += 1
-            elif dealer > player:
-                self.tally[cell + LOSE] += 1
-            elif dealer == player:
-                self.tally[cell + PUSH] += 1
-            else:
-                self.tally[cell + WIN] += 1
+            self.tally[cell + showdown(player, dealer, self.qualify)] += 1
 
     def run(self, int64_t rounds):
         """Play ``rounds`` more rounds."""
