@@ -23,13 +23,19 @@ def mirror_pxd_files():
         shutil.copyfile(pxd, target / pxd.name)
 
 
+# Kernels whose loops run on every core (cython.parallel.prange, OpenMP).
+PARALLEL = {"stud"}
+
+
+def extension(pyx: Path) -> Extension:
+    openmp = ["-fopenmp"] if pyx.stem in PARALLEL else []
+    return Extension(f"oddscalc._native.{pyx.stem}", [str(pyx.relative_to(HERE))],
+                     extra_compile_args=["-O3", *openmp], extra_link_args=openmp)
+
+
 def extensions():
     mirror_pxd_files()
-    modules = [
-        Extension(f"oddscalc._native.{pyx.stem}", [str(pyx.relative_to(HERE))],
-                  extra_compile_args=["-O3"])
-        for pyx in sorted(EXT.glob("*.pyx"))
-    ]
+    modules = [extension(pyx) for pyx in sorted(EXT.glob("*.pyx"))]
     return cythonize(modules, include_path=[str(INCLUDE)], language_level=3,
                      build_dir=str(HERE / "build" / "cython"))
 

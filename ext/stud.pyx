@@ -15,6 +15,7 @@ Why it is fast:
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
+from cython.parallel cimport prange
 
 from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank
 from oddscalc._native.eval5 cimport strength5, category_of, N_STRENGTHS
@@ -266,16 +267,105 @@ cdef Py_ssize_t enumerate_classes(int up_rank, const int32_t* masks, const int32
     return n
 
 
-cdef void count_for_upcard(int up_rank, StudClasses result, Py_ssize_t first, Py_ssize_t last,
-                           uint16_t* dealer, uint32_t* quad_cards, int32_t* order, int32_t* bucket,
-                           uint16_t* list0, uint16_t* list1, uint16_t* list2, uint16_t* list3,
-                           int32_t* fill1, int32_t* fill2, int32_t* fill3,
-                           int32_t* nq1, int32_t* nq2, int32_t* nq3,
-                           int32_t* lt1, int32_t* le1, int32_t* lt2, int32_t* le2,
-                           int32_t* lt3, int32_t* le3, int32_t* class_order) noexcept nogil:
+cdef struct ClassArrays:
+    # the result arrays of StudClasses, as plain pointers for the nogil workers
+    uint8_t* cards
+    uint8_t* upcard
+    uint8_t* weight
+    uint16_t* strength
+    int32_t* not_qualify
+    int32_t* wins
+    int32_t* ties
+    int qualify
+
+
+cdef struct Scratch:
+    # one worker's buffers for one upcard rank (about 9 MB)
+    uint16_t* dealer
+    uint32_t* quad_cards
+    int32_t* order
+    int32_t* bucket
+    uint16_t* list0
+    uint16_t* list1
+    uint16_t* list2
+    uint16_t* list3
+    int32_t* fill1
+    int32_t* fill2
+    int32_t* fill3
+    int32_t* nq1
+    int32_t* nq2
+    int32_t* nq3
+    int32_t* lt1
+    int32_t* le1
+    int32_t* lt2
+    int32_t* le2
+    int32_t* lt3
+    int32_t* le3
+    int32_t* class_order
+
+
+cdef bint scratch_alloc(Scratch* w, Py_ssize_t classes) noexcept nogil:
+    w.dealer = <uint16_t*>malloc(N_QUADS * sizeof(uint16_t))
+    w.quad_cards = <uint32_t*>malloc(N_QUADS * sizeof(uint32_t))
+    w.order = <int32_t*>malloc(N_QUADS * sizeof(int32_t))
+    w.bucket = <int32_t*>malloc((N_STRENGTHS + 1) * sizeof(int32_t))
+    w.list0 = <uint16_t*>malloc((N_QUADS + 1) * sizeof(uint16_t))
+    w.list1 = <uint16_t*>malloc(DECK * (LEN1 + 1) * sizeof(uint16_t))
+    w.list2 = <uint16_t*>malloc(N_PAIRS * (LEN2 + 1) * sizeof(uint16_t))
+    w.list3 = <uint16_t*>malloc(N_TRIPLES * (LEN3 + 1) * sizeof(uint16_t))
+    w.fill1 = <int32_t*>malloc(DECK * sizeof(int32_t))
+    w.fill2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
+    w.fill3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
+    w.nq1 = <int32_t*>malloc(DECK * sizeof(int32_t))
+    w.nq2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
+    w.nq3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
+    w.lt1 = <int32_t*>malloc(DECK * sizeof(int32_t))
+    w.le1 = <int32_t*>malloc(DECK * sizeof(int32_t))
+    w.lt2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
+    w.le2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
+    w.lt3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
+    w.le3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
+    w.class_order = <int32_t*>malloc(classes * sizeof(int32_t))
+    return not (w.dealer == NULL or w.quad_cards == NULL or w.order == NULL or w.bucket == NULL
+                or w.list0 == NULL or w.list1 == NULL or w.list2 == NULL or w.list3 == NULL
+                or w.fill1 == NULL or w.fill2 == NULL or w.fill3 == NULL or w.nq1 == NULL
+                or w.nq2 == NULL or w.nq3 == NULL or w.lt1 == NULL or w.le1 == NULL or w.lt2 == NULL
+                or w.le2 == NULL or w.lt3 == NULL or w.le3 == NULL or w.class_order == NULL)
+
+
+cdef void scratch_free(Scratch* w) noexcept nogil:
+    free(w.dealer); free(w.quad_cards); free(w.order); free(w.bucket)
+    free(w.list0); free(w.list1); free(w.list2); free(w.list3)
+    free(w.fill1); free(w.fill2); free(w.fill3); free(w.nq1); free(w.nq2); free(w.nq3)
+    free(w.lt1); free(w.le1); free(w.lt2); free(w.le2); free(w.lt3); free(w.le3); free(w.class_order)
+
+
+cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, Py_ssize_t last,
+                           Scratch* w) noexcept nogil:
+    cdef uint16_t* dealer = w.dealer
+    cdef uint32_t* quad_cards = w.quad_cards
+    cdef int32_t* order = w.order
+    cdef int32_t* bucket = w.bucket
+    cdef uint16_t* list0 = w.list0
+    cdef uint16_t* list1 = w.list1
+    cdef uint16_t* list2 = w.list2
+    cdef uint16_t* list3 = w.list3
+    cdef int32_t* fill1 = w.fill1
+    cdef int32_t* fill2 = w.fill2
+    cdef int32_t* fill3 = w.fill3
+    cdef int32_t* nq1 = w.nq1
+    cdef int32_t* nq2 = w.nq2
+    cdef int32_t* nq3 = w.nq3
+    cdef int32_t* lt1 = w.lt1
+    cdef int32_t* le1 = w.le1
+    cdef int32_t* lt2 = w.lt2
+    cdef int32_t* le2 = w.le2
+    cdef int32_t* lt3 = w.lt3
+    cdef int32_t* le3 = w.le3
+    cdef int32_t* class_order = w.class_order
     cdef int up = make_card(up_rank, 0)
     cdef uint8_t deck[DECK]
-    cdef int a, b, c, d, j, card, s, q = result.qualify_strength
+    cdef int a, b, c, d, j, card, s, q = result.qualify
     cdef int32_t idx, k, fill0 = 0, nq0 = 0, lt0, le0, t
     cdef Py_ssize_t m, kk
     cdef int x[5]
@@ -401,6 +491,24 @@ cdef void count_for_upcard(int up_rank, StudClasses result, Py_ssize_t first, Py
             result.ties[m] = 0
 
 
+cdef int count_rank(int r, const int32_t* masks, const int32_t* starts, ClassArrays* result,
+                    Py_ssize_t first, Py_ssize_t last) noexcept nogil:
+    """Classes of one upcard rank: enumerate, evaluate, count (0, or 1 if memory ran out)."""
+    cdef Scratch w
+    cdef Py_ssize_t m
+    if not scratch_alloc(&w, last - first):
+        scratch_free(&w)
+        return 1
+    enumerate_classes(r, masks, starts, result.cards + 5 * first, result.weight + first, True)
+    for m in range(first, last):
+        result.upcard[m] = make_card(r, 0)
+        result.strength[m] = strength5(result.cards[5 * m], result.cards[5 * m + 1], result.cards[5 * m + 2],
+                                       result.cards[5 * m + 3], result.cards[5 * m + 4])
+    count_for_upcard(r, result, first, last, &w)
+    scratch_free(&w)
+    return 0
+
+
 def count_classes(int qualify_strength, progress=None):
     """Enumerate every class and count its dealer completions (the paytable-free kernel).
 
@@ -409,7 +517,7 @@ def count_classes(int qualify_strength, progress=None):
     """
     cdef int32_t masks[8192]
     cdef int32_t starts[7]
-    cdef Py_ssize_t total = 0, first, last
+    cdef Py_ssize_t total = 0
     cdef int r
     cdef Py_ssize_t per_rank[13]
     cdef StudClasses result = StudClasses()
@@ -428,53 +536,31 @@ def count_classes(int qualify_strength, progress=None):
     result.not_qualify = <int32_t*>malloc(total * sizeof(int32_t))
     result.wins = <int32_t*>malloc(total * sizeof(int32_t))
     result.ties = <int32_t*>malloc(total * sizeof(int32_t))
-    cdef uint16_t* dealer = <uint16_t*>malloc(N_QUADS * sizeof(uint16_t))
-    cdef uint32_t* quad_cards = <uint32_t*>malloc(N_QUADS * sizeof(uint32_t))
-    cdef int32_t* order = <int32_t*>malloc(N_QUADS * sizeof(int32_t))
-    cdef int32_t* bucket = <int32_t*>malloc((N_STRENGTHS + 1) * sizeof(int32_t))
-    cdef uint16_t* list0 = <uint16_t*>malloc((N_QUADS + 1) * sizeof(uint16_t))
-    cdef uint16_t* list1 = <uint16_t*>malloc(DECK * (LEN1 + 1) * sizeof(uint16_t))
-    cdef uint16_t* list2 = <uint16_t*>malloc(N_PAIRS * (LEN2 + 1) * sizeof(uint16_t))
-    cdef uint16_t* list3 = <uint16_t*>malloc(N_TRIPLES * (LEN3 + 1) * sizeof(uint16_t))
-    cdef int32_t* fill1 = <int32_t*>malloc(DECK * sizeof(int32_t))
-    cdef int32_t* fill2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
-    cdef int32_t* fill3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
-    cdef int32_t* nq1 = <int32_t*>malloc(DECK * sizeof(int32_t))
-    cdef int32_t* nq2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
-    cdef int32_t* nq3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
-    cdef int32_t* lt1 = <int32_t*>malloc(DECK * sizeof(int32_t))
-    cdef int32_t* le1 = <int32_t*>malloc(DECK * sizeof(int32_t))
-    cdef int32_t* lt2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
-    cdef int32_t* le2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
-    cdef int32_t* lt3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
-    cdef int32_t* le3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
-    cdef Py_ssize_t largest = 0
+    cdef ClassArrays arrays
+    arrays.cards = result.cards
+    arrays.upcard = result.upcard
+    arrays.weight = result.weight
+    arrays.strength = result.strength
+    arrays.not_qualify = result.not_qualify
+    arrays.wins = result.wins
+    arrays.ties = result.ties
+    arrays.qualify = qualify_strength
+    if arrays.cards == NULL or arrays.upcard == NULL or arrays.weight == NULL or arrays.strength == NULL \
+            or arrays.not_qualify == NULL or arrays.wins == NULL or arrays.ties == NULL:
+        raise MemoryError()
+    cdef Py_ssize_t firsts[14]
+    firsts[0] = 0
     for r in range(N_RANKS):
-        largest = max(largest, per_rank[r])
-    cdef int32_t* class_order = <int32_t*>malloc(largest * sizeof(int32_t))
-    cdef Py_ssize_t m
-    try:
-        first = 0
-        for r in range(N_RANKS):
-            last = first + per_rank[r]
-            with nogil:
-                enumerate_classes(r, masks, starts, result.cards + 5 * first, result.weight + first, True)
-                for m in range(first, last):
-                    result.upcard[m] = make_card(r, 0)
-                    result.strength[m] = strength5(result.cards[5 * m], result.cards[5 * m + 1],
-                                                   result.cards[5 * m + 2], result.cards[5 * m + 3],
-                                                   result.cards[5 * m + 4])
-                count_for_upcard(r, result, first, last, dealer, quad_cards, order, bucket,
-                                 list0, list1, list2, list3, fill1, fill2, fill3, nq1, nq2, nq3,
-                                 lt1, le1, lt2, le2, lt3, le3, class_order)
-            first = last
+        firsts[r + 1] = firsts[r] + per_rank[r]
+    cdef int failed = 0
+    # the upcard ranks are independent: the cores take them in turn
+    for r in prange(N_RANKS, nogil=True, schedule="dynamic", chunksize=1):
+        failed += count_rank(r, masks, starts, &arrays, firsts[r], firsts[r + 1])
+        with gil:
             if progress is not None:
                 progress()
-    finally:
-        free(dealer); free(quad_cards); free(order); free(bucket)
-        free(list0); free(list1); free(list2); free(list3)
-        free(fill1); free(fill2); free(fill3); free(nq1); free(nq2); free(nq3)
-        free(lt1); free(le1); free(lt2); free(le2); free(lt3); free(le3); free(class_order)
+    if failed:
+        raise MemoryError()
     return result
 
 
