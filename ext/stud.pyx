@@ -280,7 +280,8 @@ cdef struct ClassArrays:
 
 
 cdef struct Scratch:
-    # one worker's buffers for one upcard rank (about 9 MB)
+    # one worker's buffers for one upcard rank (about 9 MB, one allocation)
+    char* block
     uint16_t* dealer
     uint32_t* quad_cards
     int32_t* order
@@ -305,39 +306,39 @@ cdef struct Scratch:
 
 
 cdef bint scratch_alloc(Scratch* w, Py_ssize_t classes) noexcept nogil:
-    w.dealer = <uint16_t*>malloc(N_QUADS * sizeof(uint16_t))
-    w.quad_cards = <uint32_t*>malloc(N_QUADS * sizeof(uint32_t))
-    w.order = <int32_t*>malloc(N_QUADS * sizeof(int32_t))
-    w.bucket = <int32_t*>malloc((N_STRENGTHS + 1) * sizeof(int32_t))
-    w.list0 = <uint16_t*>malloc((N_QUADS + 1) * sizeof(uint16_t))
-    w.list1 = <uint16_t*>malloc(DECK * (LEN1 + 1) * sizeof(uint16_t))
-    w.list2 = <uint16_t*>malloc(N_PAIRS * (LEN2 + 1) * sizeof(uint16_t))
-    w.list3 = <uint16_t*>malloc(N_TRIPLES * (LEN3 + 1) * sizeof(uint16_t))
-    w.fill1 = <int32_t*>malloc(DECK * sizeof(int32_t))
-    w.fill2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
-    w.fill3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
-    w.nq1 = <int32_t*>malloc(DECK * sizeof(int32_t))
-    w.nq2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
-    w.nq3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
-    w.lt1 = <int32_t*>malloc(DECK * sizeof(int32_t))
-    w.le1 = <int32_t*>malloc(DECK * sizeof(int32_t))
-    w.lt2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
-    w.le2 = <int32_t*>malloc(N_PAIRS * sizeof(int32_t))
-    w.lt3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
-    w.le3 = <int32_t*>malloc(N_TRIPLES * sizeof(int32_t))
-    w.class_order = <int32_t*>malloc(classes * sizeof(int32_t))
-    return not (w.dealer == NULL or w.quad_cards == NULL or w.order == NULL or w.bucket == NULL
-                or w.list0 == NULL or w.list1 == NULL or w.list2 == NULL or w.list3 == NULL
-                or w.fill1 == NULL or w.fill2 == NULL or w.fill3 == NULL or w.nq1 == NULL
-                or w.nq2 == NULL or w.nq3 == NULL or w.lt1 == NULL or w.le1 == NULL or w.lt2 == NULL
-                or w.le2 == NULL or w.lt3 == NULL or w.le3 == NULL or w.class_order == NULL)
-
-
-cdef void scratch_free(Scratch* w) noexcept nogil:
-    free(w.dealer); free(w.quad_cards); free(w.order); free(w.bucket)
-    free(w.list0); free(w.list1); free(w.list2); free(w.list3)
-    free(w.fill1); free(w.fill2); free(w.fill3); free(w.nq1); free(w.nq2); free(w.nq3)
-    free(w.lt1); free(w.le1); free(w.lt2); free(w.le2); free(w.lt3); free(w.le3); free(w.class_order)
+    """Carve the worker's buffers out of one allocation (4-byte arrays first, then 2-byte ones)."""
+    cdef Py_ssize_t words = (2 * N_QUADS + (N_STRENGTHS + 1) + 4 * DECK + 4 * N_PAIRS + 4 * N_TRIPLES
+                             + classes)
+    cdef Py_ssize_t halves = (N_QUADS + 1) + DECK * (LEN1 + 1) + N_PAIRS * (LEN2 + 1) + N_TRIPLES * (LEN3 + 1) \
+        + N_QUADS
+    cdef char* block = <char*>malloc(4 * words + 2 * halves)
+    cdef int32_t* next4 = <int32_t*>block
+    cdef uint16_t* next2 = <uint16_t*>(block + 4 * words)
+    w.block = block
+    if block == NULL:
+        return False
+    w.quad_cards = <uint32_t*>next4; next4 += N_QUADS
+    w.order = next4; next4 += N_QUADS
+    w.bucket = next4; next4 += N_STRENGTHS + 1
+    w.fill1 = next4; next4 += DECK
+    w.nq1 = next4; next4 += DECK
+    w.lt1 = next4; next4 += DECK
+    w.le1 = next4; next4 += DECK
+    w.fill2 = next4; next4 += N_PAIRS
+    w.nq2 = next4; next4 += N_PAIRS
+    w.lt2 = next4; next4 += N_PAIRS
+    w.le2 = next4; next4 += N_PAIRS
+    w.fill3 = next4; next4 += N_TRIPLES
+    w.nq3 = next4; next4 += N_TRIPLES
+    w.lt3 = next4; next4 += N_TRIPLES
+    w.le3 = next4; next4 += N_TRIPLES
+    w.class_order = next4
+    w.dealer = next2; next2 += N_QUADS
+    w.list0 = next2; next2 += N_QUADS + 1
+    w.list1 = next2; next2 += DECK * (LEN1 + 1)
+    w.list2 = next2; next2 += N_PAIRS * (LEN2 + 1)
+    w.list3 = next2
+    return True
 
 
 cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, Py_ssize_t last,
@@ -497,7 +498,6 @@ cdef int count_rank(int r, const int32_t* masks, const int32_t* starts, ClassArr
     cdef Scratch w
     cdef Py_ssize_t m
     if not scratch_alloc(&w, last - first):
-        scratch_free(&w)
         return 1
     enumerate_classes(r, masks, starts, result.cards + 5 * first, result.weight + first, True)
     for m in range(first, last):
@@ -505,7 +505,7 @@ cdef int count_rank(int r, const int32_t* masks, const int32_t* starts, ClassArr
         result.strength[m] = strength5(result.cards[5 * m], result.cards[5 * m + 1], result.cards[5 * m + 2],
                                        result.cards[5 * m + 3], result.cards[5 * m + 4])
     count_for_upcard(r, result, first, last, &w)
-    scratch_free(&w)
+    free(w.block)
     return 0
 
 
