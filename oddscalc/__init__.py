@@ -1,6 +1,6 @@
 """oddscalc: exact combinatorial odds for banked poker table games.
 
-Cards (oddscalc.cards) → evaluators (ext/, oddscalc.evaluate) → enumeration kernels (ext/) →
-exact integer counts → paytable economics (oddscalc.economics, Fractions) → reports and CLI.
+Cards (oddscalc.core.cards) → evaluators (ext/, oddscalc.core.evaluate) → enumeration kernels (ext/) →
+exact integer counts → paytable economics (oddscalc.core.economics, Fractions) → reports and CLI.
 """
 __version__ = "0.1.0"

@@ -1,0 +1,131 @@
+"""``analyze``, ``decide`` and ``strategy``: a game's own reports, through its engine.
+
+Every option is known to the parser whatever the game (so options may come before the game);
+the engine's declared inputs say which apply, and one that does not is refused.
+
+>>> from oddscalc.cli.main import run
+>>> run(["decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s", "--up", "Qd", "--format", "json"])[0][:1]
+'{'
+"""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from oddscalc.core.cards import parse_cards
+from oddscalc.core.errors import InputError
+from oddscalc.core.numbers import parse_int
+from oddscalc.engines.base import Engine, Inputs, Sampling, Situation, engine_of
+from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table
+
+MAX_SAMPLES = 10 ** 9
+
+
+def _add_sampling(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--samples", metavar="N", help="Monte Carlo samples where exact enumeration is too large")
+    parser.add_argument("--seed", metavar="S", help="Monte Carlo seed (default 1)")
+
+
+def analyze_parser() -> OneLineParser:
+    parser = OneLineParser(prog="oddscalc analyze", description=(
+        "The exact outcome table and metrics of a game under its optimal strategy."))
+    add_game_options(parser)
+    parser.add_argument("--seats", metavar="LIST", help="occupied seats (Fast Action Poker), e.g. 1,2,4,7")
+    _add_sampling(parser)
+    return parser
+
+
+def decide_parser() -> OneLineParser:
+    parser = OneLineParser(prog="oddscalc decide", description=(
+        "The best decision in one situation, with each choice's exact expected value."))
+    add_game_options(parser)
+    parser.add_argument("--hand", "--hole", dest="hand", metavar="CARDS",
+                        help="your cards (5 in Caribbean Stud, 3 in three-card games, 2 hole cards in Fast Action)")
+    parser.add_argument("--up", metavar="CARD", help="the dealer's face-up card")
+    parser.add_argument("--flop", "--board", dest="board", metavar="CARDS", help="community cards (3 to 5)")
+    parser.add_argument("--dead", metavar="CARDS", help="other cards you can see (other boxes), out of the deck")
+    parser.add_argument("--players", metavar="N", help="players at the table (Fast Action Poker)")
+    parser.add_argument("--others-bet", action="append", metavar="J",
+                        help="other players who make the optional bet (repeatable; default: every number)")
+    parser.add_argument("--hero-button", action="store_true", help="you hold the button (Fast Action Poker)")
+    _add_sampling(parser)
+    return parser
+
+
+def strategy_parser() -> OneLineParser:
+    parser = OneLineParser(prog="oddscalc strategy", description=(
+        "The optimal strategy as players use it, with its exceptions."))
+    add_game_options(parser)
+    parser.add_argument("--compare", action="store_true", help="also price simple strategies exactly")
+    return parser
+
+
+def _refuse_unused(args: argparse.Namespace, inputs: Inputs | None, game: str, command: str) -> None:
+    """Refuse an option that the game's engine does not read for this command."""
+    applies = {
+        "hand": inputs is not None and inputs.hand > 0, "up": inputs is not None and inputs.upcards,
+        "board": inputs is not None and inputs.board, "dead": inputs is not None and inputs.dead,
+        "players": inputs is not None and inputs.players, "seats": inputs is not None and inputs.seats,
+        "others_bet": inputs is not None and inputs.betting, "hero_button": inputs is not None and inputs.betting,
+        "samples": inputs is not None and inputs.samples is not None,
+        "seed": inputs is not None and inputs.samples is not None,
+    }
+    for name, used in applies.items():
+        value = getattr(args, name, None)
+        if value not in (None, False) and not used:
+            raise InputError(f"{command} {game}: --{name.replace('_', '-')} does not apply to this game")
+
+
+def _sampling(args: argparse.Namespace, inputs: Inputs) -> Sampling | None:
+    if inputs.samples is None:
+        return None
+    samples = inputs.samples if args.samples is None else parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
+    seed = 1 if args.seed is None else parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
+    return Sampling(samples, seed)
+
+
+def situation_of(args: argparse.Namespace, inputs: Inputs) -> Situation:
+    """The situation a ``decide`` command line describes, every card checked."""
+    if inputs.hand and args.hand is None:
+        raise InputError(f"decide {args.game} needs {inputs.hand_option} with your {inputs.hand} cards")
+    hand = parse_cards(args.hand or "", count=inputs.hand)
+    upcards = parse_cards(args.up, count=1, exclude=hand) if args.up is not None else ()
+    if inputs.board and args.board is None:
+        raise InputError(f"decide {args.game} needs --flop with the community cards")
+    board = parse_cards(args.board, count=(3, 4, 5), exclude=hand + upcards) if args.board is not None else ()
+    dead = parse_cards(args.dead or "", exclude=hand + upcards + board)
+    players = None if args.players is None else parse_int(args.players, "--players", 2, 8)
+    others = None if args.others_bet is None else tuple(parse_int(j, "--others-bet", 0, 7) for j in args.others_bet)
+    return Situation(hand, upcards, board, dead, players, None, others, bool(args.hero_button),
+                     _sampling(args, inputs))
+
+
+def analyze_command(argv: Sequence[str]) -> Output:
+    """``oddscalc analyze GAME``."""
+    args = analyze_parser().parse(argv)
+    table = load_table(args)
+    engine = engine_of(table)
+    inputs = engine.analysis_inputs
+    _refuse_unused(args, inputs, table.name, "analyze")
+    situation = Situation(seats=args.seats, sampling=_sampling(args, inputs))
+    return engine.analysis_report(table, situation), args.format
+
+
+def decide_command(argv: Sequence[str]) -> Output:
+    """``oddscalc decide GAME --hand … [--up …] [--dead …]``."""
+    args = decide_parser().parse(argv)
+    table = load_table(args)
+    engine = engine_of(table)
+    inputs = engine.decide_inputs
+    if inputs is None:
+        raise InputError(f"decide is not available for {table.name}: it has no decision to make")
+    _refuse_unused(args, inputs, table.name, "decide")
+    situation = situation_of(args, inputs)
+    return engine.decision_report(table, situation, engine.decide(table, situation)), args.format
+
+
+def strategy_command(argv: Sequence[str]) -> Output:
+    """``oddscalc strategy GAME [--compare]``."""
+    args = strategy_parser().parse(argv)
+    table = load_table(args)
+    return engine_of(table).strategy_report(table, args.compare), args.format

@@ -1,0 +1,83 @@
+"""The ``oddscalc`` command: dispatch to one command; bad input is one line on stderr and exit 2.
+
+>>> run(["games", "--format", "json"])[1]
+0
+>>> main(["rank", "As", "Ax"])
+2
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+
+from oddscalc import __version__
+from oddscalc.core.errors import InputError, unknown
+from oddscalc.report.render import render
+from oddscalc.cli.fast_action import fast_action_command
+from oddscalc.cli.game import analyze_command, decide_command, strategy_command
+from oddscalc.cli.options import HelpShown, Output
+from oddscalc.cli.rank import games_command, rank_command
+from oddscalc.cli.tools import TOOL_COMMANDS
+
+COMMANDS: dict[str, Callable[[Sequence[str]], Output]] = {
+    "rank": rank_command,
+    "games": games_command,
+    "analyze": analyze_command,
+    "decide": decide_command,
+    "strategy": strategy_command,
+    "fast-action": fast_action_command,
+    **TOOL_COMMANDS,
+}
+
+USAGE = f"""usage: oddscalc COMMAND [options]   (oddscalc COMMAND -h for a command's options)
+
+Exact odds, optimal strategy and paytable returns for banked poker table games.
+
+commands:
+  rank          category and strength of a hand
+  games         the built-in games
+  analyze       exact outcome table and metrics of a game under its optimal strategy
+  decide        the best decision in one situation, with exact expected values
+  strategy      the optimal strategy as players use it
+  fast-action   odds of a partly known Fast Action Poker deal (fast-action odds)
+  design        solve one payout for a target return
+  sweep         the return at every payout of a range
+  distribution  the exact distribution of the net after N rounds
+  simulate      a seeded Monte Carlo that writes outcome counts
+  check         a simulator's counts against the exact distribution
+
+oddscalc {__version__}
+"""
+
+
+def run(argv: Sequence[str]) -> tuple[str, int]:
+    """Run one command: what it prints, and its exit status."""
+    if not argv or argv[0] in ("-h", "--help"):
+        if not argv:
+            raise InputError("a command is required (rank, games, analyze, decide, strategy, …); -h for help")
+        return USAGE, 0
+    if argv[0] == "--version":
+        return f"oddscalc {__version__}\n", 0
+    command, rest = argv[0], list(argv[1:])
+    if command not in COMMANDS:
+        raise unknown("command", command, COMMANDS)
+    try:
+        report, fmt = COMMANDS[command](rest)
+    except HelpShown as shown:
+        return shown.text, 0
+    return render(report, fmt), report.exit_status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        output, status = run(argv)
+    except InputError as error:
+        print(f"oddscalc: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("oddscalc: interrupted", file=sys.stderr)
+        return 130
+    sys.stdout.write(output)
+    return status

@@ -1,0 +1,124 @@
+"""The command line's shared parts: a parser whose errors are one line, and the options every
+game command takes (the game, ``--table``, ``--pay``, ``--rule``, ``--format``).
+
+Options may come anywhere on the line, before or after the game.  A value that starts with ``-``
+(``--seats -1,2,3``) is taken as the option's value, so it is refused for what it is rather
+than as a missing argument.
+
+>>> parser = OneLineParser(prog="demo")
+>>> _ = parser.add_argument("--seats")
+>>> parser.parse(["--seats", "-1,2"]).seats
+'-1,2'
+"""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from oddscalc.core.errors import InputError
+from oddscalc.core.gametable import GameTable
+from oddscalc.engines.base import load
+from oddscalc.report.model import Report
+from oddscalc.report.render import FORMATS
+
+# what a command hands back: its report and the format to render it in
+Output = tuple[Report, str]
+
+
+class HelpShown(Exception):
+    """``-h``: the help text to print (exit status 0), instead of argparse printing and exiting."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.text = text
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line (the InputError path) and hands ``-h``'s
+    text back to the caller."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+        self._takes_value: set[str] = set()
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        if action.option_strings and action.nargs is None:      # an option with exactly one value
+            self._takes_value.update(action.option_strings)
+        return action
+
+    def parse(self, argv: Sequence[str]) -> argparse.Namespace:
+        """Parse a command line (see the module's note on values that start with ``-``)."""
+        return self.parse_args(self._joined(list(argv)))
+
+    def _joined(self, argv: list[str]) -> list[str]:
+        """``--opt -value`` as ``--opt=-value`` for options that take a value."""
+        out: list[str] = []
+        i = 0
+        while i < len(argv):
+            token = argv[i]
+            if token in self._takes_value and i + 1 < len(argv) and argv[i + 1].startswith("-") \
+                    and argv[i + 1] not in self._option_string_actions:
+                out.append(f"{token}={argv[i + 1]}")
+                i += 2
+                continue
+            out.append(token)
+            i += 1
+        return out
+
+    def error(self, message: str) -> NoReturn:
+        raise InputError(f"{self.prog.removeprefix('oddscalc ')}: {message}")
+
+    def print_help(self, file: Any = None) -> None:
+        raise HelpShown(self.format_help())
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if status:
+            raise InputError(message or "error")
+        raise HelpShown(message or "")
+
+
+def add_format(parser: argparse.ArgumentParser, choices: Sequence[str] = FORMATS) -> None:
+    """The ``--format`` option every report command shares."""
+    parser.add_argument("--format", choices=choices, default="text", help="output format (default: text)")
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The game and the overlays every game command takes."""
+    parser.add_argument("game", help="a built-in game (oddscalc games) or a game file (a path, or a name "
+                                     "ending in .toml)")
+    parser.add_argument("--table", metavar="PATH", help="your own table file, laid over the game's")
+    parser.add_argument("--pay", action="append", default=[], metavar="CATEGORY=VALUE",
+                        help="change one payout, e.g. flush=6 or pair-plus.flush=4 (repeatable)")
+    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                        help="change one rule, e.g. bonus_ratio=2 or dealer_upcards=1 (repeatable)")
+    parser.add_argument("--bonus", metavar="RATIO", help="Bonus stake / Bet stake (three-card games): the same "
+                                                           "as --rule bonus_ratio=RATIO")
+    parser.add_argument("--meter", metavar="M", help="progressive meter in units (jackpot side bets): the same "
+                                                      "as --rule meter=M")
+    add_format(parser)
+
+
+def rule_overrides(args: argparse.Namespace) -> list[str]:
+    """``--rule`` values, with the aliases ``--bonus`` and ``--meter`` as the rules they name."""
+    rules = list(args.rule)
+    if args.bonus is not None:
+        rules.append(f"bonus_ratio={args.bonus}")
+    if args.meter is not None:
+        rules.append(f"meter={args.meter}")
+    return rules
+
+
+def load_table(args: argparse.Namespace) -> GameTable:
+    """The game of a command line with its overlays, validated once by its engine."""
+    return load(args.game, args.table, args.pay, rule_overrides(args))
+
+
+def overlay_hint(args: argparse.Namespace) -> str:
+    """The options that changed the game, to repeat in a follow-up command."""
+    parts = [f" --table {args.table}"] if args.table else []
+    parts += [f" --pay {pay}" for pay in args.pay]
+    parts += [f" --rule {rule}" for rule in rule_overrides(args)]
+    return "".join(parts)

@@ -1,0 +1,176 @@
+"""``design``, ``sweep``, ``distribution``, ``simulate`` and ``check``: the tools on the command line.
+
+Each command reads its options, checks every one (and any ``--plot`` or ``--output`` path)
+before the work starts, calls its tool and returns the tool's report.
+
+>>> from oddscalc.cli.main import run
+>>> run(["sweep", "five-plus-one-bonus", "--vary", "flush=14..15", "--format", "csv"])[0].splitlines()[1]
+'payout,return per unit,return per total wagered,house edge per unit,element of risk,note'
+"""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from fractions import Fraction
+
+from oddscalc.core.errors import InputError
+from oddscalc.core.files import output_path, write_file
+from oddscalc.core.numbers import parse_exact, parse_int
+from oddscalc.core.progress import Progress
+from oddscalc.engines.base import OPTIMAL
+from oddscalc.report.model import Report
+from oddscalc.report.render import render
+from oddscalc.tools.check import check_file
+from oddscalc.tools.check_report import check_report
+from oddscalc.tools.design import parse_target, solve_payout
+from oddscalc.tools.design_report import design_report, symbolic_report
+from oddscalc.tools.distribution_report import distribution_report
+from oddscalc.tools.payouts import payout_key
+from oddscalc.tools.plotting import plot_target
+from oddscalc.tools.simulation import check_run, simulate, simulation_report, simulator_of
+from oddscalc.tools.sweep import parse_sweep, sweep, sweep_report
+from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table, overlay_hint
+
+DEFAULT_QUANTILES = "0.01,0.05,0.1,0.25,0.5,0.75,0.9,0.95,0.99"
+MAX_ROUNDS = 10 ** 15
+
+
+def _parser(command: str, description: str) -> OneLineParser:
+    parser = OneLineParser(prog=f"oddscalc {command}", description=description)
+    add_game_options(parser)
+    return parser
+
+
+def _numbers(text: str, what: str) -> list[Fraction]:
+    """A comma-separated list of exact numbers, every item present."""
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or any(not item for item in items):
+        raise InputError(f"{what} expects numbers separated by commas, got '{text[:80]}'")
+    return [parse_exact(item, what) for item in items]
+
+
+# --- design --------------------------------------------------------------------------------------
+
+def design_command(argv: Sequence[str]) -> Output:
+    """``oddscalc design GAME --target-return RTP --vary CATEGORY`` (or ``--symbolic``)."""
+    parser = _parser("design", "Solve one payout for a target return (the optimal strategy re-solved each time).")
+    parser.add_argument("--target-return", metavar="RTP", help="target return to player: 0.975, 97.5%% or 39/40")
+    parser.add_argument("--vary", metavar="CATEGORY", help="payout to solve for: flush, or PAYTABLE.CATEGORY")
+    parser.add_argument("--per", choices=("ante", "unit", "total"), default="ante",
+                        help="the target is per unit (the Ante or the Bet; default) or per total amount wagered")
+    parser.add_argument("--symbolic", action="store_true",
+                        help="print the return as an exact expression in the payouts (fixed optimal strategy)")
+    parser.add_argument("--max-payout", default="1000000", metavar="P", help="largest payout searched")
+    parser.add_argument("--step", default="1", metavar="S", help="also show the nearby payouts on this grid")
+    args = parser.parse(argv)
+    game = load_table(args)
+    if args.target_return is None and args.vary is None:
+        if not args.symbolic:
+            raise InputError("design needs --target-return and --vary (or --symbolic)")
+        return symbolic_report(game), args.format
+    if args.target_return is None or args.vary is None:
+        raise InputError("design needs both --target-return and --vary")
+    if "=" in args.vary:
+        raise InputError(f"design --vary takes one payout such as flush, got '{args.vary[:60]}' "
+                         "(a range of payouts is for sweep)")
+    target = parse_target(args.target_return)
+    key = payout_key(game, args.vary)
+    limit = parse_exact(args.max_payout, "--max-payout")
+    step = parse_exact(args.step, "--step")
+    if limit <= 0 or step <= 0:
+        raise InputError("--max-payout and --step must be positive")
+    return design_report(game, solve_payout(game, key, target, args.per, limit), step, args.symbolic), args.format
+
+
+# --- sweep ---------------------------------------------------------------------------------------
+
+def sweep_command(argv: Sequence[str]) -> Output:
+    """``oddscalc sweep GAME --vary CATEGORY=A..B``."""
+    parser = _parser("sweep", "The exact return at every payout of a range.")
+    parser.add_argument("--vary", required=True, metavar="CATEGORY=A..B",
+                        help="payout and values: flush=1..10, flush=1..10 with --step 0.5, or flush=5,6,7.5")
+    parser.add_argument("--step", metavar="S", help="spacing of a range A..B (default 1)")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the return against the payout")
+    args = parser.parse(argv)
+    plot = plot_target(args.plot)
+    game = load_table(args)
+    key, values = parse_sweep(game, args.vary, args.step)
+    return sweep_report(game, key, sweep(game, key, values), plot), args.format
+
+
+# --- distribution --------------------------------------------------------------------------------
+
+def distribution_command(argv: Sequence[str]) -> Output:
+    """``oddscalc distribution GAME --rounds N``."""
+    parser = _parser("distribution", "The exact distribution of the net result after N rounds.")
+    parser.add_argument("--rounds", default="1", metavar="N", help="rounds played (default 1)")
+    parser.add_argument("--quantiles", default=DEFAULT_QUANTILES, metavar="Q,Q,...",
+                        help=f"levels of the quantiles of the total (default {DEFAULT_QUANTILES})")
+    parser.add_argument("--losing-more-than", metavar="X,X,...",
+                        help="losses (in units) to give the chance of exceeding (default: 1, 2, 5, 10, 20, ...)")
+    parser.add_argument("--full", action="store_true", help="list the probability of every total")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the distribution of the total")
+    args = parser.parse(argv)
+    rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
+    levels = _numbers(args.quantiles, "--quantiles")
+    if any(not 0 < q < 1 for q in levels):
+        raise InputError(f"--quantiles must be levels between 0 and 1, got '{args.quantiles[:80]}'")
+    losses = None if args.losing_more_than is None else _numbers(args.losing_more_than, "--losing-more-than")
+    plot = plot_target(args.plot)
+    return distribution_report(load_table(args), rounds, levels, losses, args.full, plot), args.format
+
+
+# --- simulate ------------------------------------------------------------------------------------
+
+def simulate_command(argv: Sequence[str]) -> Output:
+    """``oddscalc simulate GAME --rounds N [--seed S] [--strategy NAME] [--output FILE]``."""
+    parser = _parser("simulate", "A seeded Monte Carlo of the game, counted under the analysis' outcome names.")
+    parser.add_argument("--rounds", required=True, metavar="N", help="rounds to play")
+    parser.add_argument("--seed", default="1", metavar="S", help="random seed (default 1)")
+    parser.add_argument("--strategy", default=OPTIMAL, metavar="NAME",
+                        help="optimal (default), or a simple strategy of the game (strategy --compare lists them)")
+    parser.add_argument("--output", metavar="FILE", help="also write the counts file (.csv or .json)")
+    args = parser.parse(argv)
+    rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
+    seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
+    output = None if args.output is None else output_path(args.output, "--output", (".csv", ".json"))
+    game = load_table(args)
+    check_run(rounds, seed)
+    simulator_of(game, args.strategy, seed)          # refuses a game or strategy without a simulator
+    progress = Progress(f"simulating {game.name}", rounds)
+    try:
+        counts = simulate(game, rounds, seed, args.strategy, progress.step)
+    finally:
+        progress.done()
+    hint = overlay_hint(args) + ("" if args.strategy == OPTIMAL else f" --strategy {args.strategy}")
+    report = simulation_report(game, counts, hint)
+    if output is not None:
+        write_file(output, render(report, "json" if output.suffix.lower() == ".json" else "csv"), "--output")
+        report = Report(report.title, report.tables, report.data,
+                        (*report.notes[:-1], f"{report.notes[-1]} (written to {output})"))
+    return report, args.format
+
+
+# --- check ---------------------------------------------------------------------------------------
+
+def check_command(argv: Sequence[str]) -> Output:
+    """``oddscalc check GAME --counts FILE``: exit status 0 on PASS, 1 on FAIL."""
+    parser = _parser("check", "A simulator's outcome counts against the exact distribution.")
+    parser.add_argument("--counts", required=True, metavar="FILE", help="outcome counts (CSV or JSON)")
+    parser.add_argument("--alpha", default="0.01", metavar="A", help="significance level (default 0.01)")
+    parser.add_argument("--strategy", metavar="NAME",
+                        help="strategy the counts were played with (default: the file's, else optimal)")
+    args = parser.parse(argv)
+    alpha = parse_exact(args.alpha, "--alpha")
+    game = load_table(args)
+    return check_report(game, check_file(game, args.counts, args.strategy, alpha)), args.format
+
+
+TOOL_COMMANDS = {
+    "design": design_command,
+    "sweep": sweep_command,
+    "distribution": distribution_command,
+    "simulate": simulate_command,
+    "check": check_command,
+}
+

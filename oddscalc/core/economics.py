@@ -1,0 +1,115 @@
+"""Exact economics of a settled outcome table: return, edge, wager, element of risk, variance.
+
+Every game's analysis ends as rows ``(outcome, count, net, wager)``: how many of ``total``
+equally likely deals end that way, the player's net win per unit and the amount wagered per
+unit.  Every metric (named as docs/rules.md lists them) follows from the rows alone.
+
+>>> a = Analysis("coin", "even", 2, (Outcome("win", 1, Fraction(1)), Outcome("lose", 1, Fraction(-1))))
+>>> a.expected_return, a.variance
+(Fraction(0, 1), Fraction(1, 1))
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc.core.numbers import sqrt_decimal
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One row of an outcome table: a count of deals, the net per unit, the amount wagered per unit."""
+    outcome: str
+    count: int
+    net: Fraction
+    wager: Fraction = Fraction(1)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """An outcome table over ``total`` equally likely deals, and its metrics (all exact).
+
+    ``call_probability`` is given by the game when a call/play decision exists.
+    """
+    game: str
+    table: str
+    total: int
+    outcomes: tuple[Outcome, ...]
+    call_probability: Fraction | None = None
+    unit: str = "unit"
+
+    def __post_init__(self) -> None:
+        counted = sum(row.count for row in self.outcomes)
+        if counted != self.total:
+            raise AssertionError(f"{self.game}: outcome counts sum to {counted}, not {self.total}")
+
+    def probability(self, row: Outcome) -> Fraction:
+        """Exact probability of one outcome row."""
+        return Fraction(row.count, self.total)
+
+    def contribution(self, row: Outcome) -> Fraction:
+        """The row's share of the expected return: probability times net."""
+        return self.probability(row) * row.net
+
+    @property
+    def expected_return(self) -> Fraction:
+        """Expected net win per unit (negative: the house is ahead)."""
+        return sum((Fraction(row.count) * row.net for row in self.outcomes), Fraction(0)) / self.total
+
+    @property
+    def house_edge(self) -> Fraction:
+        """Minus the expected return: what the house keeps per unit."""
+        return -self.expected_return
+
+    @property
+    def rtp(self) -> Fraction:
+        """Return to player per unit: 1 + expected return."""
+        return 1 + self.expected_return
+
+    @property
+    def average_wager(self) -> Fraction:
+        """Expected total amount wagered per unit."""
+        return sum((Fraction(row.count) * row.wager for row in self.outcomes), Fraction(0)) / self.total
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """House edge per amount actually wagered."""
+        return self.house_edge / self.average_wager
+
+    @property
+    def rtp_total(self) -> Fraction:
+        """Return to player per total amount wagered: 1 - element of risk."""
+        return 1 - self.element_of_risk
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the net win per unit."""
+        second = sum((Fraction(row.count) * row.net * row.net for row in self.outcomes), Fraction(0))
+        return second / self.total - self.expected_return ** 2
+
+    @property
+    def std_dev(self) -> float:
+        """Standard deviation of the net win per unit (irrational, so a decimal)."""
+        variance = self.variance
+        if variance < 10 ** 300:
+            return math.sqrt(variance)
+        return float(sqrt_decimal(variance, 17))     # beyond a float's range: no OverflowError
+
+    def metrics(self) -> list[tuple[str, str, Fraction | float]]:
+        """(key, label, value) of every metric, in print order."""
+        rows = [
+            ("expected_return", f"expected return per {self.unit}", self.expected_return),
+            ("house_edge", f"house edge per {self.unit}", self.house_edge),
+            ("rtp", f"return to player per {self.unit}", self.rtp),
+            ("average_wager", f"average total wager per {self.unit}", self.average_wager),
+            ("element_of_risk", "house edge per total amount wagered (element of risk)", self.element_of_risk),
+            ("rtp_total", "return to player per total amount wagered", self.rtp_total),
+        ]
+        if self.call_probability is not None:
+            rows.append(("call_probability", "probability of calling (playing)", self.call_probability))
+        rows += [
+            ("variance", f"variance of the net per {self.unit}", self.variance),
+            ("std_dev", f"standard deviation of the net per {self.unit}", self.std_dev),
+        ]
+        return rows

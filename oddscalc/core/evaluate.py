@@ -1,0 +1,139 @@
+"""Typed front of the native evaluators (ext/eval5.pyx, ext/eval3.pyx).
+
+>>> from oddscalc.core.cards import parse_cards
+>>> rank_hand(parse_cards("As Ks Qs Js Ts 2d 2c")).category.label
+'royal-flush'
+>>> rank_hand(parse_cards("Qh 6d 4s")).category.label
+'high-card'
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from oddscalc._native import eval3, eval5
+from oddscalc.core.errors import InputError
+from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER, FiveCardCategory, ThreeCardCategory
+
+N_FIVE_CARD_STRENGTHS = 7462
+evaluate_batch = eval5.evaluate_batch
+
+
+@dataclass(frozen=True)
+class HandRank:
+    """What a hand is: its best five (or its three) cards, category and strength."""
+    cards: tuple[int, ...]
+    best: tuple[int, ...]
+    category: FiveCardCategory | ThreeCardCategory
+    strength: int
+    n_strengths: int
+
+
+def five_card_strength(cards: Sequence[int]) -> int:
+    """Strength 0..7461 (higher is stronger) of the best five of 5, 6 or 7 cards.
+
+    >>> from oddscalc.core.cards import parse_cards
+    >>> five_card_strength(parse_cards("7c 5d 4h 3s 2c"))
+    0
+    """
+    return eval5.strength(tuple(cards))
+
+
+def five_card_category(strength: int) -> FiveCardCategory:
+    """Category of a five-card strength.
+
+    >>> five_card_category(7461).label
+    'royal-flush'
+    """
+    return FiveCardCategory(eval5.category(strength))
+
+
+def five_card_category_starts() -> tuple[int, ...]:
+    """First strength of each five-card category (weakest first), then 7462.
+
+    >>> five_card_category_starts()[:2]
+    (0, 1277)
+    """
+    return tuple(eval5.category_starts())
+
+
+@dataclass(frozen=True)
+class ThreeCardRanking:
+    """A three-card ranking as a rule set gives it: category order (weakest first) and flush switch.
+
+    >>> ThreeCardRanking().native.n_strengths
+    741
+    """
+    order: tuple[ThreeCardCategory, ...] = DEFAULT_THREE_CARD_ORDER
+    flush_counts: bool = True
+
+    def __post_init__(self):
+        object.__setattr__(self, "order", tuple(ThreeCardCategory(c) for c in self.order))
+        validate_three_card_order(self.order, self.flush_counts)
+
+    @property
+    def native(self) -> eval3.ThreeCardRanking:
+        """The compiled strength table of this ranking (built once per ranking)."""
+        return _native_three_card_ranking(self.order, self.flush_counts)
+
+    def strength(self, cards: Sequence[int]) -> int:
+        """Dense strength (0 = weakest) of three cards under this ranking."""
+        return self.native.strength(tuple(cards))
+
+    def category(self, strength: int) -> ThreeCardCategory:
+        """Category of a strength under this ranking."""
+        return ThreeCardCategory(self.native.category(strength))
+
+
+@lru_cache(maxsize=16)
+def _native_three_card_ranking(order, flush_counts):
+    return eval3.ThreeCardRanking([int(c) for c in order], flush_counts)
+
+
+def validate_three_card_order(order: Sequence[ThreeCardCategory], flush_counts: bool) -> None:
+    """Refuse a ranking that cannot be played: a missing, repeated or meaningless category.
+
+    >>> validate_three_card_order([ThreeCardCategory.PAIR], True)
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: three-card ranking must list each of high-card, pair, flush, straight, three-of-a-kind, straight-flush exactly once
+    """
+    C = ThreeCardCategory
+    needed = list(C) if flush_counts else [C.HIGH_CARD, C.PAIR, C.STRAIGHT, C.THREE_OF_A_KIND]
+    if sorted(order) != sorted(needed):
+        names = ", ".join(c.label for c in needed)
+        extra = "" if flush_counts else " (flush does not count, so no flush or straight-flush)"
+        raise InputError(f"three-card ranking must list each of {names} exactly once{extra}")
+    if order[0] != C.HIGH_CARD:
+        raise InputError("three-card ranking must put high-card lowest")
+    if flush_counts:
+        position = {c: i for i, c in enumerate(order)}
+        if position[C.STRAIGHT_FLUSH] < max(position[C.STRAIGHT], position[C.FLUSH]):
+            raise InputError("three-card ranking puts straight-flush below straight or flush, "
+                             "which makes a straight flush worth less than its parts")
+
+
+def best_five(cards: Sequence[int]) -> tuple[int, ...]:
+    """The five cards that make the best hand of 5, 6 or 7 cards.
+
+    >>> from oddscalc.core.cards import parse_cards, format_cards
+    >>> format_cards(best_five(parse_cards("As Ad Ac 2h 2d Kc Ks")))
+    'As Ad Ac Kc Ks'
+    """
+    target = five_card_strength(cards)
+    return next(five for five in combinations(cards, 5) if five_card_strength(five) == target)
+
+
+def rank_hand(cards: Sequence[int], ranking: ThreeCardRanking | None = None) -> HandRank:
+    """Category and strength of a 3-card hand (under ``ranking``) or of the best five of 5-7 cards."""
+    cards = tuple(cards)
+    if len(cards) == 3:
+        ranking = ranking or ThreeCardRanking()
+        strength = ranking.strength(cards)
+        return HandRank(cards, cards, ranking.category(strength), strength, ranking.native.n_strengths)
+    if len(cards) in (5, 6, 7):
+        strength = five_card_strength(cards)
+        return HandRank(cards, best_five(cards), five_card_category(strength), strength,
+                        N_FIVE_CARD_STRENGTHS)
+    raise InputError(f"expected 3, 5, 6 or 7 cards, got {len(cards)}")

@@ -1,0 +1,100 @@
+"""Files a user names: read only regular files of a sane size, check an output path before any
+work is done, and write so that a failure leaves nothing behind.
+
+A FIFO would block a read forever and a device or ``/proc`` file can be endless, so a file is
+checked with ``stat`` before it is opened; every operating-system error becomes one line.
+
+>>> read_text("/nonexistent/table.toml", "--table")
+Traceback (most recent call last):
+oddscalc.core.errors.InputError: --table: no such file: /nonexistent/table.toml
+"""
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from oddscalc.core.errors import InputError
+
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+
+
+def _describe(error: OSError) -> str:
+    return (error.strerror or str(error)).lower()
+
+
+def read_text(path: str | Path, what: str, limit: int = MAX_INPUT_BYTES) -> str:
+    """The UTF-8 text of a regular file, refused in one line when it is anything else."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{what}: no such file: {path}") from None
+    except OSError as error:
+        raise InputError(f"{what}: cannot read {str(path)[:80]}: {_describe(error)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{what}: {path} is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{what}: {path} is not a regular file (a pipe or a device cannot be read)")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as error:
+        raise InputError(f"{what}: cannot read {path}: {_describe(error)}") from None
+    if len(data) > limit:
+        raise InputError(f"{what}: {path} is larger than {limit // (1024 * 1024)} MB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{what}: {path} is not UTF-8 text") from None
+
+
+def output_path(path: str, what: str, suffixes: Sequence[str]) -> Path:
+    """Check a file to be written (its suffix, its folder, its name) before the work starts.
+
+    >>> output_path("counts.txt", "--output", (".csv", ".json"))
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --output: the file name must end in .csv or .json, got 'counts.txt'
+    """
+    target = Path(path)
+    if target.suffix.lower() not in suffixes:
+        raise InputError(f"{what}: the file name must end in {' or '.join(suffixes)}, got '{path[:80]}'")
+    folder = target.parent
+    try:
+        limit = os.pathconf(folder if folder.is_dir() else ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = 255
+    if len(os.fsencode(target.name)) > limit:
+        raise InputError(f"{what}: the file name is longer than {limit} bytes")
+    if not folder.is_dir():
+        raise InputError(f"{what}: no such folder: {str(folder)[:80]}")
+    if not os.access(folder, os.W_OK):
+        raise InputError(f"{what}: cannot write in {folder}: permission denied")
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return target
+    except OSError as error:
+        raise InputError(f"{what}: cannot write {str(target)[:80]}: {_describe(error)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{what}: {path} is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{what}: {path} is not a regular file")
+    return target
+
+
+def write_file(target: Path, data: str | bytes, what: str) -> None:
+    """Write a whole file through a temporary file in the same folder, so a failure writes nothing."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name[:40]}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(payload)
+            os.replace(temporary, target)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError as error:
+        raise InputError(f"{what}: cannot write {target}: {_describe(error)}") from None

@@ -1,0 +1,414 @@
+"""Games and paytables as data: load a ``tables/*.toml`` file, lay overlays on it, check it once.
+
+A game file names its engine, its rules and its paytables::
+
+    name = "caribbean-stud"
+    title = "Caribbean Stud Poker"
+    engine = "stud5"
+    unit = "ante"
+    main_paytable = "call"
+    [rules]
+    dealer_qualifies = "A K 4 3 2"
+    [paytables.call]
+    basis = "to"
+    [paytables.call.pays]
+    royal-flush = 100
+
+The schema is strict, because a misspelt key would otherwise leave the default in force and give
+a wrong number that looks right: unknown top-level keys, paytable keys and rules are refused with
+the nearest valid name.  Which rules exist, and which paytables and categories, is the engine's
+knowledge: this module knows no game and is handed the engine's :class:`Schema`.
+
+Overlays come in one order, each checked as it is applied and the result validated once by the
+engine: the game file, then ``--table FILE`` (a file holding only what it changes), then
+``--pay CATEGORY=VALUE`` and ``--rule KEY=VALUE``.
+
+>>> game = load_game("caribbean-stud", schema_of=_plain_schema)
+>>> game.paytable().pay("flush")
+Fraction(5, 1)
+"""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from types import MappingProxyType
+from typing import Protocol
+
+from oddscalc.core.errors import InputError, unknown
+from oddscalc.core.files import read_text
+from oddscalc.core.numbers import parse_exact, parse_int
+
+BASES = ("to", "for")
+TOP_KEYS = ("name", "title", "engine", "unit", "main_paytable", "description", "rules", "paytables")
+PAYTABLE_KEYS = ("basis", "pays")
+RULE_KINDS = ("integer", "number", "flag", "text", "strings")
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """One rule an engine understands: its key, kind, default and bounds.
+
+    ``default`` None means the engine derives it from other fields when the table leaves it out.
+
+    >>> RuleSpec("call_multiple", "integer", 2, "the Call in Antes", low=1, high=100).parse("3", "--rule")
+    3
+    """
+    key: str
+    kind: str
+    default: object
+    help: str
+    low: int | Fraction | None = None
+    high: int | Fraction | None = None
+    choices: tuple[str, ...] = ()
+
+    def parse(self, value: object, where: str) -> object:
+        """The typed value of a TOML value or of command-line text, checked against the bounds."""
+        name = f"{where}: rules.{self.key}"
+        from_text = isinstance(value, str)
+        if self.kind == "integer":
+            if from_text:
+                low = int(self.low) if self.low is not None else -(10 ** 18)
+                high = int(self.high) if self.high is not None else 10 ** 18
+                return parse_int(str(value), name, low, high)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InputError(f"{name} must be a whole number, got {value!r}")
+            self._bounds(value, name)
+            return value
+        if self.kind == "number":
+            number = parse_exact(value, name)
+            self._bounds(number, name)
+            return number
+        if self.kind == "flag":
+            if from_text and str(value).strip().lower() in ("true", "false"):
+                return str(value).strip().lower() == "true"
+            if not isinstance(value, bool):
+                raise InputError(f"{name} must be true or false, got {value!r}")
+            return value
+        if self.kind == "text":
+            if not from_text:
+                raise InputError(f"{name} must be text, got {value!r}")
+            text = str(value).strip()
+            if self.choices and text not in self.choices:
+                raise unknown(f"value of rules.{self.key}", text, self.choices, where)
+            return text
+        items = [item.strip() for item in str(value).split(",")] if from_text else value
+        if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+            raise InputError(f"{name} must be a list of strings, got {value!r}")
+        return tuple(items)
+
+    def _bounds(self, value: int | Fraction, name: str) -> None:
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            low = "" if self.low is None else f"at least {self.low}"
+            high = "" if self.high is None else f"at most {self.high}"
+            raise InputError(f"{name} must be {' and '.join(part for part in (low, high) if part)}, got {value}")
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """Pays per category, exact, with their basis: ``to`` one (stake returned) or ``for`` one."""
+    name: str
+    basis: str
+    pays: Mapping[str, Fraction]
+
+    def pay(self, category: str) -> Fraction:
+        """Pay for a category (0 when the table does not list it)."""
+        return self.pays.get(category, Fraction(0))
+
+    def with_pay(self, category: str, value: Fraction) -> Paytable:
+        """A copy with one pay changed (or added)."""
+        return replace(self, pays=MappingProxyType({**self.pays, category: Fraction(value)}))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A game's rules, typed by the engine's schema; ``given`` are the keys the files or options set."""
+    game: str
+    values: Mapping[str, object] = field(default_factory=dict)
+    given: frozenset[str] = frozenset()
+
+    def _value(self, key: str, kind: type | tuple[type, ...]) -> object:
+        value = self.values.get(key)
+        if value is None or not isinstance(value, kind):
+            raise InputError(f"table '{self.game}': rules.{key} is required")
+        return value
+
+    def integer(self, key: str) -> int:
+        value = self._value(key, int)
+        assert isinstance(value, int)
+        return value
+
+    def number(self, key: str) -> Fraction:
+        value = self._value(key, Fraction)
+        assert isinstance(value, Fraction)
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self._value(key, bool)
+        assert isinstance(value, bool)
+        return value
+
+    def text(self, key: str) -> str:
+        value = self._value(key, str)
+        assert isinstance(value, str)
+        return value
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        value = self._value(key, tuple)
+        assert isinstance(value, tuple)
+        return value
+
+    def get(self, key: str) -> object:
+        """A rule's value, or None when neither the table nor a default gives it."""
+        return self.values.get(key)
+
+
+class Schema(Protocol):
+    """What the loader needs of an engine: its rules and the check of a whole table."""
+
+    @property
+    def rule_specs(self) -> tuple[RuleSpec, ...]: ...
+
+    def validate(self, table: GameTable) -> None: ...
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """One game: engine, rules and paytables, as loaded and validated."""
+    name: str
+    title: str
+    engine: str
+    unit: str
+    rules: Rules
+    paytables: tuple[Paytable, ...]
+    main_paytable: str
+    source: str
+    description: str = ""
+
+    def paytable(self, name: str | None = None) -> Paytable:
+        """The paytable called ``name`` (the main one by default)."""
+        name = name or self.main_paytable
+        for table in self.paytables:
+            if table.name == name:
+                return table
+        raise unknown("paytable", name, [t.name for t in self.paytables], f"table '{self.name}'")
+
+    def has_paytable(self, name: str) -> bool:
+        return any(table.name == name for table in self.paytables)
+
+    def replace_paytable(self, table: Paytable) -> GameTable:
+        """A copy with one paytable replaced."""
+        return replace(self, paytables=tuple(table if t.name == table.name else t for t in self.paytables))
+
+    def with_rule(self, key: str, value: object) -> GameTable:
+        """A copy with one rule set to an already typed value (an engine pricing a variant)."""
+        values = MappingProxyType({**self.rules.values, key: value})
+        return replace(self, rules=Rules(self.name, values, self.rules.given | {key}))
+
+    def check_paytables(self, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
+        """Refuse a paytable the engine has no use for, or a missing one it needs."""
+        allowed = list(allowed)
+        for table in self.paytables:
+            if table.name not in allowed:
+                raise unknown("paytable", table.name, allowed, f"table '{self.name}'")
+        for name in required:
+            if not self.has_paytable(name):
+                raise InputError(f"table '{self.name}': paytables.{name} is missing")
+
+    def check_categories(self, paytable: str, allowed: Iterable[str]) -> None:
+        """Refuse a paytable naming a category the game does not know.
+
+        >>> load_game("caribbean-stud", schema_of=_plain_schema).check_categories("call", ["flush"])
+        Traceback (most recent call last):
+        oddscalc.core.errors.InputError: table 'caribbean-stud': paytables.call: unknown category 'royal-flush' (expected one of: flush)
+        """
+        allowed = list(allowed)
+        for category in self.paytable(paytable).pays:
+            if category not in allowed:
+                raise unknown("category", category, allowed, f"table '{self.name}': paytables.{paytable}")
+
+
+def tables_dir() -> Path:
+    """Folder of the built-in game files (installed package data, or tables/ in a checkout)."""
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "_tables"
+    return installed if installed.is_dir() and any(installed.glob("*.toml")) else package.parent / "tables"
+
+
+def list_games() -> list[str]:
+    """Names of the built-in games.
+
+    >>> "fast-poker" in list_games()
+    True
+    """
+    return sorted(path.stem for path in tables_dir().glob("*.toml"))
+
+
+def game_path(name: str) -> Path:
+    """The file of a game: a built-in game's name, or a path (it contains a path separator or ends
+    in ``.toml``), so a file in the working folder never shadows a built-in game."""
+    if "/" in name or "\\" in name or name.endswith(".toml"):
+        return Path(name)
+    if name not in list_games():
+        raise unknown("game", name, list_games())
+    return tables_dir() / f"{name}.toml"
+
+
+def read_toml(path: str | Path, what: str) -> dict[str, object]:
+    """A TOML file's content, or one line saying why it cannot be read."""
+    text = read_text(path, what)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"{what}: malformed TOML in {path}: {error}") from None
+    except RecursionError:
+        raise InputError(f"{what}: {path} nests too deeply") from None
+
+
+def _check_keys(data: Mapping[str, object], where: str) -> None:
+    """Top-level and paytable keys; rules are checked against the engine's schema later."""
+    for key in data:
+        if key not in TOP_KEYS:
+            raise unknown("key", key, TOP_KEYS, where)
+    for key in ("rules", "paytables"):
+        if not isinstance(data.get(key, {}), dict):
+            raise InputError(f"{where}: [{key}] must be a table")
+    paytables = data.get("paytables", {})
+    assert isinstance(paytables, dict)
+    for name, raw in paytables.items():
+        if not isinstance(raw, dict):
+            raise InputError(f"{where}: paytables.{name} must be a table with 'basis' and [pays]")
+        for key in raw:
+            if key not in PAYTABLE_KEYS:
+                raise unknown("key", key, PAYTABLE_KEYS, f"{where}: paytables.{name}")
+        if "pays" in raw and not isinstance(raw["pays"], dict):
+            raise InputError(f"{where}: paytables.{name}.pays must be a table of category = pay")
+
+
+def _merge(base: Mapping[str, object], over: Mapping[str, object]) -> dict[str, object]:
+    merged = dict(base)
+    for key, value in over.items():
+        below = merged.get(key)
+        if isinstance(value, dict) and isinstance(below, dict):
+            merged[key] = _merge(below, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _text(data: Mapping[str, object], key: str, where: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str) or not value:
+        raise InputError(f"{where}: '{key}' must be a non-empty string")
+    return value
+
+
+def _rules(raw: Mapping[str, object], specs: tuple[RuleSpec, ...], game: str, where: str) -> Rules:
+    by_key = {spec.key: spec for spec in specs}
+    values: dict[str, object] = {spec.key: spec.default for spec in specs}
+    for key, value in raw.items():
+        if key not in by_key:
+            raise unknown("rule", key, by_key, where)
+        values[key] = by_key[key].parse(value, where)
+    return Rules(game, MappingProxyType(values), frozenset(raw))
+
+
+def _paytables(raw: Mapping[str, object], where: str) -> tuple[Paytable, ...]:
+    paytables = []
+    for name, body in raw.items():
+        assert isinstance(body, dict)
+        pays = body.get("pays")
+        if not isinstance(pays, dict) or not pays:
+            raise InputError(f"{where}: paytables.{name} needs a non-empty [paytables.{name}.pays] table")
+        basis = body.get("basis", "to")
+        if basis not in BASES:
+            raise InputError(f"{where}: paytables.{name}.basis must be 'to' or 'for', got {basis!r}")
+        exact = {category: parse_exact(value, f"{where}: paytables.{name}.pays.{category}")
+                 for category, value in pays.items()}
+        paytables.append(Paytable(name, basis, MappingProxyType(exact)))
+    return tuple(paytables)
+
+
+def _from_data(data: Mapping[str, object], source: str, schema: Schema) -> GameTable:
+    where = f"table {source}"
+    name = _text(data, "name", where)
+    raw_rules = data.get("rules", {})
+    raw_tables = data.get("paytables", {})
+    assert isinstance(raw_rules, dict) and isinstance(raw_tables, dict)
+    paytables = _paytables(raw_tables, where)
+    main = _text(data, "main_paytable", where, paytables[0].name if paytables else "-")
+    if paytables and main not in {t.name for t in paytables}:
+        raise unknown("main_paytable", main, [t.name for t in paytables], where)
+    return GameTable(
+        name=name, title=_text(data, "title", where), engine=_text(data, "engine", where),
+        unit=_text(data, "unit", where, "unit"), rules=_rules(raw_rules, schema.rule_specs, name, where),
+        paytables=paytables, main_paytable=main, source=source,
+        description=str(data.get("description", "")),
+    )
+
+
+def apply_pays(game: GameTable, overrides: Iterable[str]) -> GameTable:
+    """``--pay CATEGORY=VALUE`` (main paytable) or ``--pay PAYTABLE.CATEGORY=VALUE``.
+
+    >>> apply_pays(load_game("caribbean-stud", schema_of=_plain_schema), ["flush=6"]).paytable().pay("flush")
+    Fraction(6, 1)
+    """
+    for text in overrides:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--pay expects CATEGORY=VALUE, got '{text[:80]}'")
+        table_name, dot, category = key.strip().rpartition(".")
+        table = game.paytable(table_name if dot else None)
+        game = game.replace_paytable(table.with_pay(category, parse_exact(value, f"--pay {key.strip()}")))
+    return game
+
+
+def apply_rules(game: GameTable, overrides: Iterable[str], schema: Schema) -> GameTable:
+    """``--rule KEY=VALUE``, parsed by the engine's schema exactly as a table file's value is."""
+    by_key = {spec.key: spec for spec in schema.rule_specs}
+    values, given = dict(game.rules.values), set(game.rules.given)
+    for text in overrides:
+        key, sep, value = text.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise InputError(f"--rule expects KEY=VALUE, got '{text[:80]}'")
+        if key not in by_key:
+            raise unknown("rule", key, by_key, f"--rule for {game.name}")
+        values[key] = by_key[key].parse(value, "--rule")
+        given.add(key)
+    return replace(game, rules=Rules(game.name, MappingProxyType(values), frozenset(given)))
+
+
+def load_game(name: str, table_path: str | Path | None = None, pays: Iterable[str] = (),
+              rules: Iterable[str] = (), *, schema_of: Callable[[str], Schema]) -> GameTable:
+    """Load a game, lay the overlays on it in order and let its engine (``schema_of(engine name)``)
+    validate the result once."""
+    path = game_path(name)
+    data = read_toml(path, "game")
+    _check_keys(data, f"table {path}")
+    source = str(path)
+    if table_path is not None:
+        overlay = read_toml(table_path, "--table")
+        _check_keys(overlay, f"table {table_path}")
+        data = _merge(data, overlay)
+        source = str(table_path)
+    schema = schema_of(_text(data, "engine", f"table {source}"))
+    game = apply_rules(apply_pays(_from_data(data, source, schema), pays), rules, schema)
+    schema.validate(game)
+    return game
+
+
+class _PlainSchema:
+    """A schema that takes any rule and checks nothing (this module's examples)."""
+
+    rule_specs: tuple[RuleSpec, ...] = (
+        RuleSpec("dealer_qualifies", "text", None, ""), RuleSpec("call_multiple", "integer", None, ""))
+
+    def validate(self, table: GameTable) -> None:
+        return None
+
+
+def _plain_schema(engine: str) -> Schema:
+    return _PlainSchema()

@@ -1,0 +1,269 @@
+"""Numbers in and out: the one exact-number parser, and every way a number is printed.
+
+Parsing is strict because a number a user types becomes exact arithmetic: ASCII digits only
+(``٦`` is refused), a bounded exponent and a bounded digit count, so no input can make an exact
+computation run for minutes.  Printing rounds exact rationals exactly (never through a float
+computed along the way); floats appear only for irrational figures such as a standard deviation.
+
+>>> parse_exact("3/2", "--pay flush"), parse_exact("1.5e1", "--pay flush")
+(Fraction(3, 2), Fraction(15, 1))
+>>> decimal_text(Fraction(-2, 3), 4), percent_text(Fraction(1, 3)), exact_text(Fraction(6, 4))
+('-0.6667', '33.3333 %', '3/2')
+"""
+from __future__ import annotations
+
+import math
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+from oddscalc.core.errors import InputError
+
+# A numerator or denominator of at most this many digits: payouts and ratios stay within the
+# 64-bit integers the kernels compare in (with 128-bit products), and exact sums stay small.
+MAX_DIGITS = 18
+# Decimal exponents beyond this are refused before anything is computed (``1e1000000000``).
+MAX_EXPONENT = 18
+
+_DECIMAL = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,4}))?")
+_RATIO = re.compile(r"([+-]?[0-9]+)/([0-9]+)")
+
+
+def _digits_of(value: int) -> int:
+    """Decimal digits of |value| (without building a huge string).
+
+    >>> _digits_of(0), _digits_of(-999), _digits_of(10 ** 20)
+    (1, 3, 21)
+    """
+    value = abs(value)
+    return 1 if value == 0 else len(str(value)) if value < 10 ** 4000 else 4001
+
+
+def parse_exact(value: object, what: str, negative: bool = False, max_digits: int = MAX_DIGITS) -> Fraction:
+    """An exact rational from a TOML number or typed text: ``7``, ``1.5``, ``2.5e3``, ``"3/2"``.
+
+    ``what`` names the input in the one-line error; ``negative`` allows values below zero.
+
+    >>> parse_exact("97.5", "--target-return")
+    Fraction(195, 2)
+    >>> parse_exact("1e1000000000", "--pay flush")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --pay flush: '1e1000000000' is out of range (exponents up to ±18)
+    >>> parse_exact("٦", "--pay flush")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --pay flush: '٦' is not a number (use ASCII digits, a decimal such as 1.5 or a ratio such as 3/2)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float, str, Fraction)):
+        raise InputError(f"{what}: expected a number, got {value!r}")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InputError(f"{what}: '{value}' is not a finite number")
+        text = repr(value)      # the shortest text that reads back as this float: what was typed
+    elif isinstance(value, Fraction):
+        text = f"{value.numerator}/{value.denominator}"
+    else:
+        text = str(value).strip()
+    number = _parse_text(text, what)
+    if not negative and number < 0:
+        raise InputError(f"{what}: negative value {text} (it must be 0 or more)")
+    for part, name in ((number.numerator, "numerator"), (number.denominator, "denominator")):
+        if _digits_of(part) > max_digits:
+            raise InputError(f"{what}: '{_clip(text)}' has a {name} of more than {max_digits} digits")
+    return number
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _parse_text(text: str, what: str) -> Fraction:
+    ratio = _RATIO.fullmatch(text)
+    if ratio:
+        if len(ratio.group(1).lstrip("+-")) > MAX_DIGITS * 2 or len(ratio.group(2)) > MAX_DIGITS * 2:
+            raise InputError(f"{what}: '{_clip(text)}' has too many digits")
+        denominator = int(ratio.group(2))
+        if denominator == 0:
+            raise InputError(f"{what}: '{text}' divides by zero")
+        return Fraction(int(ratio.group(1)), denominator)
+    match = _DECIMAL.fullmatch(text)
+    if not match or not (match.group(2) or match.group(3)):
+        if text.endswith(("e", "E")) or re.fullmatch(r"[+-]?[0-9.]*[eE][+-]?[0-9]+", text):
+            raise InputError(f"{what}: '{_clip(text)}' is out of range (exponents up to ±{MAX_EXPONENT})")
+        raise InputError(f"{what}: '{_clip(text)}' is not a number (use ASCII digits, a decimal such as 1.5 "
+                         "or a ratio such as 3/2)")
+    sign, whole, fraction, exponent = match.groups()
+    if len(whole) + len(fraction or "") > MAX_DIGITS * 2:
+        raise InputError(f"{what}: '{_clip(text)}' has too many digits")
+    power = int(exponent or 0)
+    if abs(power) > MAX_EXPONENT:
+        raise InputError(f"{what}: '{_clip(text)}' is out of range (exponents up to ±{MAX_EXPONENT})")
+    digits = int((whole or "0") + (fraction or ""))
+    scale = len(fraction or "") - power
+    number = Fraction(digits, 10 ** scale) if scale >= 0 else Fraction(digits * 10 ** -scale)
+    return -number if sign == "-" else number
+
+
+def parse_count(value: object, what: str, limit: int = 10 ** MAX_DIGITS) -> int:
+    """A non-negative integer count (ASCII digits, at most ``limit``).
+
+    >>> parse_count("12", "count"), parse_count(7, "count")
+    (12, 7)
+    >>> parse_count("²", "count")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: count: expected a whole number of 0 or more, got '²'
+    """
+    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,40}\s*", value):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(f"{what}: expected a whole number of 0 or more, got {_clip(repr(value))}")
+    if value > limit:
+        raise InputError(f"{what}: {_clip(str(value))} is too large (at most {limit:.0e})")
+    return value
+
+
+def parse_int(text: str, what: str, low: int, high: int) -> int:
+    """An integer option in ``[low, high]``, ASCII digits only (argparse's ``int`` takes ``١``).
+
+    >>> parse_int("3", "--players", 3, 8)
+    3
+    >>> parse_int("-1", "--seed", 0, 2 ** 64 - 1)
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --seed must be between 0 and 18446744073709551615, got -1
+    """
+    text = str(text).strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,25}", text):
+        raise InputError(f"{what} must be a whole number, got '{_clip(text)}'")
+    value = int(text)
+    if not low <= value <= high:
+        raise InputError(f"{what} must be between {low} and {high}, got {value}")
+    return value
+
+
+# --- printing ----------------------------------------------------------------------------------
+
+def decimal_text(value: Fraction | int, places: int = 6) -> str:
+    """Exact rounding of a rational to ``places`` decimals (half away from zero).
+
+    >>> decimal_text(Fraction(-2, 3), 4), decimal_text(Fraction(1, 2), 0)
+    ('-0.6667', '1')
+    """
+    value = Fraction(value)
+    sign = "-" if value < 0 else ""
+    scaled = abs(value) * 10 ** places
+    whole = int(scaled)
+    if scaled - whole >= Fraction(1, 2):
+        whole += 1
+    text = str(whole).rjust(places + 1, "0")
+    if places == 0:
+        return sign + text
+    return f"{sign}{text[:-places]}.{text[-places:]}"
+
+
+def percent_text(value: Fraction | int, places: int = 4) -> str:
+    """A rational as a percentage, exactly rounded.
+
+    >>> percent_text(Fraction(1, 3))
+    '33.3333 %'
+    """
+    return decimal_text(Fraction(value) * 100, places) + " %"
+
+
+def signed_text(value: Fraction | int, places: int = 6) -> str:
+    """A decimal with ``+`` on gains (for nets).
+
+    >>> signed_text(Fraction(-1, 3)), signed_text(Fraction(2))
+    ('-0.333333', '+2.000000')
+    """
+    text = decimal_text(value, places)
+    return text if text.startswith("-") or value == 0 else "+" + text
+
+
+def estimate_text(value: Fraction | int, std_error: float | None = None, places: int = 6,
+                  signed: bool = False) -> str:
+    """A figure as a decimal, followed by ``± standard error`` when it is an estimate.
+
+    >>> estimate_text(Fraction(1, 4)), estimate_text(Fraction(1, 4), 0.001, 4, signed=True)
+    ('0.250000', '+0.2500 ± 0.0010')
+    """
+    text = signed_text(value, places) if signed else decimal_text(value, places)
+    return text if std_error is None else f"{text} ± {std_error:.{places}f}"
+
+
+def exact_text(value: object) -> str:
+    """A rational as ``p/q`` (or ``n``), an int as digits, a float as 10 significant digits.
+
+    >>> exact_text(Fraction(3, 2)), exact_text(Fraction(4, 2)), exact_text(0.1 + 0.2)
+    ('3/2', '2', '0.3')
+    """
+    if isinstance(value, Fraction):
+        return big_text(value)
+    if isinstance(value, float):
+        return f"{value:.10g}"
+    return str(value)
+
+
+def big_text(value: Fraction | int) -> str:
+    """``p/q`` of any size (``str(int)`` refuses more than 4300 digits; ``Decimal`` does not).
+
+    >>> big_text(Fraction(10 ** 5000 + 1, 3))[-2:]
+    '/3'
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(Decimal(value.numerator))
+    return f"{Decimal(value.numerator)}/{Decimal(value.denominator)}"
+
+
+def short_exact(value: Fraction, limit: int = 40) -> Fraction | str:
+    """The exact value for a table cell when it is short, else an empty cell.
+
+    >>> short_exact(Fraction(1, 3)), short_exact(Fraction(1, 3 ** 50))
+    (Fraction(1, 3), '')
+    """
+    return value if len(big_text(value)) <= limit else ""
+
+
+def probability_text(value: Fraction) -> str:
+    """A probability as a decimal; in scientific notation when it is below one in a million.
+
+    >>> probability_text(Fraction(1, 4)), probability_text(Fraction(1, 10 ** 9))
+    ('0.2500000000', '1.000e-09')
+    """
+    if value == 0 or value >= Fraction(1, 10 ** 6):
+        return decimal_text(value, 10)
+    mantissa, exponent = _scientific(value)
+    return f"{mantissa}e-{exponent:02d}"
+
+
+def _scientific(value: Fraction) -> tuple[str, int]:
+    """Mantissa (4 significant digits, exactly rounded) and negative exponent of 0 < value < 1."""
+    exponent = 0
+    while value * 10 ** exponent < 1:
+        exponent += 1
+    mantissa = decimal_text(value * 10 ** exponent, 3)
+    if mantissa.startswith("10"):
+        exponent -= 1
+        mantissa = decimal_text(value * 10 ** exponent, 3)
+    return mantissa, exponent
+
+
+def ratio_text(value: Fraction) -> str:
+    """A ratio as typed: ``1/3``, ``2``.
+
+    >>> ratio_text(Fraction(1, 3)), ratio_text(Fraction(2))
+    ('1/3', '2')
+    """
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def sqrt_decimal(value: Fraction, places: int = 12) -> Decimal:
+    """The square root of a non-negative rational, to ``places`` significant digits, without
+    ever making a float (``math.sqrt`` overflows past 1e308).
+
+    >>> sqrt_decimal(Fraction(9, 4)), sqrt_decimal(Fraction(10) ** 400)
+    (Decimal('1.50000000000'), Decimal('1.00000000000E+200'))
+    """
+    import decimal
+    with decimal.localcontext() as context:
+        context.prec = places
+        return (Decimal(value.numerator) / Decimal(value.denominator)).sqrt()

@@ -1,0 +1,1 @@
+"""Game engines: one subpackage per family, each an :class:`~oddscalc.engines.base.Engine`."""

@@ -1,0 +1,219 @@
+"""The Engine protocol between tools and engines, the shapes they exchange, and the registry.
+
+A game file names its engine (``engine = "stud5"``); the registry maps that name to the engine
+object of one subpackage.  An engine turns a validated :class:`GameTable` into exact results:
+
+- ``validate(table)``: refuse rules, paytables or categories it cannot play (``InputError``);
+- ``analyze(table, strategy)``: the exact outcome table and metrics of the whole wager under the
+  optimal strategy, or under one of its named ``strategies`` (engines with ``exact = False``
+  have none: the tools design, sweep, distribution and check attach only to exact engines);
+- ``decide(table, situation)``: the best action in one situation, exactly where it can be;
+- ``analysis_report`` / ``decision_report`` / ``strategy_report``: the engine's own reports;
+- ``simulator(table, strategy, seed)``: a seeded native simulator, when the engine has one;
+- ``rank(table, cards)``: a hand's category and strength under the game's ranking.
+
+What each command asks beyond the table is declared as data (:class:`Inputs`), so the command
+line and the Python API build a :class:`Situation` the same way for every engine.  A new game
+family is one subpackage (an object satisfying :class:`Engine`), one TOML file and one line in
+:data:`ENGINES`.
+
+>>> engine("three-card").name
+'three-card'
+>>> engine("nope")
+Traceback (most recent call last):
+oddscalc.core.errors.InputError: unknown engine 'nope' (expected one of: stud5, stud5-side, three-card, fast-action)
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.core.errors import InputError, unknown
+from oddscalc.core.evaluate import HandRank, rank_hand
+from oddscalc.core.gametable import GameTable, RuleSpec, load_game
+from oddscalc.report.model import Report
+
+OPTIMAL = "optimal"
+
+# engine name -> the module whose ENGINE object plays it
+ENGINES = {
+    "stud5": "oddscalc.engines.stud",
+    "stud5-side": "oddscalc.engines.stud.side_bets",
+    "three-card": "oddscalc.engines.three_card",
+    "fast-action": "oddscalc.engines.fast_action",
+}
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """A seeded Monte Carlo's size; the same seed always gives the same estimate."""
+    samples: int
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a player knows when deciding, or what an analysis is asked about.
+
+    ``hand``: the player's own cards; ``upcards``: dealer cards seen; ``board``: community cards;
+    ``dead``: other cards seen (other boxes), out of the deck; ``players``/``seats``,
+    ``others_bet`` and ``hero_button`` describe a shared table (Fast Action Poker).
+    """
+    hand: tuple[int, ...] = ()
+    upcards: tuple[int, ...] = ()
+    board: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    players: int | None = None
+    seats: str | None = None
+    others_bet: tuple[int, ...] | None = None
+    hero_button: bool = False
+    sampling: Sampling | None = None
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a command asks for beyond the game table: the fields of :class:`Situation` it reads.
+
+    ``hand``: how many cards the player's hand has (0: none asked); ``hand_option`` is its
+    option name; ``samples``: the default sample count when estimates may be needed (None: exact).
+    """
+    hand: int = 0
+    hand_option: str = "--hand"
+    upcards: bool = False
+    board: bool = False
+    dead: bool = False
+    players: bool = False
+    seats: bool = False
+    betting: bool = False
+    samples: int | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The best action in one situation: each action's expected net per unit and what follows.
+
+    ``outcomes`` are the ways the continuing action (call, play, bet) ends, counted over the
+    ``total`` equally likely completions; ``facts`` are the engine's further figures.
+    """
+    choice: str
+    values: Mapping[str, Fraction]
+    total: int
+    exact: bool = True
+    outcomes: tuple[Outcome, ...] = ()
+    std_error: float | None = None
+    facts: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def margin(self) -> Fraction:
+        """How much better the chosen action is than the best other one (0 on a tie)."""
+        chosen = self.values[self.choice] if self.choice in self.values else max(self.values.values())
+        others = [v for k, v in self.values.items() if k != self.choice]
+        return chosen - max(others) if others else Fraction(0)
+
+
+@dataclass(frozen=True)
+class NamedStrategy:
+    """A strategy a simulator plays and an exact analysis prices: ``name`` as typed, ``label`` in
+    reports, ``rule`` in the engine's own terms (a threshold hand, None for "always")."""
+    name: str
+    label: str
+    rule: str | None
+
+
+class Simulator(Protocol):
+    """A seeded native simulator: plays rounds and counts them under the analysis' outcome names."""
+
+    def run(self, rounds: int) -> None: ...
+
+    def counts(self) -> dict[str, int]: ...
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What every game family provides to the tools and the command line."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def exact(self) -> bool: ...
+
+    @property
+    def rule_specs(self) -> tuple[RuleSpec, ...]: ...
+
+    @property
+    def analysis_inputs(self) -> Inputs: ...
+
+    @property
+    def decide_inputs(self) -> Inputs | None: ...
+
+    def validate(self, table: GameTable) -> None: ...
+
+    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis: ...
+
+    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]: ...
+
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report: ...
+
+    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]: ...
+
+    def decision_report(self, table: GameTable, situation: Situation,
+                        decisions: Sequence[Decision]) -> Report: ...
+
+    def strategy_report(self, table: GameTable, compare: bool = False) -> Report: ...
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None: ...
+
+    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank: ...
+
+
+def engine(name: str) -> Engine:
+    """The engine a game table names."""
+    if name not in ENGINES:
+        raise unknown("engine", name, ENGINES)
+    found = importlib.import_module(ENGINES[name]).ENGINE
+    assert isinstance(found, Engine)
+    return found
+
+
+def engine_of(table: GameTable) -> Engine:
+    """The engine that plays a game table."""
+    return engine(table.engine)
+
+
+def load(game: str, table: str | Path | None = None, pays: Iterable[str] = (),
+         rules: Iterable[str] = ()) -> GameTable:
+    """A built-in game (or a game file's path) with its overlays, validated once by its engine.
+
+    >>> load("caribbean-stud", pays=["flush=6"]).paytable().pay("flush")
+    Fraction(6, 1)
+    >>> load("fast-poker", rules=["bonus_ratio=2"]).rules.number("bonus_ratio")
+    Fraction(2, 1)
+    """
+    return load_game(game, table, pays, rules, schema_of=engine)
+
+
+def strategy_named(strategies: Sequence[NamedStrategy], name: str, game: str) -> NamedStrategy:
+    """The strategy called ``name`` among an engine's strategies, or a one-line error.
+
+    >>> strategy_named((NamedStrategy(OPTIMAL, "optimal", None),), "optimel", "g")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: g: unknown strategy 'optimel' (did you mean 'optimal'?)
+    """
+    for strategy in strategies:
+        if strategy.name == name:
+            return strategy
+    raise unknown("strategy", name, [s.name for s in strategies], game)
+
+
+def rank_five(table: GameTable, cards: tuple[int, ...]) -> HandRank:
+    """A hand under the standard five-card ranking (the best five of 5, 6 or 7 cards)."""
+    if len(cards) not in (5, 6, 7):
+        raise InputError(f"{table.name} ranks five-card hands (the best five of 5, 6 or 7 cards), "
+                         f"not {len(cards)} cards")
+    return rank_hand(cards)

@@ -1,0 +1,92 @@
+"""Fast Action Poker (engine ``fast-action``): 3 to 8 players, two hole cards and a shared board;
+phase one pays the best optional bettor, phase two is the action-hand chain between players.
+
+Rules (``rules``) → a deal as the user states it (``deal``) → who holds the action hand
+(``action``, exact) → the kernel's sums over every completion (``odds``, ext/board.pyx) or,
+with every card known, the settlement step by step (``settlement``, after ``chain``, the rules
+written plainly); the optional-bet advice (``advice``, ``equity``); random hands (``analyze``,
+an estimate); reports (``report``).  There is no exact analysis over every deal (about 10^20),
+so the tools that need one (design, sweep, distribution, check) do not attach to this engine.
+
+>>> from oddscalc.engines.base import load
+>>> ENGINE.validate(load("fast-action-poker"))
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from oddscalc.core.economics import Analysis
+from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import HandRank
+from oddscalc.core.gametable import GameTable, RuleSpec
+from oddscalc.engines.base import OPTIMAL, Decision, Inputs, NamedStrategy, Sampling, Simulator, Situation, rank_five
+from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows
+from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
+from oddscalc.engines.fast_action.report import decide_report
+from oddscalc.engines.fast_action.rules import RULE_SPECS, rules_of_game
+from oddscalc.report.model import Report
+
+DECIDE_SAMPLES = 200_000
+STRATEGIES = (NamedStrategy(OPTIMAL, "no strategy is priced exactly", None),)
+
+
+class FastActionEngine:
+    """The Engine of Fast Action Poker tables."""
+
+    name = "fast-action"
+    exact = False
+    rule_specs: tuple[RuleSpec, ...] = RULE_SPECS
+    analysis_inputs = Inputs(seats=True, samples=ANALYZE_SAMPLES)
+    decide_inputs = Inputs(hand=2, hand_option="--hole", board=True, dead=True, players=True, betting=True,
+                           samples=DECIDE_SAMPLES)
+
+    def validate(self, table: GameTable) -> None:
+        rules_of_game(table)
+
+    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
+        return STRATEGIES
+
+    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
+        raise InputError(f"engine '{self.name}' ({table.name}) has no exact analysis over every deal "
+                         "(about 10^20 of them); design, sweep, distribution and check need one")
+
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+        sampling = situation.sampling or Sampling(ANALYZE_SAMPLES)
+        if situation.seats is None:
+            raise InputError(f"analyze {table.name} needs --seats, e.g. --seats 1,2,4,7")
+        return analyze_report(table, situation.seats, None, sampling.samples, sampling.seed)
+
+    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
+        if situation.players is None:
+            raise InputError(f"decide {table.name} needs --players")
+        sampling = situation.sampling or Sampling(DECIDE_SAMPLES)
+        rows = decision_rows(rules_of_game(table), situation.hand, situation.board, situation.dead,
+                             situation.players, situation.others_bet, situation.hero_button,
+                             sampling.samples, sampling.seed)
+        return tuple(_decision(row) for row in rows)
+
+    def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
+        rows = [decision.facts["advice"] for decision in decisions]
+        assert all(isinstance(row, BetAdvice) for row in rows) and situation.players is not None
+        return decide_report(rules_of_game(table), situation.hand, situation.board, situation.dead,
+                             situation.players, [row for row in rows if isinstance(row, BetAdvice)])
+
+    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
+        raise InputError(f"strategy is not available for {table.name}: see decide for the optional bet")
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None:
+        return None
+
+    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
+        return rank_five(table, cards)
+
+
+def _decision(row: BetAdvice) -> Decision:
+    """One case of the optional bet as a Decision: betting's gain over not betting, in units."""
+    choice = "bet" if row.gain > 0 else "no bet"
+    return Decision(choice, {"bet": row.gain, "no bet": Fraction(0)}, row.equity.total, row.equity.exact,
+                    std_error=row.gain_se, facts={"advice": row, "others_bet": row.others})
+
+
+ENGINE = FastActionEngine()

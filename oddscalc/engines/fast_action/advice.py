@@ -1,0 +1,76 @@
+"""Optional-bet decision support: should the hero make the one optional bet after the flop?
+
+The bet only changes phase one (phase two moves the compulsory bet whatever is done), so it
+pays when the hero's expected share of the pot beats the break-even equity
+``optional_bet / pot``, the pot holding every ante and the optional bets of the hero and of
+the others who bet.  The others' hands are taken as random: a bettor's hand is likely
+stronger than random, so read a narrow "bet" with care.
+
+>>> from oddscalc.core.cards import parse_cards
+>>> rows = decision_rows(default_rules(), parse_cards("As Ad"), parse_cards("Ac 7d 2h"), (), 4, [1])
+>>> rows[0].break_even, rows[0].advice
+(Fraction(1, 6), 'bet')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc.core.errors import InputError
+from oddscalc.engines.fast_action.equity import Equity, showdown_equity
+from oddscalc.engines.fast_action.rules import FastActionRules, default_rules
+
+CLOSE = 2     # an estimate within this many standard errors of break-even is too close to call
+
+
+@dataclass(frozen=True)
+class BetAdvice:
+    """One row: j other bettors, the hero's equity against them, and what the bet is worth."""
+    others: int
+    equity: Equity
+    pot: Fraction                  # pot if the hero bets, units
+    break_even: Fraction | None    # equity needed (None: no showdown when nobody else bets)
+    gain: Fraction                 # expected gain of betting over not betting, units
+    gain_se: float | None
+    advice: str
+
+
+def _advice(gain: Fraction, se: float | None) -> str:
+    if se is not None and abs(float(gain)) <= CLOSE * se:
+        return "too close to call (estimate)"
+    word = "bet" if gain > 0 else "do not bet" if gain < 0 else "either"
+    return word if se is None else f"{word} (estimate)"
+
+
+def decide_row(rules: FastActionRules, hero, board, dead, players: int, others: int,
+               hero_button: bool = False, samples: int = 200_000, seed: int = 1) -> BetAdvice:
+    """The value of the optional bet when ``others`` other players bet too."""
+    if not 0 <= others < players:
+        raise InputError(f"--others-bet must be between 0 and {players - 1} with {players} players")
+    antes = rules.ante * players
+    pot = antes + rules.optional_bet * (others + 1)
+    equity = showdown_equity(hero, board, dead, others, samples, seed)
+    se = None if equity.exact else equity.std_error * float(pot)
+    if others:
+        return BetAdvice(others, equity, pot, rules.optional_bet / pot, equity.equity * pot - rules.optional_bet,
+                        se, _advice(equity.equity * pot - rules.optional_bet, se))
+    # alone: betting takes every ante; not betting leaves them to the button or the best hand
+    if rules.no_optional_bet == "button":
+        keep, se = (antes if hero_button else Fraction(0)), None
+    else:
+        everyone = showdown_equity(hero, board, dead, players - 1, samples, seed)
+        keep = everyone.equity * antes
+        se = None if everyone.exact else everyone.std_error * float(antes)
+    gain = antes - keep
+    return BetAdvice(0, equity, pot, None, gain, se, _advice(gain, se))
+
+
+def decision_rows(rules: FastActionRules, hero, board, dead, players: int, others=None,
+                  hero_button: bool = False, samples: int = 200_000, seed: int = 1) -> list[BetAdvice]:
+    """A decision row for each number of other bettors asked (all of 0..players-1 by default)."""
+    if rules.phase_one_tie != "split":
+        raise InputError("decide assumes tied best hands split the pot (rules.phase_one_tie = split)")
+    if not rules.players_min <= players <= rules.players_max:
+        raise InputError(f"--players must be between {rules.players_min} and {rules.players_max}")
+    wanted = range(players) if others is None else others
+    return [decide_row(rules, hero, board, dead, players, j, hero_button, samples, seed) for j in wanted]

@@ -1,0 +1,75 @@
+"""Caribbean Stud and Live Caribbean Stud (engine ``stud5``): five cards, one dealer upcard,
+fold or Call; the dealer qualifies with ace-king.
+
+Counts (``counts``, ext/stud.pyx) → a strategy's totals → the analysis (``solve``); one
+situation (``decide``); strategies and their rules of thumb (``strategy``); reports
+(``report``); the simulator (``simulate``).  The side bets on the player's cards are the
+``stud5-side`` engine (``side_bets``).
+
+>>> from oddscalc.engines.base import load
+>>> ENGINE.analyze(load("caribbean-stud")).total
+19933230517200
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oddscalc.core.economics import Analysis
+from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import HandRank
+from oddscalc.core.gametable import GameTable, RuleSpec
+from oddscalc.engines.base import OPTIMAL, Decision, Inputs, NamedStrategy, Simulator, Situation, rank_five, strategy_named
+from oddscalc.engines.stud import decide, report, simulate, solve, strategy
+from oddscalc.engines.stud.counts import PAYABLE, class_counts
+from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
+from oddscalc.report.model import Report
+
+
+class StudEngine:
+    """The Engine of five-card stud games against a dealer with one upcard."""
+
+    name = "stud5"
+    exact = True
+    rule_specs: tuple[RuleSpec, ...] = RULE_SPECS
+    analysis_inputs = Inputs()
+    decide_inputs = Inputs(hand=5, upcards=True, dead=True)
+
+    def validate(self, table: GameTable) -> None:
+        StudRules.of(table)
+        table.check_paytables([table.main_paytable])
+        table.check_categories(table.main_paytable, PAYABLE)
+
+    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
+        return strategy.STRATEGIES
+
+    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
+        named = strategy_named(strategy.STRATEGIES, strategy_name, table.name)
+        if named.name == OPTIMAL:
+            return solve.analyze(table).analysis
+        classes = class_counts(StudRules.of(table).qualify_strength)
+        calls = classes.decide_threshold(strategy.threshold_strength(named, table.name))
+        return solve.analyze(table, calls).analysis
+
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+        return report.analysis_report(table)
+
+    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
+        if len(situation.upcards) != 1:
+            raise InputError(f"{table.name} shows one dealer card: give it with --up")
+        return (decide.decide(table, situation.hand, situation.upcards[0], situation.dead),)
+
+    def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
+        (decision,) = decisions
+        return report.decision_report(table, situation, decision)
+
+    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
+        return report.strategy_report(table, compare)
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator:
+        return simulate.simulator(table, strategy_name, seed)
+
+    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
+        return rank_five(table, cards)
+
+
+ENGINE = StudEngine()

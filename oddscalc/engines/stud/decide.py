@@ -1,0 +1,44 @@
+"""One Caribbean Stud decision: exact EVs of calling and folding over every dealer completion
+consistent with the known cards.
+
+>>> from oddscalc.engines.base import load
+>>> from oddscalc.core.cards import parse_cards
+>>> d = decide(load("caribbean-stud"), parse_cards("As Kd 9c 5h 2s"), parse_cards("Qd")[0])
+>>> d.choice, d.total
+('fold', 163185)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from oddscalc._native import stud as kernel
+from oddscalc.core.economics import Outcome
+from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import five_card_strength
+from oddscalc.core.gametable import GameTable
+from oddscalc.engines.base import Decision
+from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES
+from oddscalc.engines.stud.rules import StudRules
+
+
+def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int] = ()) -> Decision:
+    """Call or fold ``hand`` against ``upcard`` (``dead``: other cards seen, out of the deck)."""
+    rules = StudRules.of(game)
+    known = [*hand, upcard, *dead]
+    if len(hand) != 5 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
+        raise InputError("a Caribbean Stud decision needs five cards, an upcard and distinct dead cards")
+    if 52 - len(known) < 4:
+        raise InputError(f"too many dead cards: {52 - len(known)} are left and the dealer needs four more")
+    nq, wins, ties, losses = kernel.count_completions(tuple(hand), upcard, tuple(dead), rules.qualify_strength)
+    category = PAYOUT_CLASSES[kernel.payout_class_of(five_card_strength(hand))]
+    pay = game.paytable().pay(category) if category in PAYABLE else Fraction(0)
+    wager = Fraction(1 + rules.call_multiple)
+    win_net = 1 + rules.call_multiple * pay
+    total = nq + wins + ties + losses
+    ev_call = Fraction(nq + wins * win_net - wager * losses, total)
+    outcomes = (Outcome("dealer-not-qualify", nq, Fraction(1), wager), Outcome("lose", losses, -wager, wager),
+                Outcome("push", ties, Fraction(0), wager), Outcome(f"win-{category}", wins, win_net, wager))
+    # equal expectations fold: the same return with less money at risk
+    return Decision("call" if ev_call > -1 else "fold", {"call": ev_call, "fold": Fraction(-1)}, total,
+                    outcomes=outcomes, facts={"dealer_qualifies": 1 - Fraction(nq, total)})

@@ -1,0 +1,171 @@
+"""Side bets paid on the best five-card hand of the player's cards (engine ``stud5-side``):
+the 5+1 Bonus (five cards plus the dealer's upcard) and the progressive jackpot (five cards).
+
+Neither depends on the dealer's hand or on call and fold, so the exact odds are a census of
+every n-card set of the deck (ext/census.pyx).  A progressive table pays fixed amounts and
+shares of a meter; its return is linear in the meter, so the break-even meter is exact.
+
+>>> from oddscalc.engines.base import load
+>>> ENGINE.analyze(load("five-plus-one-bonus")).total
+20358520
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+from oddscalc._native import census
+from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import HandRank
+from oddscalc.core.gametable import GameTable, RuleSpec
+from oddscalc.core.hands import FiveCardCategory
+from oddscalc.core.numbers import decimal_text
+from oddscalc.engines.base import OPTIMAL, Decision, Inputs, NamedStrategy, Simulator, Situation, rank_five, strategy_named
+from oddscalc.report.analysis import analysis_report as standard_report
+from oddscalc.report.model import Report, Table
+
+CATEGORIES = [c.label for c in FiveCardCategory]
+METER_TABLE = "meter"
+RULE_SPECS = (
+    RuleSpec("cards", "integer", 5, "cards the best five are chosen from (5: the player's, 6: with the upcard)",
+             low=5, high=6),
+    RuleSpec("meter", "number", Fraction(0), "the progressive meter priced, in units of the stake"),
+)
+STRATEGIES = (NamedStrategy(OPTIMAL, "a side bet has no decision", None),)
+
+
+@lru_cache(maxsize=2)
+def category_counts(cards: int) -> tuple[int, ...]:
+    """Sets of ``cards`` cards making each category (high card first)."""
+    return tuple(census.category_census(cards))
+
+
+def prize(game: GameTable, category: str) -> Fraction:
+    """What a category pays per unit staked: fixed pays plus its share of the meter."""
+    meter = game.rules.number("meter")
+    return sum((t.pay(category) * (meter if t.name == METER_TABLE else 1) for t in game.paytables), Fraction(0))
+
+
+def _net(game: GameTable, category: str) -> Fraction:
+    # a "for one" pay keeps the stake; a "to one" pay returns it with the win
+    amount = prize(game, category)
+    if amount == 0:
+        return Fraction(-1)
+    basis = {t.basis for t in game.paytables if t.pay(category)}
+    if len(basis) > 1:
+        raise InputError(f"table '{game.name}': category '{category}' is paid on both bases")
+    return amount - 1 if basis == {"for"} else amount
+
+
+def side_bet_analysis(game: GameTable) -> Analysis:
+    """Exact outcome table of the side bet at the table's meter."""
+    counts = category_counts(game.rules.integer("cards"))
+    rows = []
+    losing = 0
+    for category, count in reversed(list(zip(CATEGORIES, counts))):
+        if prize(game, category):
+            rows.append(Outcome(f"win-{category}", count, _net(game, category)))
+        else:
+            losing += count
+    rows.append(Outcome("lose", losing, Fraction(-1)))
+    return Analysis(game.name, paytables_text(game), sum(counts), tuple(rows), None, game.unit)
+
+
+def has_meter(game: GameTable) -> bool:
+    return game.has_paytable(METER_TABLE)
+
+
+def break_even_meter(game: GameTable) -> Fraction | None:
+    """The meter at which the expected return is zero (None without meter pays).
+
+    >>> from oddscalc.engines.base import load
+    >>> game = load("caribbean-stud-progressive")
+    >>> side_bet_analysis(game.with_rule("meter", break_even_meter(game))).expected_return
+    Fraction(0, 1)
+    """
+    at_zero = side_bet_analysis(game.with_rule("meter", Fraction(0))).expected_return
+    slope = side_bet_analysis(game.with_rule("meter", Fraction(1))).expected_return - at_zero
+    return None if slope == 0 else -at_zero / slope
+
+
+def paytables_text(game: GameTable) -> str:
+    """Every paytable of a game on one line.
+
+    >>> from oddscalc.engines.base import load
+    >>> paytables_text(load("five-plus-one-bonus"))[:36]
+    'bonus (to one): royal-flush 1000, st'
+    """
+    return "; ".join(f"{t.name} ({t.basis} one): " + ", ".join(f"{k} {v}" for k, v in t.pays.items())
+                     for t in game.paytables)
+
+
+def analysis_report(game: GameTable) -> Report:
+    """``analyze``: the outcome table and metrics, every category, the meter and its break-even."""
+    analysis = side_bet_analysis(game)
+    cards = game.rules.integer("cards")
+    counts = category_counts(cards)
+    categories = Table(f"best five of {cards} cards: every category",
+                       ("category", "sets", "probability", f"pays per {game.unit}"),
+                       tuple((c, n, decimal_text(Fraction(n, analysis.total), 10), prize(game, c))
+                             for c, n in reversed(list(zip(CATEGORIES, counts)))))
+    data: dict[str, object] = {"categories": dict(zip(CATEGORIES, counts))}
+    tables = [categories]
+    if has_meter(game):
+        level, even = game.rules.number("meter"), break_even_meter(game)
+        data.update({"meter": level, "break_even_meter": even})
+        tables.append(Table("progressive meter", ("", "exact", "decimal"), (
+            ("meter priced", level, decimal_text(level, 2)),
+            ("break-even meter (expected return 0)", even if even is not None else "none",
+             decimal_text(even, 2) if even is not None else ""),
+        )))
+    return standard_report(f"{game.title}: exact return", analysis, tables, data)
+
+
+class SideBetEngine:
+    """The Engine of side bets paid on the player's own cards (no decision, no dealer)."""
+
+    name = "stud5-side"
+    exact = True
+    rule_specs: tuple[RuleSpec, ...] = RULE_SPECS
+    analysis_inputs = Inputs()
+    decide_inputs = None
+
+    def validate(self, table: GameTable) -> None:
+        if not table.paytables:
+            raise InputError(f"table '{table.name}': a side bet needs a paytable")
+        for paytable in table.paytables:
+            table.check_categories(paytable.name, CATEGORIES)
+        if "meter" in table.rules.given and not has_meter(table):
+            raise InputError(f"{table.name} has no meter paytable, so a meter (rules.meter, --meter) does not apply")
+        for category in CATEGORIES:
+            _net(table, category)
+
+    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
+        return STRATEGIES
+
+    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
+        strategy_named(STRATEGIES, strategy_name, table.name)
+        return side_bet_analysis(table)
+
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+        return analysis_report(table)
+
+    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
+        raise InputError(f"decide is not available for {table.name}: a side bet has no decision")
+
+    def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
+        raise InputError(f"decide is not available for {table.name}")
+
+    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
+        raise InputError(f"strategy is not available for {table.name}: a side bet has no decision")
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None:
+        return None
+
+    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
+        return rank_five(table, cards)
+
+
+ENGINE = SideBetEngine()

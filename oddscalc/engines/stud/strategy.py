@@ -1,0 +1,69 @@
+"""Caribbean Stud strategies: the optimal one, the simple ones every command shares (``strategy
+--compare``, ``simulate --strategy``, ``check --strategy``), and the ace-king rule of thumb.
+
+>>> [s.name for s in STRATEGIES]
+['optimal', 'pair-plus', 'ace-king', 'akj83', 'always']
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from oddscalc._native import stud as kernel
+from oddscalc.core.cards import RANKS
+from oddscalc.engines.base import OPTIMAL, NamedStrategy
+from oddscalc.engines.stud.rules import parse_qualifier, qualifier_strength
+
+# "call with this hand or better" (None: always call), as the simulator and --compare play them
+STRATEGIES = (
+    NamedStrategy(OPTIMAL, "optimal", None),
+    NamedStrategy("pair-plus", "call with any pair or better", "2 2 5 4 3"),
+    NamedStrategy("ace-king", "call with ace-king or better", "A K 4 3 2"),
+    NamedStrategy("akj83", "call with A-K-J-8-3 or better", "A K J 8 3"),
+    NamedStrategy("always", "always call", None),
+)
+
+
+def threshold_strength(strategy: NamedStrategy, game: str) -> int:
+    """The weakest strength a simple strategy calls with (0: every hand).
+
+    >>> threshold_strength(STRATEGIES[-1], "x"), threshold_strength(STRATEGIES[2], "x") > 0
+    (0, True)
+    """
+    return 0 if strategy.rule is None else qualifier_strength(parse_qualifier(strategy.rule, game))
+
+
+def ranks_text(cards: tuple[int, ...]) -> str:
+    """Ranks of a hand from the top, e.g. 'A-K-Q-6-2'."""
+    return "-".join(RANKS[c >> 2] for c in sorted(cards, key=lambda c: c >> 2, reverse=True))
+
+
+AceKingRule = tuple[str, str, str, int, int, int]
+
+
+def ace_king_rules(classes: kernel.StudClasses, calls: bytearray) -> list[AceKingRule]:
+    """Per upcard rank (and whether it pairs one of the player's cards): the best 'call with X or
+    better' threshold for ace-king hands, and how many situations it gets wrong."""
+    groups: defaultdict[tuple[int, bool], defaultdict[int, list]] = defaultdict(
+        lambda: defaultdict(lambda: [0, 0, None]))
+    for cards, up, situations, strength, *_counts, called in classes.rows(1, calls):
+        pairs = (up >> 2) in {c >> 2 for c in cards}
+        entry = groups[(up >> 2, pairs)][strength]
+        entry[0 if called else 1] += situations
+        entry[2] = cards
+    rules = []
+    for (rank, pairs), by_strength in sorted(groups.items(), key=lambda g: (-g[0][0], g[0][1])):
+        strengths = sorted(by_strength)
+        called_total = sum(by_strength[s][0] for s in strengths)
+        folded_total = sum(by_strength[s][1] for s in strengths)
+        # call from strengths[i] up: the errors are calls below it and folds from it on
+        best_errors, best_index = called_total, len(strengths)     # never call
+        calls_below, folds_from = 0, folded_total
+        for i, strength in enumerate(strengths):
+            if calls_below + folds_from < best_errors:
+                best_errors, best_index = calls_below + folds_from, i
+            calls_below += by_strength[strength][0]
+            folds_from -= by_strength[strength][1]
+        threshold = ("never" if best_index == len(strengths)
+                     else ranks_text(by_strength[strengths[best_index]][2]) + " or better")
+        rules.append((RANKS[rank], "yes" if pairs else "no", threshold, called_total, folded_total, best_errors))
+    return rules

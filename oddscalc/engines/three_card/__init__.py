@@ -1,0 +1,76 @@
+"""Three-card games against the dealer (engine ``three-card``): Fast Poker, Caribbean Fast Poker,
+Three Card Poker.  Bet (or Ante), see three cards, then play (a Play stake) or fold; the dealer
+qualifies with a set hand; an optional Bonus on the player's hand, which a fold forfeits.
+
+Rules (``rules``) → counts per situation (``counts``, ext/three.pyx) → the optimal decisions and
+their tallies (``solve``) → outcome tables (``outcomes``); one hand (``decide``); the strategy
+as players use it (``strategy``); reports (``report``); the simulator (``simulate``).
+
+>>> from oddscalc.engines.base import load
+>>> ENGINE.analyze(load("three-card-poker")).expected_return
+Fraction(-686689, 20358520)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oddscalc.core.economics import Analysis
+from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import HandRank, rank_hand
+from oddscalc.core.gametable import GameTable, RuleSpec
+from oddscalc.engines.base import OPTIMAL, Decision, Inputs, NamedStrategy, Simulator, Situation
+from oddscalc.engines.three_card import decide, report, simulate, strategy
+from oddscalc.engines.three_card.counts import game_counts
+from oddscalc.engines.three_card.outcomes import game_analysis
+from oddscalc.engines.three_card.rules import RULE_SPECS, three_card_rules
+from oddscalc.engines.three_card.solve import solve
+from oddscalc.report.model import Report
+
+
+class ThreeCardEngine:
+    """The Engine of three-card games against a qualifying dealer."""
+
+    name = "three-card"
+    exact = True
+    rule_specs: tuple[RuleSpec, ...] = RULE_SPECS
+    analysis_inputs = Inputs()
+    decide_inputs = Inputs(hand=3, upcards=True, dead=True)
+
+    def validate(self, table: GameTable) -> None:
+        three_card_rules(table)
+
+    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
+        return strategy.STRATEGIES
+
+    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
+        """The whole wager (Bet + Play, and the Bonus at the table's ratio when one is staked)."""
+        rules = three_card_rules(table)
+        threshold = strategy.strategy_threshold(rules, strategy_name)
+        return game_analysis(solve(rules, game_counts(rules), threshold))
+
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+        return report.analysis_report_of(three_card_rules(table))
+
+    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
+        if len(situation.upcards) > 1:
+            raise InputError(f"{table.name} shows at most one dealer card")
+        upcard = situation.upcards[0] if situation.upcards else None
+        return (decide.decide(three_card_rules(table), situation.hand, upcard, situation.dead),)
+
+    def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
+        (decision,) = decisions
+        return report.decision_report(three_card_rules(table), situation, decision)
+
+    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
+        return report.strategy_report(three_card_rules(table))
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator:
+        return simulate.simulator(three_card_rules(table), strategy_name, seed)
+
+    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
+        if len(cards) != 3:
+            raise InputError(f"{table.name} ranks three-card hands, not {len(cards)} cards")
+        return rank_hand(cards, three_card_rules(table).ranking)
+
+
+ENGINE = ThreeCardEngine()

@@ -1,0 +1,53 @@
+"""One decision: exact EVs of playing and folding a hand, with an upcard and dead cards.
+
+>>> from oddscalc.engines.base import load
+>>> from oddscalc.engines.three_card.rules import three_card_rules
+>>> from oddscalc.core.cards import parse_cards
+>>> d = decide(three_card_rules(load("three-card-poker")), parse_cards("Qh 6d 4s"))
+>>> d.choice, d.total
+('play', 18424)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oddscalc._native import three
+from oddscalc.core.cards import DECK
+from oddscalc.core.economics import Outcome
+from oddscalc.core.errors import InputError
+from oddscalc.engines.base import Decision
+from oddscalc.engines.three_card.outcomes import main_row
+from oddscalc.engines.three_card.rules import ThreeCardRules
+from oddscalc.engines.three_card.solve import LOSE, NOT_QUALIFY, PUSH, WIN, prices
+
+
+def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None,
+           dead: Sequence[int] = ()) -> Decision:
+    """Play or fold ``hand`` (``upcard``: the dealer's face-up card; ``dead``: cards out of play).
+
+    The EVs are per Bet with the Bonus included; the outcomes (the Bet and Play if played, Bonus
+    not included) are counted over the dealer hands the known cards leave.
+    """
+    if rules.upcards and upcard is None:
+        raise InputError(f"{rules.game.name} shows a dealer card: give it with --up")
+    if not rules.upcards and upcard is not None:
+        raise InputError(f"{rules.game.name} shows no dealer card, so --up does not apply")
+    seen = [*hand, *([] if upcard is None else [upcard]), *dead]
+    if len(hand) != 3 or len(set(seen)) != len(seen) or not all(0 <= card < 52 for card in seen):
+        raise InputError("a three-card decision needs three cards, distinct from the upcard and dead cards")
+    deck = [card for card in DECK if card not in seen]
+    if len(deck) < (2 if upcard is not None else 3):
+        raise InputError(f"only {len(deck)} cards are left for the dealer")
+    strength = rules.ranking.strength(hand)
+    nq, dw, tie, pw, _ = three.hand_counts(rules.ranking.native, deck, tuple(hand), rules.qualify,
+                                           -1 if upcard is None else upcard)
+    klass = rules.hand_class(strength, hand)
+    p = prices(rules)
+    ev_play, ev_fold = p.ev_play(klass, nq, dw, tie, pw), p.ev_fold(klass)
+    play = ev_play > ev_fold or (ev_play == ev_fold and rules.play_on_tie)
+    outcomes = []
+    for result, count in ((NOT_QUALIFY, nq), (LOSE, dw), (PUSH, tie), (WIN, pw)):
+        _key, name, net, wager = main_row(rules, p, klass, result)
+        outcomes.append(Outcome(name, count, net, wager))
+    return Decision("play" if play else "fold", {"play": ev_play, "fold": ev_fold}, nq + dw + tie + pw,
+                    outcomes=tuple(outcomes), facts={"hand_class": klass})

@@ -1,0 +1,222 @@
+"""Reports of the three-card engine: the analysis, the strategy and one decision.
+
+>>> from oddscalc.engines.base import load
+>>> from oddscalc.engines.three_card.rules import three_card_rules
+>>> report = analysis_report_of(three_card_rules(load("three-card-poker")))
+>>> report.data["strategy"][0]["rule"], round(report.data["house_edge_decimal"], 4)
+('play Q-6-4 or better', 0.0337)
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import groupby
+
+from oddscalc.core.cards import RANKS, format_cards
+from oddscalc.core.economics import Analysis
+from oddscalc.core.numbers import decimal_text, ratio_text
+from oddscalc.engines.base import Decision, Situation
+from oddscalc.engines.three_card.counts import game_counts
+from oddscalc.engines.three_card.outcomes import analyses
+from oddscalc.engines.three_card.rules import ThreeCardRules, game_line
+from oddscalc.engines.three_card.solve import Solution, solve
+from oddscalc.engines.three_card.strategy import (Breakpoint, Threshold, hand_text, ratio_breakpoints,
+                                                  threshold_text, thresholds)
+from oddscalc.report.analysis import analysis_data, analysis_report, metrics_table, outcome_table
+from oddscalc.report.model import Report, Table
+
+NEAR = 3      # strengths shown on each side of a threshold
+
+
+def _up_label(up_rank: int) -> str:
+    return "-" if up_rank < 0 else RANKS[up_rank]
+
+
+# --- analyze -----------------------------------------------------------------------------------
+
+def strategy_rows(rules: ThreeCardRules, solution: Solution, rules_of: list[Threshold]) -> tuple[tuple, ...]:
+    """One row per upcard rank: the rule and how many situations are exceptions to it."""
+    weight = solution.counts.weight
+    return tuple((_up_label(t.up_rank), threshold_text(rules, solution.counts, t), len(t.exceptions),
+                  sum(weight[i] for i in t.exceptions)) for t in rules_of)
+
+
+def strategy_data(rules: ThreeCardRules, solution: Solution, rules_of: list[Threshold]) -> list[dict]:
+    """The thresholds as JSON: upcard rank, rule, threshold hand, exceptions."""
+    counts = solution.counts
+    out = []
+    for t in rules_of:
+        i = t.index
+        out.append({
+            "upcard_rank": None if t.up_rank < 0 else RANKS[t.up_rank],
+            "rule": threshold_text(rules, counts, t),
+            "threshold": None if i is None else hand_text(rules, counts.strength[i], counts.examples[i]),
+            "exceptions": [_group_data(rules, solution, i) for i in t.exceptions],
+        })
+    return out
+
+
+def _group_data(rules: ThreeCardRules, solution: Solution, i: int) -> dict:
+    g = solution.counts.group(i)
+    return {"hand": format_cards(g.example), "upcard": format_cards([g.upcard]) if g.upcard >= 0 else None,
+            "situations": g.weight, "decision": "play" if solution.play[i] else "fold",
+            "ev_difference": solution.margin(i)}
+
+
+def _analysis_tables(name: str, analysis: Analysis) -> list[Table]:
+    return [outcome_table(analysis, f"{name} outcomes (per {analysis.unit} staked)"),
+            metrics_table(analysis, f"{name} metrics")]
+
+
+def analysis_report_of(rules: ThreeCardRules) -> Report:
+    """``analyze``: outcome table and metrics of the Bet + Play, the Bonus, both together, side bets."""
+    solution = solve(rules, game_counts(rules))
+    parts = analyses(solution)
+    rules_of = thresholds(solution)
+    tables = [Table("optimal strategy", ("upcard", "rule", "exception groups", "exception situations"),
+                    strategy_rows(rules, solution, rules_of))]
+    data = {"dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
+            "bonus_ratio": rules.bonus_ratio, "strategy": strategy_data(rules, solution, rules_of)}
+    if "combined" in parts:
+        tables += _analysis_tables("Bonus", parts["bonus"])
+        tables.append(metrics_table(parts["combined"], "Bet + Play + Bonus together: metrics per "
+                                    f"{rules.game.unit} (wager includes the Bonus)"))
+        data["bonus"] = analysis_data(parts["bonus"])
+        data["combined"] = analysis_data(parts["combined"])
+    side = {}
+    for table in rules.side_bets:
+        tables += _analysis_tables(f"side bet {table.name}", parts[table.name])
+        side[table.name] = analysis_data(parts[table.name])
+    if side:
+        data["side_bets"] = side
+    notes = [game_line(rules)]
+    if "combined" in parts:
+        notes.append(f"The first outcomes and metrics are the {rules.game.unit} and Play only; the decisions "
+                     "are optimal for the whole wager, Bonus included.")
+    title = f"{rules.game.title}: exact analysis over {solution.counts.total:,} deals"
+    return analysis_report(title, parts["main"], tables, data, notes)
+
+
+# --- strategy ----------------------------------------------------------------------------------
+
+def _near_rows(rules: ThreeCardRules, solution: Solution, t: Threshold) -> list[tuple]:
+    """Groups within NEAR strengths of the threshold (no-upcard games): where the rule is decided."""
+    counts = solution.counts
+    strengths = sorted(set(counts.strength))
+    cut = strengths.index(counts.strength[t.index]) if t.index is not None else len(strengths)
+    shown = set(strengths[max(0, cut - NEAR):cut + NEAR])
+    near = sorted((i for i, s in enumerate(counts.strength) if s in shown),
+                  key=lambda i: (counts.strength[i], solution.margin(i)), reverse=True)
+    return [(format_cards(counts.examples[i]), hand_text(rules, counts.strength[i], counts.examples[i]),
+             counts.weight[i], "play" if solution.play[i] else "fold", decimal_text(solution.margin(i), 6))
+            for i in near]
+
+
+def _breakpoint_data(counts, point: Breakpoint) -> dict:
+    g = counts.group(point.group)
+    return {"ratio": point.ratio, "hand": format_cards(g.example),
+            "upcard": format_cards([g.upcard]) if g.upcard >= 0 else None, "situations": g.weight,
+            "change": "fold-to-play" if point.to_play else "play-to-fold"}
+
+
+def _breakpoint_rows(rules: ThreeCardRules, solution: Solution, points: list[Breakpoint]) -> list[tuple]:
+    """Breakpoints merged per (upcard rank, hand): the ratios over which those hands change."""
+    counts = solution.counts
+    key = lambda b: (counts.up_rank[b.group], counts.strength[b.group], b.to_play)
+    rows = []
+    for (up_rank, strength, to_play), members in groupby(sorted(points, key=key), key=key):
+        members = list(members)
+        example = counts.examples[members[0].group]
+        low, high = members[0].ratio, members[-1].ratio
+        span = ratio_text(low) if low == high else f"{ratio_text(low)} .. {ratio_text(high)}"
+        rows.append((low, up_rank, (_up_label(up_rank), hand_text(rules, strength, example),
+                                    sum(counts.weight[b.group] for b in members),
+                                    "fold -> play" if to_play else "play -> fold", span, decimal_text(low, 4))))
+    return [row for _low, _up, row in sorted(rows)]
+
+
+def _exception_row(rules: ThreeCardRules, solution: Solution, i: int) -> tuple:
+    g = solution.counts.group(i)
+    example = format_cards(g.example) + (f" up {format_cards([g.upcard])}" if g.upcard >= 0 else "")
+    return (_up_label(g.up_rank), hand_text(rules, g.strength, g.example), example, g.weight,
+            "play" if solution.play[i] else "fold", decimal_text(solution.margin(i), 6))
+
+
+def strategy_report(rules: ThreeCardRules) -> Report:
+    """``strategy``: the threshold per upcard rank, its exceptions, and how the Bonus ratio moves it."""
+    counts = game_counts(rules)
+    solution = solve(rules, counts)
+    rules_of = thresholds(solution)
+    tables = [Table(f"optimal strategy at Bonus/Bet ratio {ratio_text(rules.bonus_ratio)}",
+                    ("upcard", "rule", "exception groups", "exception situations"),
+                    strategy_rows(rules, solution, rules_of))]
+    exceptions = tuple(_exception_row(rules, solution, i) for t in rules_of for i in t.exceptions)
+    if exceptions:
+        tables.append(Table("card-removal exceptions to the rule",
+                            ("upcard", "hand", "example", "situations", "decision", "play - fold"), exceptions))
+    if not rules.upcards:
+        tables.append(Table("near the threshold: EV(play) - EV(fold) per " + rules.game.unit,
+                            ("example", "hand", "situations", "decision", "play - fold"),
+                            tuple(_near_rows(rules, solution, rules_of[0]))))
+    data = {"game": rules.game.name, "dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
+            "bonus_ratio": rules.bonus_ratio, "call_probability": solution.call_probability,
+            "strategy": strategy_data(rules, solution, rules_of)}
+    notes = [game_line(rules)]
+    if rules.bonus is not None:
+        high = rules.bonus_ratio_max
+        points = ratio_breakpoints(rules, counts, high)
+        data["bonus_ratio_range"] = [Fraction(0), high]
+        data["breakpoints"] = [_breakpoint_data(solution.counts, b) for b in points]
+        if points:
+            first, last = points[0].ratio, points[-1].ratio
+            ups = sorted({_up_label(counts.up_rank[b.group]) for b in points})
+            notes.append(f"Decisions change at {len({b.ratio for b in points})} ratios from {ratio_text(first)} "
+                         f"({decimal_text(first, 4)}) to {ratio_text(last)} ({decimal_text(last, 4)}), "
+                         f"upcard {', '.join(ups)}; no decision changes between {ratio_text(last)} and {ratio_text(high)}.")
+            tables.append(Table(f"where decisions change as the Bonus/Bet ratio goes from 0 to {ratio_text(high)}",
+                                ("upcard", "hand", "situations", "change", "at ratio", "first (decimal)"),
+                                tuple(_breakpoint_rows(rules, solution, points))))
+        else:
+            notes.append(f"No decision changes for any Bonus/Bet ratio from 0 to {ratio_text(high)} (every "
+                         "hand's EV(play) - EV(fold) keeps its sign over the whole range): the rule above "
+                         "holds with or without a Bonus.")
+    return Report(f"{rules.game.title}: optimal play/fold strategy", tuple(tables), data, tuple(notes))
+
+
+# --- decide ------------------------------------------------------------------------------------
+
+def decision_report(rules: ThreeCardRules, situation: Situation, d: Decision) -> Report:
+    """``decide``: the EVs of playing and folding one hand and the outcome probabilities if played."""
+    unit = rules.game.unit
+    upcard = situation.upcards[0] if situation.upcards else None
+    ev_play, ev_fold = d.values["play"], d.values["fold"]
+    fields: list[tuple[str, object, str]] = [("hand", format_cards(situation.hand), ""),
+                                             ("hand class", d.facts["hand_class"], "")]
+    if upcard is not None:
+        fields.append(("dealer upcard", format_cards([upcard]), ""))
+    if situation.dead:
+        fields.append(("dead cards", format_cards(situation.dead), ""))
+    fields += [("Bonus/Bet ratio", ratio_text(rules.bonus_ratio), ""),
+               ("dealer hands", d.total, ""),
+               (f"EV(play) per {unit}", ev_play, decimal_text(ev_play, 6)),
+               (f"EV(fold) per {unit}", ev_fold, decimal_text(ev_fold, 6)),
+               ("play - fold", ev_play - ev_fold, decimal_text(ev_play - ev_fold, 6)),
+               ("decision", d.choice, "")]
+    rows = [(row.outcome, row.count, Fraction(row.count, d.total), row.net) for row in d.outcomes]
+    tables = (Table("decision", ("field", "exact", "decimal"), tuple(fields)),
+              Table(f"if played: the {unit} and Play (Bonus not included)",
+                    ("outcome", "dealer hands", "probability", f"net per {unit}"),
+                    tuple((name, count, decimal_text(p, 8), net) for name, count, p, net in rows)))
+    data: dict[str, object] = {
+        "game": rules.game.name, "hand": format_cards(situation.hand),
+        "upcard": None if upcard is None else format_cards([upcard]),
+        "dead": format_cards(situation.dead), "hand_class": d.facts["hand_class"], "bonus_ratio": rules.bonus_ratio,
+        "total": d.total, "decision": d.choice,
+        "ev_play": ev_play, "ev_fold": ev_fold, "ev_difference": ev_play - ev_fold,
+        "outcomes": [{"outcome": n, "count": c, "probability": p, "net": net} for n, c, p, net in rows]}
+    for key, value in (("ev_play", ev_play), ("ev_fold", ev_fold), ("ev_difference", ev_play - ev_fold)):
+        data[key + "_decimal"] = float(value)
+    notes = [game_line(rules)]
+    if rules.bonus_ratio:
+        notes.append(f"The EVs include the Bonus ({ratio_text(rules.bonus_ratio)} per {unit}), settled on your hand "
+                     f"when you play{'; a fold forfeits it' if rules.fold_forfeits_bonus else ''}.")
+    return Report(f"{rules.game.title}: play or fold?", tables, data, tuple(notes))

@@ -1,0 +1,149 @@
+"""The optimal decisions as players use them: a threshold per upcard rank, its exceptions, and
+where (if anywhere) the decisions move as the Bonus/Bet ratio changes.
+
+The threshold is the hand strength T that the rule "play T or better" gets most nearly right
+(fewest situations wrong); the situations it gets wrong are the card-removal exceptions.
+
+>>> from oddscalc.engines.base import load
+>>> from oddscalc.engines.three_card.rules import three_card_rules
+>>> from oddscalc.engines.three_card.counts import game_counts
+>>> from oddscalc.engines.three_card.solve import solve
+>>> rules = three_card_rules(load("three-card-poker"))
+>>> solution = solve(rules, game_counts(rules))
+>>> (t,) = thresholds(solution)
+>>> threshold_text(rules, solution.counts, t), len(t.exceptions)
+('play Q-6-4 or better', 0)
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import groupby
+
+from oddscalc.core.cards import RANKS
+from oddscalc.engines.base import OPTIMAL, NamedStrategy, strategy_named
+from oddscalc.engines.three_card.counts import GameCounts
+from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules, qualifier_strength
+from oddscalc.engines.three_card.solve import Solution, prices, scaled_coefficients
+from oddscalc.core.hands import ThreeCardCategory
+
+# "play this hand or better", as ranks of an unsuited hand (None: play every hand); the simulator
+# plays them and the engine prices them exactly
+STRATEGIES = (
+    NamedStrategy(OPTIMAL, "the exact optimal strategy (for the Bonus ratio)", None),
+    NamedStrategy("q64", "play Q-6-4 or better", "Q 6 4"),
+    NamedStrategy("pair-plus", "play any pair or better", "2 2 3"),
+    NamedStrategy("always", "play every hand", None),
+)
+
+
+def strategy_threshold(rules: ThreeCardRules, name: str) -> int | None:
+    """The weakest strength a named strategy plays (None: the optimal strategy decides).
+
+    >>> from oddscalc.engines.base import load
+    >>> from oddscalc.engines.three_card.rules import three_card_rules
+    >>> strategy_threshold(three_card_rules(load("fast-poker")), "always")
+    0
+    """
+    named = strategy_named(STRATEGIES, name, rules.game.name)
+    if named.name == OPTIMAL:
+        return None
+    return 0 if named.rule is None else qualifier_strength(named.rule, rules.ranking)
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """"Play T or better" for one upcard rank (-1: no upcard), and the groups it gets wrong."""
+    up_rank: int
+    index: int | None          # a group of strength T (None: never play)
+    lowest: bool               # T is the weakest hand there is: play everything
+    exceptions: tuple[int, ...]
+
+
+def hand_text(rules: ThreeCardRules, strength: int, cards) -> str:
+    """Ranks of a hand as players write them, with its category unless it is a high card.
+
+    >>> from oddscalc.engines.base import load
+    >>> from oddscalc.engines.three_card.rules import three_card_rules
+    >>> from oddscalc.core.cards import parse_cards
+    >>> rules = three_card_rules(load("fast-poker"))
+    >>> [hand_text(rules, rules.ranking.strength(h), h) for h in (parse_cards("4s Qh 6d"), parse_cards("5c Kd Kh"))]
+    ['Q-6-4', 'K-K-5 pair']
+    """
+    ranks = Counter(card >> 2 for card in cards)
+    ordered = sorted(ranks, key=lambda r: (ranks[r], r), reverse=True)
+    text = "-".join(RANKS[r] for r in ordered for _ in range(ranks[r]))
+    category = rules.ranking.category(strength)
+    return text if category == ThreeCardCategory.HIGH_CARD else f"{text} {category.label}"
+
+
+def thresholds(solution: Solution) -> list[Threshold]:
+    """The best "play T or better" rule per upcard rank, with its exceptions."""
+    counts = solution.counts
+    out = []
+    for up_rank, members in groupby(range(len(counts)), key=counts.up_rank.__getitem__):
+        members = list(members)        # the kernel lists groups by strength within an upcard rank
+        strengths = sorted({counts.strength[i] for i in members})
+        played, folded = dict.fromkeys(strengths, 0), dict.fromkeys(strengths, 0)
+        for i in members:
+            (played if solution.play[i] else folded)[counts.strength[i]] += counts.weight[i]
+        # wrong(T) = played below T + folded at or above T; candidates: every strength, then "never"
+        wrong = sum(folded.values())
+        best, best_wrong = 0, wrong
+        for position, strength in enumerate(strengths):
+            wrong += played[strength] - folded[strength]
+            if wrong < best_wrong:
+                best, best_wrong = position + 1, wrong
+        cut = strengths[best] if best < len(strengths) else None
+        exceptions = tuple(i for i in members
+                           if solution.play[i] != (cut is not None and counts.strength[i] >= cut))
+        index = None if cut is None else next(i for i in members if counts.strength[i] == cut)
+        out.append(Threshold(up_rank, index, best == 0, exceptions))
+    return out
+
+
+def threshold_text(rules: ThreeCardRules, counts: GameCounts, threshold: Threshold) -> str:
+    """The rule in words: ``play Q-6-4 or better``, ``play every hand`` or ``never play``."""
+    if threshold.index is None:
+        return "never play"
+    if threshold.lowest:
+        return "play every hand"
+    i = threshold.index
+    return f"play {hand_text(rules, counts.strength[i], counts.examples[i])} or better"
+
+
+@dataclass(frozen=True)
+class Breakpoint:
+    """A Bonus/Bet ratio at which one group changes decision (its margin is zero there)."""
+    ratio: Fraction
+    group: int
+    to_play: bool              # the group plays above this ratio
+
+
+def ratio_breakpoints(rules: ThreeCardRules, counts: GameCounts, high: Fraction) -> list[Breakpoint]:
+    """Every ratio in [0, high] where a group's EV(play) - EV(fold) changes sign, by ratio.
+
+    The margin of a group is m + s*r: s is what playing instead of folding changes in the
+    Bonus (per Bonus stake), so only hands whose Bonus depends on the decision can move.
+    """
+    if rules.bonus is None:
+        return []
+    base, one = prices(rules.at_bonus_ratio(Fraction(0))), prices(rules.at_bonus_ratio(Fraction(1)))
+    slopes = {k: one.bonus_played[k] - one.bonus_folded[k] for k in HAND_CLASSES}
+    scaled = {k: scaled_coefficients(base, k) for k in HAND_CLASSES if slopes[k]}
+    signs = {k: 1 if slopes[k] > 0 else -1 for k in scaled}
+    per = counts.per_situation
+    found = []
+    for i, klass in enumerate(counts.classes):
+        if klass not in scaled:
+            continue
+        (nq, win, lose, constant), scale = scaled[klass]
+        margin = (nq * counts.not_qualify[i] + win * counts.player_wins[i] + lose * counts.dealer_wins[i]
+                  + constant * per)
+        if margin * signs[klass] > 0:     # the zero lies at a negative ratio
+            continue
+        ratio = Fraction(-margin, scale * per) / slopes[klass]
+        if ratio <= high:
+            found.append(Breakpoint(ratio, i, slopes[klass] > 0))
+    return sorted(found, key=lambda b: (b.ratio, b.group))

@@ -1,0 +1,65 @@
+"""The standard report of an exact analysis: the outcome table, every metric, the JSON keys.
+
+>>> from fractions import Fraction
+>>> from oddscalc.core.economics import Analysis, Outcome
+>>> coin = Analysis("coin", "even", 2, (Outcome("win", 1, Fraction(1)), Outcome("lose", 1, Fraction(-1))))
+>>> outcome_table(coin).rows[0]
+('win', 1, '0.5000000000', Fraction(1, 1), '0.50000000')
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from oddscalc.core.economics import Analysis
+from oddscalc.core.numbers import decimal_text
+from oddscalc.report.model import Report, Table
+
+
+def outcome_table(analysis: Analysis, title: str = "outcomes") -> Table:
+    """Outcome rows: exact count, probability, net per unit and contribution to the return."""
+    rows = tuple(
+        (row.outcome, row.count, decimal_text(analysis.probability(row), 10), row.net,
+         decimal_text(analysis.contribution(row), 8))
+        for row in analysis.outcomes
+    )
+    return Table(title, ("outcome", "count", "probability", f"net per {analysis.unit}", "contribution"), rows)
+
+
+def metrics_table(analysis: Analysis, title: str = "metrics") -> Table:
+    """Every metric, exact and as a decimal beside it."""
+    rows = []
+    for key, label, value in analysis.metrics():
+        if isinstance(value, float):
+            rows.append((label, key, "(irrational)", f"{value:.8f}"))
+        else:
+            rows.append((label, key, value, decimal_text(value, 8)))
+    return Table(title, ("metric", "key", "exact", "decimal"), tuple(rows))
+
+
+def analysis_data(analysis: Analysis) -> dict[str, object]:
+    """The JSON keys every analysis carries (docs/rules.md names them)."""
+    data: dict[str, object] = {
+        "game": analysis.game,
+        "table": analysis.table,
+        "unit": analysis.unit,
+        "total": analysis.total,
+        "outcomes": [
+            {"outcome": row.outcome, "count": row.count, "probability": analysis.probability(row),
+             "net": row.net, "wager": row.wager}
+            for row in analysis.outcomes
+        ],
+    }
+    for key, _label, value in analysis.metrics():
+        data[key] = value
+        if not isinstance(value, float):
+            data[key + "_decimal"] = float(value)
+    return data
+
+
+def analysis_report(title: str, analysis: Analysis, extra_tables: Sequence[Table] = (),
+                    extra_data: Mapping[str, object] | None = None, notes: Sequence[str] = ()) -> Report:
+    """The standard report of an analysis, with game-specific tables and keys after it."""
+    data = analysis_data(analysis)
+    data.update(extra_data or {})
+    tables = (outcome_table(analysis), metrics_table(analysis), *extra_tables)
+    return Report(title, tables, data, tuple(notes))

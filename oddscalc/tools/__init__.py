@@ -1,0 +1,1 @@
+"""Tools that work on any engine through the Engine protocol: design, sweep, distribution, simulate, check."""
