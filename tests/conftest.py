@@ -40,6 +40,12 @@ def hand_array(hands, size):
     return memoryview(flat).cast("B", (len(flat) // size, size))
 
 
+@pytest.fixture
+def card_array():
+    """The function that packs card tuples into a (rows, size) uint8 memoryview."""
+    return hand_array
+
+
 @pytest.fixture(scope="session")
 def all_five_card_hands():
     hands = list(itertools.combinations(range(52), 5))

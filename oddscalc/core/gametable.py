@@ -29,6 +29,7 @@ Fraction(5, 1)
 """
 from __future__ import annotations
 
+import difflib
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -89,10 +90,12 @@ class RuleSpec:
             return value
         if self.kind == "text":
             if not from_text:
-                raise InputError(f"{name} must be text, got {value!r}")
+                raise InputError(f"{name} must be a string, got {value!r}")
             text = str(value).strip()
             if self.choices and text not in self.choices:
-                raise unknown(f"value of rules.{self.key}", text, self.choices, where)
+                close = difflib.get_close_matches(text, self.choices, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise InputError(f"{name} must be one of {', '.join(self.choices)}, got '{text[:40]}'{hint}")
             return text
         items = [item.strip() for item in str(value).split(",")] if from_text else value
         if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
@@ -101,9 +104,11 @@ class RuleSpec:
 
     def _bounds(self, value: int | Fraction, name: str) -> None:
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            low = "" if self.low is None else f"at least {self.low}"
-            high = "" if self.high is None else f"at most {self.high}"
-            raise InputError(f"{name} must be {' and '.join(part for part in (low, high) if part)}, got {value}")
+            if self.low is not None and self.high is not None:
+                bounds = f"between {self.low} and {self.high}"
+            else:
+                bounds = f"at least {self.low}" if self.low is not None else f"at most {self.high}"
+            raise InputError(f"{name} must be {bounds}, got {value}")
 
 
 @dataclass(frozen=True)
@@ -220,9 +225,9 @@ class GameTable:
     def check_categories(self, paytable: str, allowed: Iterable[str]) -> None:
         """Refuse a paytable naming a category the game does not know.
 
-        >>> load_game("caribbean-stud", schema_of=_plain_schema).check_categories("call", ["flush"])
+        >>> load_game("caribbean-stud", schema_of=_plain_schema).check_categories("call", ["pair"])
         Traceback (most recent call last):
-        oddscalc.core.errors.InputError: table 'caribbean-stud': paytables.call: unknown category 'royal-flush' (expected one of: flush)
+        oddscalc.core.errors.InputError: table 'caribbean-stud': paytables.call: unknown category 'royal-flush' (expected one of: pair)
         """
         allowed = list(allowed)
         for category in self.paytable(paytable).pays:

@@ -35,7 +35,7 @@ from typing import Protocol, runtime_checkable
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError, unknown
 from oddscalc.core.evaluate import HandRank, rank_hand
-from oddscalc.core.gametable import GameTable, RuleSpec, load_game
+from oddscalc.core.gametable import GameTable, RuleSpec, apply_pays, apply_rules, load_game
 from oddscalc.report.model import Report
 
 OPTIMAL = "optimal"
@@ -196,6 +196,18 @@ def load(game: str, table: str | Path | None = None, pays: Iterable[str] = (),
     Fraction(2, 1)
     """
     return load_game(game, table, pays, rules, schema_of=engine)
+
+
+def overlay(table: GameTable, pays: Iterable[str] = (), rules: Iterable[str] = ()) -> GameTable:
+    """A loaded game with further ``--pay`` and ``--rule`` overlays, validated again by its engine.
+
+    >>> overlay(load("caribbean-stud"), pays=["flush=6"]).paytable().pay("flush")
+    Fraction(6, 1)
+    """
+    engine_ = engine_of(table)
+    changed = apply_rules(apply_pays(table, pays), rules, engine_)
+    engine_.validate(changed)
+    return changed
 
 
 def strategy_named(strategies: Sequence[NamedStrategy], name: str, game: str) -> NamedStrategy:

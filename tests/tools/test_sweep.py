@@ -5,21 +5,21 @@ from fractions import Fraction
 
 import pytest
 
-from oddscalc.errors import InputError
-from oddscalc.games import stud
-from oddscalc.payouts import payout_key, with_payout
-from oddscalc.sweep import parse_sweep, parse_values, sweep
-from oddscalc.tables import load_game
+from oddscalc.core.errors import InputError
+from oddscalc.engines import stud
+from oddscalc.tools.payouts import payout_key, with_payout
+from oddscalc.tools.sweep import parse_sweep, parse_values, sweep
+from oddscalc.engines.base import load
 
 
 def test_each_row_is_the_analysis_of_that_paytable():
-    game = load_game("caribbean-stud")
+    game = load("caribbean-stud")
     key, values = parse_sweep(game, "ace-king=0..2", "1/2")
     rows = sweep(game, key, values)
     assert [r.payout for r in rows] == [0, Fraction(1, 2), 1, Fraction(3, 2), 2]
     for row in rows:
-        assert row.analysis == stud.analyze_game(with_payout(game, key, row.payout))
-    assert rows[2].analysis == stud.analyze_game(game)          # the table pays 1
+        assert row.analysis == stud.ENGINE.analyze(with_payout(game, key, row.payout))
+    assert rows[2].analysis == stud.ENGINE.analyze(game)          # the table pays 1
     returns = [r.analysis.rtp for r in rows]
     assert returns == sorted(returns) and len(set(returns)) == len(returns)
 
@@ -35,7 +35,7 @@ def test_parse_values():
 
 
 def test_parse_sweep_checks_the_category():
-    game = load_game("caribbean-stud")
+    game = load("caribbean-stud")
     assert parse_sweep(game, "flush=5")[0] == payout_key(game, "flush")
     for text in ("flush", "flsh=1..3", "=1..3"):
         with pytest.raises(InputError):
@@ -47,7 +47,7 @@ def test_cli_sweep_json(cli):
     assert result.status == 0, result.err
     data = json.loads(result.out)
     assert [row["payout"] for row in data["rows"]] == ["6", "7", "8"]
-    live = stud.analyze_game(load_game("live-caribbean-stud"))
+    live = stud.ENGINE.analyze(load("live-caribbean-stud"))
     assert Fraction(data["rows"][1]["rtp_total"]) == live.rtp_total
 
 

@@ -9,16 +9,16 @@ from fractions import Fraction
 import pytest
 
 from oddscalc._native import three
-from oddscalc.cards import parse_cards
-from oddscalc.games.three_card_counts import game_counts
-from oddscalc.games.three_card_decide import decide
-from oddscalc.games.three_card_outcomes import analyses
-from oddscalc.games.three_card_rules import three_card_rules
-from oddscalc.games.three_card_solve import solve
-from oddscalc.games.three_card_strategy import ratio_breakpoints, threshold_text, thresholds
-from oddscalc.reference import three_card_value
-from oddscalc.report import decimal_text
-from oddscalc.tables import load_game
+from oddscalc.core.cards import parse_cards
+from oddscalc.engines.three_card.counts import game_counts
+from oddscalc.engines.three_card.decide import decide
+from oddscalc.engines.three_card.outcomes import analyses
+from oddscalc.engines.three_card.rules import three_card_rules
+from oddscalc.engines.three_card.solve import solve
+from oddscalc.engines.three_card.strategy import ratio_breakpoints, threshold_text, thresholds
+from oddscalc.core.oracle import three_card_value
+from oddscalc.core.numbers import decimal_text
+from oddscalc.engines.base import load
 
 GAMES = ("fast-poker", "caribbean-fast-poker", "three-card-poker")
 
@@ -28,7 +28,7 @@ def solved():
     """name -> (rules, counts, solution, analyses) at each game's default Bonus ratio."""
     out = {}
     for name in GAMES:
-        rules = three_card_rules(load_game(name))
+        rules = three_card_rules(load(name))
         counts = game_counts(rules)
         solution = solve(rules, counts)
         out[name] = (rules, counts, solution, analyses(solution))
@@ -71,7 +71,7 @@ def test_fast_poker_threshold_does_not_move_with_the_bonus(solved):
     rules, counts, solution, _parts = solved["fast-poker"]
     assert ratio_breakpoints(rules, counts, Fraction(6)) == []
     for ratio in (Fraction(0), Fraction(1, 3), Fraction(6)):
-        other = solve(rules.with_bonus_ratio(ratio), counts)
+        other = solve(rules.at_bonus_ratio(ratio), counts)
         assert other.play == solution.play
     assert threshold_text(rules, counts, thresholds(solution)[0]) == "play Q-6-4 or better"
 
@@ -82,8 +82,8 @@ def test_caribbean_breakpoints_are_real_sign_changes(solved):
     points = ratio_breakpoints(rules, counts, Fraction(6))
     assert points and all(counts.up_rank[p.group] == 12 and p.to_play for p in points)
     for point in (points[0], points[-1]):
-        below = solve(rules.with_bonus_ratio(point.ratio - Fraction(1, 10**6)), counts)
-        above = solve(rules.with_bonus_ratio(point.ratio + Fraction(1, 10**6)), counts)
+        below = solve(rules.at_bonus_ratio(point.ratio - Fraction(1, 10**6)), counts)
+        above = solve(rules.at_bonus_ratio(point.ratio + Fraction(1, 10**6)), counts)
         assert not below.play[point.group] and above.play[point.group]
         assert below.margin(point.group) < 0 < above.margin(point.group)
 
@@ -96,13 +96,13 @@ def test_kernel_groups_agree_with_single_hand_counts(solved, name):
         g = counts.group(i)
         up = None if g.upcard < 0 else g.upcard
         d = decide(rules, g.example, up)
-        assert (d.not_qualify, d.dealer_wins, d.tie, d.player_wins) == tuple(g[3:7])
-        assert d.play == solution.play[i]
-        assert d.ev_play - d.ev_fold == solution.margin(i)
+        assert tuple(row.count for row in d.outcomes) == tuple(g[3:7])
+        assert (d.choice == "play") == solution.play[i]
+        assert d.values["play"] - d.values["fold"] == solution.margin(i)
 
 
 def test_dead_cards_against_the_reference_evaluator():
-    rules = three_card_rules(load_game("fast-poker"))
+    rules = three_card_rules(load("fast-poker"))
     hand, dead = parse_cards("Qh 6d 4s"), parse_cards("Qc 6c 4c 2s 2d")
     d = decide(rules, hand, dead=dead)
     mine = three_card_value(hand)
@@ -112,14 +112,14 @@ def test_dead_cards_against_the_reference_evaluator():
     for dealer in itertools.combinations(rest, 3):
         theirs = three_card_value(dealer)
         tally[0 if theirs < qualifier else 1 if theirs > mine else 2 if theirs == mine else 3] += 1
-    assert (d.not_qualify, d.dealer_wins, d.tie, d.player_wins) == tuple(tally)
+    assert tuple(row.count for row in d.outcomes) == tuple(tally)
     n = sum(tally)
-    assert d.ev_play == Fraction(tally[0] + 2 * tally[3] - 2 * tally[1], n) + (-1)   # Bonus 1 lost (high card)
-    assert d.ev_fold == -2
+    assert d.values["play"] == Fraction(tally[0] + 2 * tally[3] - 2 * tally[1], n) + (-1)   # Bonus 1 lost (high card)
+    assert d.values["fold"] == -2
 
 
 def test_hand_counts_refuses_a_deck_holding_the_hand():
-    rules = three_card_rules(load_game("fast-poker"))
+    rules = three_card_rules(load("fast-poker"))
     with pytest.raises(ValueError):
         three.hand_counts(rules.ranking.native, range(52), (0, 1, 2), rules.qualify)
 

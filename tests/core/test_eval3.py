@@ -4,10 +4,10 @@ from collections import Counter
 
 import pytest
 
-from oddscalc.errors import InputError
-from oddscalc.evaluate import ThreeCardRanking
-from oddscalc.hands import ThreeCardCategory as T
-from oddscalc.reference import three_card_value
+from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import ThreeCardRanking
+from oddscalc.core.hands import ThreeCardCategory as T
+from oddscalc.core.oracle import three_card_value
 
 HANDS = list(itertools.combinations(range(52), 3))
 
@@ -41,7 +41,7 @@ def test_strength_order_matches_the_oracle_for_every_ordered_triple(order, flush
 
 
 def test_a23_is_the_lowest_straight_and_ka2_no_straight():
-    from oddscalc.cards import parse_cards
+    from oddscalc.core.cards import parse_cards
     ranking = ThreeCardRanking()
     a23, two34, qka, ka2 = (ranking.strength(parse_cards(t)) for t in ("Ah 2d 3c", "2h 3d 4c", "Qh Kd Ac", "Kh Ad 2c"))
     assert ranking.category(a23) == T.STRAIGHT and a23 < two34 < qka

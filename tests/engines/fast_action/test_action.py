@@ -10,9 +10,9 @@ from functools import lru_cache
 
 import pytest
 
-from oddscalc.games.fast_action_action import action_distribution
-from oddscalc.games.fast_action_deal import parse_deal
-from oddscalc.games.fast_action_rules import BOARD_POSITIONS, default_rules
+from oddscalc.engines.fast_action.action import action_distribution
+from oddscalc.engines.fast_action.deal import parse_deal
+from oddscalc.engines.fast_action.rules import BOARD_POSITIONS, default_rules
 
 
 def explicit_distribution(rules, seats):

@@ -7,17 +7,19 @@ from fractions import Fraction
 import pytest
 
 from oddscalc._native import stud as kernel
-from oddscalc.cards import format_cards, parse_cards
-from oddscalc.games import stud, stud_side
-from oddscalc.games.stud_counts import (COMPLETIONS, PAYOUT_CLASSES, SITUATIONS, StudRules, class_counts,
-                                        optimal_calls)
-from oddscalc.reference import five_card_value
-from oddscalc.tables import load_game
+from oddscalc.core.cards import format_cards, parse_cards
+from oddscalc.engines import stud
+from oddscalc.engines.stud import side_bets as stud_side
+from oddscalc.engines.stud import decide, solve
+from oddscalc.engines.stud.counts import COMPLETIONS, PAYOUT_CLASSES, SITUATIONS, class_counts, optimal_calls
+from oddscalc.engines.stud.rules import StudRules
+from oddscalc.core.oracle import five_card_value
+from oddscalc.engines.base import load, overlay
 
 
 @pytest.fixture(scope="module")
 def classic():
-    game = load_game("caribbean-stud")
+    game = load("caribbean-stud")
     rules = StudRules.of(game)
     classes = class_counts(rules.qualify_strength)
     return game, rules, classes, optimal_calls(classes, game.paytable(), rules.call_multiple)
@@ -78,13 +80,13 @@ def test_decide_agrees_with_the_strategy_for_every_suit_relabelling(classic):
         cards, upcard, *_ = classes.counts(k)
         for perm in rng.sample(list(itertools.permutations(range(4))), 3):
             relabel = lambda c: (c & ~3) | perm[c & 3]
-            decision = stud.decide(game, tuple(map(relabel, cards)), relabel(upcard))
-            assert decision.call == bool(calls[k])
+            decision = decide.decide(game, tuple(map(relabel, cards)), relabel(upcard))
+            assert (decision.choice == "call") == bool(calls[k])
 
 
 def test_published_classic_figures(classic):
     game = classic[0]
-    a = stud.analyze(game).analysis
+    a = solve.analyze(game).analysis
     assert a.total == 19933230517200
     assert a.expected_return * a.total == -1041372912372
     assert round(float(a.house_edge) * 100, 4) == 5.2243
@@ -94,32 +96,32 @@ def test_published_classic_figures(classic):
 
 
 def test_live_stated_rtp_is_the_return_per_total_wagered():
-    a = stud.analyze(load_game("live-caribbean-stud")).analysis
+    a = solve.analyze(load("live-caribbean-stud")).analysis
     assert round(float(a.rtp_total) * 100, 2) == 98.19
     assert round(float(a.rtp) * 100, 2) != 98.19
 
 
 def test_five_plus_one_bonus_stated_rtp():
-    a = stud_side.analyze_game(load_game("five-plus-one-bonus"))
+    a = stud_side.ENGINE.analyze(load("five-plus-one-bonus"))
     assert a.total == 20358520
     assert round(float(a.rtp) * 100, 2) == 91.44
     assert sum(a.probability(row) for row in a.outcomes) == 1
 
 
 def test_progressive_break_even_meter_is_exact():
-    game = load_game("caribbean-stud-progressive")
+    game = load("caribbean-stud-progressive")
     meter = stud_side.break_even_meter(game)
-    assert stud_side.analyze_game(game, meter).expected_return == 0
-    assert stud_side.analyze_game(game, meter + 1).expected_return > 0
+    assert stud_side.side_bet_analysis(game.with_rule("meter", meter)).expected_return == 0
+    assert stud_side.side_bet_analysis(game.with_rule("meter", meter + 1)).expected_return > 0
 
 
 def test_paying_more_never_lowers_the_optimal_return():
-    game = load_game("caribbean-stud")
-    base = stud.analyze_game(game).expected_return
-    assert stud.analyze_game(game.with_pays(["flush=6"])).expected_return > base
+    game = load("caribbean-stud")
+    base = stud.ENGINE.analyze(game).expected_return
+    assert stud.ENGINE.analyze(overlay(game, ["flush=6"])).expected_return > base
     # a paytable change moves the strategy: paying ace-king less makes fewer ace-king hands call
-    called = stud.analyze(game).settlement.called[1]
-    assert 0 < stud.analyze(game.with_pays(["ace-king=0"])).settlement.called[1] < called
+    called = solve.analyze(game).totals.called[1]
+    assert 0 < solve.analyze(overlay(game, ["ace-king=0"])).totals.called[1] < called
 
 
 def test_strategy_classes(cli):
@@ -162,12 +164,12 @@ def test_decide_reports_probabilities_that_sum_to_one(cli):
     (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h", "--up", "Qd"), "expected 5 cards, got 4"),
     (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s", "--up", "As"), "duplicate card As"),
     (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s", "--up", "Qx"), "unknown card 'Qx'"),
-    (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s"), "required"),
-    (("analyze", "caribbean-stud", "--pay", "flush=-1"), "negative payout"),
+    (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s"), "give it with --up"),
+    (("analyze", "caribbean-stud", "--pay", "flush=-1"), "negative value"),
     (("analyze", "caribbean-stud", "--pay", "flushes=6"), "unknown category 'flushes'"),
     (("analyze", "caribbean-stud", "--pay", "flush"), "CATEGORY=VALUE"),
-    (("analyze", "caribbean-stud", "--table", "/no/such/file.toml"), "no such table file"),
-    (("analyze", "caribbean-stud-progressive", "--meter", "-5"), "negative payout"),
+    (("analyze", "caribbean-stud", "--table", "/no/such/file.toml"), "--table: no such file"),
+    (("analyze", "caribbean-stud-progressive", "--meter", "-5"), "negative value"),
 ])
 def test_bad_input(cli, args, message):
     result = cli(*args)
@@ -182,4 +184,4 @@ def test_user_table_file_is_laid_over_the_game(cli, tmp_path):
     assert data["table"] == "call: 100/50/20/7/7/4/3/2/1/1"
     path.write_text("[paytables.call.pays\nflush = 7\n")
     result = cli("analyze", "caribbean-stud", "--table", path)
-    assert result.status == 2 and "malformed table" in result.err
+    assert result.status == 2 and "malformed TOML" in result.err

@@ -6,9 +6,9 @@ from fractions import Fraction
 import pytest
 
 from oddscalc._native import board as kernel
-from oddscalc.cards import parse_card, parse_cards
-from oddscalc.games.fast_action_rules import default_rules
-from oddscalc.games.fast_action_settle import (BEATS, LOSES, TIES, board_action, chain_nets,
+from oddscalc.core.cards import parse_card, parse_cards
+from oddscalc.engines.fast_action.rules import default_rules
+from oddscalc.engines.fast_action.chain import (BEATS, LOSES, TIES, board_action, chain_nets,
                                                draw_probabilities, phase_one_nets, phase_one_shares,
                                                phase_two_chain)
 

@@ -6,15 +6,16 @@ from fractions import Fraction
 
 import pytest
 
-from oddscalc.distribution import analysis_distribution, power, round_distribution
-from oddscalc.errors import InputError
-from oddscalc.games import stud, stud_side
-from oddscalc.tables import load_game
+from oddscalc.tools.distribution import analysis_distribution, power, round_distribution
+from oddscalc.core.errors import InputError
+from oddscalc.engines import stud
+from oddscalc.engines.stud import side_bets as stud_side
+from oddscalc.engines.base import load
 
 
 @pytest.fixture(scope="module")
 def stud_analysis():
-    return stud.analyze_game(load_game("caribbean-stud"))
+    return stud.ENGINE.analyze(load("caribbean-stud"))
 
 
 def _as_dict(dist):
@@ -70,7 +71,7 @@ def test_n_rounds_mean_and_variance_are_exact(stud_analysis):
 
 
 def test_side_bet_distribution_by_brute_force():
-    analysis = stud_side.analyze_game(load_game("five-plus-one-bonus"))
+    analysis = stud_side.ENGINE.analyze(load("five-plus-one-bonus"))
     rows = [(row.net, row.count) for row in analysis.outcomes]
     dist = power(analysis_distribution(analysis), 2)
     assert _as_dict(dist) == _brute_force(rows, analysis.total, 2)
@@ -110,7 +111,7 @@ def test_cli_distribution_full_lists_every_total(cli):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--rounds", "0"), "at least 1"),
+    (("--rounds", "0"), "--rounds must be between 1 and"),
     (("--rounds", "100000"), "too many"),
     (("--quantiles", "0.5,1.5"), "between 0 and 1"),
     (("--losing-more-than", "x"), "not a number"),

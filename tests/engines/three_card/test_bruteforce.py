@@ -14,13 +14,13 @@ from functools import lru_cache
 
 import pytest
 
-from oddscalc.games.three_card_counts import game_counts
-from oddscalc.games.three_card_outcomes import analyses
-from oddscalc.games.three_card_rules import three_card_rules
-from oddscalc.games.three_card_solve import solve
-from oddscalc.hands import ThreeCardCategory as T
-from oddscalc.reference import three_card_value
-from oddscalc.tables import load_game
+from oddscalc.engines.three_card.counts import game_counts
+from oddscalc.engines.three_card.outcomes import analyses
+from oddscalc.engines.three_card.rules import three_card_rules
+from oddscalc.engines.three_card.solve import solve
+from oddscalc.core.hands import ThreeCardCategory as T
+from oddscalc.core.oracle import three_card_value
+from oddscalc.engines.base import load
 
 # 2 3 4 5 Q K A: straights A-2-3 .. 3-4-5 and Q-K-A; 5-4-2 and the like do not qualify
 SEVEN_RANKS = tuple(r * 4 + s for r in (0, 1, 2, 3, 10, 11, 12) for s in range(4))
@@ -32,8 +32,8 @@ FIVE_RANKS = tuple(r * 4 + s for r in (0, 1, 3, 10, 12) for s in range(4))
 
 def _order(game):
     rules = game.rules
-    labels = rules.strings("category_order", [c.label for c in reversed(list(T))])
-    return tuple(T.from_label(label) for label in reversed(labels)), rules.flag("flush_counts", True)
+    labels = rules.strings("category_order")
+    return tuple(T.from_label(label) for label in reversed(labels)), rules.flag("flush_counts")
 
 
 @lru_cache(maxsize=None)
@@ -77,16 +77,16 @@ def oracle(game, deck, bet, bonus_stake):
     """Settle every deal in money under the best decision per situation (ties: rules.ev_tie)."""
     order, flush_counts = _order(game)
     rules = game.rules
-    text = rules.text("dealer_qualifies", "Q 3 2")
+    text = rules.text("dealer_qualifies")
     qualifier = None if text == "none" else tuple(
         "23456789TJQKA".index(r) * 4 + suit for suit, r in enumerate(text.split()))
-    upcard = rules.integer("dealer_upcards", 0) == 1
+    upcard = rules.integer("dealer_upcards") == 1
     table = {t.name: t for t in game.paytables}
     play, bonus, ante_bonus = table["play"], table.get("bonus"), table.get("ante-bonus")
-    play_stake = bet * rules.number("play_stake", 1)
-    not_qualify_pays = rules.number("dealer_not_qualify_pays", 1)
-    forfeit = rules.flag("fold_forfeits_bonus", True)
-    play_on_tie = rules.text("ev_tie", "fold") == "play"
+    play_stake = bet * rules.number("play_stake")
+    not_qualify_pays = rules.number("dealer_not_qualify_pays")
+    forfeit = rules.flag("fold_forfeits_bonus")
+    play_on_tie = rules.text("ev_tie") == "play"
     outcomes = Counter()
     money = bonus_money = 0
     played_by_strength = Counter()
@@ -126,7 +126,7 @@ def oracle(game, deck, bet, bonus_stake):
 
 
 def engine(game, deck, ratio):
-    rules = three_card_rules(game).with_bonus_ratio(ratio)
+    rules = three_card_rules(game).at_bonus_ratio(Fraction(ratio))
     counts = game_counts(rules, deck)
     solution = solve(rules, counts)
     return rules, counts, solution, analyses(solution)
@@ -154,17 +154,17 @@ def check_against_oracle(game, deck, ratio, bet=30):
 
 @pytest.mark.parametrize("ratio", [Fraction(0), Fraction(1, 3), Fraction(6)])
 def test_fast_poker_equals_brute_force(ratio):
-    check_against_oracle(load_game("fast-poker"), SEVEN_RANKS, ratio)
+    check_against_oracle(load("fast-poker"), SEVEN_RANKS, ratio)
 
 
 def test_three_card_poker_with_ante_bonus_equals_brute_force():
-    parts = check_against_oracle(load_game("three-card-poker"), SEVEN_RANKS, Fraction(0))
+    parts = check_against_oracle(load("three-card-poker"), SEVEN_RANKS, Fraction(0))
     assert any("ante-bonus" in row.outcome for row in parts["main"].outcomes)
 
 
 @pytest.mark.parametrize("ratio", [Fraction(0), Fraction(2)])
 def test_caribbean_fast_poker_equals_brute_force(ratio):
-    check_against_oracle(load_game("caribbean-fast-poker"), FIVE_RANKS, ratio)
+    check_against_oracle(load("caribbean-fast-poker"), FIVE_RANKS, ratio)
 
 
 @pytest.mark.parametrize("overlay", [
@@ -179,7 +179,7 @@ def test_caribbean_fast_poker_equals_brute_force(ratio):
 def test_rule_switches_equal_brute_force(tmp_path, overlay):
     path = tmp_path / "rules.toml"
     path.write_text("[rules]\n" + overlay + "\n")
-    check_against_oracle(load_game("fast-poker", path), SIX_RANKS, Fraction(1, 2))
+    check_against_oracle(load("fast-poker", path), SIX_RANKS, Fraction(1, 2))
 
 
 def test_kernel_counts_equal_brute_force_per_situation():
@@ -187,7 +187,7 @@ def test_kernel_counts_equal_brute_force_per_situation():
     # the last deck lacks one card, so the kernel cannot use suit symmetry and deals every upcard
     for name, deck in (("fast-poker", SEVEN_RANKS), ("caribbean-fast-poker", FIVE_RANKS),
                        ("caribbean-fast-poker", FIVE_RANKS[1:])):
-        game = load_game(name)
+        game = load(name)
         rules = three_card_rules(game)
         counts = game_counts(rules, deck)
         order, flush_counts = _order(game)
@@ -207,15 +207,15 @@ def test_the_tie_rule_on_a_deck_with_exact_ties(tmp_path):
     so both settings of rules.ev_tie are exercised against the oracle."""
     path = tmp_path / "rules.toml"
     path.write_text('[rules]\nev_tie = "play"\n')
-    fold = engine(load_game("caribbean-fast-poker"), FIVE_RANKS, Fraction(0))[2]
-    play = engine(load_game("caribbean-fast-poker", path), FIVE_RANKS, Fraction(0))[2]
+    fold = engine(load("caribbean-fast-poker"), FIVE_RANKS, Fraction(0))[2]
+    play = engine(load("caribbean-fast-poker", path), FIVE_RANKS, Fraction(0))[2]
     assert any(fold.margin(i) == 0 for i in range(len(fold.counts)))
     assert fold.call_probability < play.call_probability
-    check_against_oracle(load_game("caribbean-fast-poker", path), FIVE_RANKS, Fraction(0))
+    check_against_oracle(load("caribbean-fast-poker", path), FIVE_RANKS, Fraction(0))
 
 
 def test_no_bonus_strategy_does_not_depend_on_the_bet_size():
-    game = load_game("fast-poker")
+    game = load("fast-poker")
     small, large = oracle(game, SEVEN_RANKS, 10, 0), oracle(game, SEVEN_RANKS, 30, 0)
     assert small["played"] == large["played"]
     assert small["main"] == large["main"]

@@ -3,19 +3,19 @@ from fractions import Fraction
 
 import pytest
 
-from oddscalc.errors import InputError
-from oddscalc.games.fast_action_rules import rules_of_game
-from oddscalc.tables import load_game
+from oddscalc.core.errors import InputError
+from oddscalc.engines.fast_action.rules import rules_of_game
+from oddscalc.engines.base import load
 
 
 def rules_with(tmp_path, text):
     path = tmp_path / "over.toml"
     path.write_text(text)
-    return rules_of_game(load_game("fast-action-poker", path))
+    return rules_of_game(load("fast-action-poker", path))
 
 
 def test_defaults_follow_the_rules_file():
-    rules = rules_of_game(load_game("fast-action-poker"))
+    rules = rules_of_game(load("fast-action-poker"))
     assert (rules.ante, rules.bet, rules.optional_bet) == (1, 1, 1)
     assert rules.seat_of_rank == (2, 3, 4, 5, 6, 7, 8, None, None, None, None, None, 1)
     assert rules.action_cards == ("river", "turn", "flop3", "flop2", "flop1")

@@ -7,27 +7,28 @@ from fractions import Fraction
 import pytest
 
 from oddscalc._native.stud import payout_class_of
-from oddscalc.check import (check_counts, check_file, chi_square_cells, chi_square_p_value, normal_quantile,
+from oddscalc.tools.check import (check_counts, check_file, chi_square_cells, chi_square_p_value, normal_quantile,
                             two_sided_p_value)
-from oddscalc.counts_file import Counts, counts_report, parse_counts
-from oddscalc.errors import InputError
-from oddscalc.evaluate import five_card_strength
-from oddscalc.games.stud_counts import PAYOUT_CLASSES, StudRules
-from oddscalc.report import render
-from oddscalc.simulate import reference_analysis, simulate
-from oddscalc.tables import load_game
+from oddscalc.tools.counts_file import Counts, counts_report, parse_counts
+from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import five_card_strength
+from oddscalc.engines.stud.counts import PAYOUT_CLASSES
+from oddscalc.engines.stud.rules import StudRules
+from oddscalc.report.render import render
+from oddscalc.tools.simulation import simulate
+from oddscalc.engines.base import engine_of, load
 
 STRATEGY = "ace-king"        # call with A-K-4-3-2 or better: simple enough for a Python simulator
 
 
 @pytest.fixture(scope="module")
 def game():
-    return load_game("caribbean-stud")
+    return load("caribbean-stud")
 
 
 @pytest.fixture(scope="module")
 def reference(game):
-    return reference_analysis(game, STRATEGY)
+    return engine_of(game).analyze(game, STRATEGY)
 
 
 def python_simulator(game, rounds, seed, ante_paid_when_dealer_wins=False, dealer_always_qualifies=False):
@@ -64,7 +65,7 @@ def python_simulator(game, rounds, seed, ante_paid_when_dealer_wins=False, deale
 
 def test_accepts_the_builtin_simulator(game):
     counts = simulate(game, 200_000, seed=77)
-    result = check_counts(reference_analysis(game), counts)
+    result = check_counts(engine_of(game).analyze(game), counts)
     assert result.passed and result.verdict.startswith("PASS")
     low, high = result.confidence_interval
     assert low < float(result.exact_return) < high
@@ -95,12 +96,12 @@ def test_rejects_wrong_frequencies_by_chi_square(game, reference):
 
 def test_the_optimal_reference_rejects_counts_of_another_strategy(game):
     counts = simulate(game, 200_000, seed=4, strategy="always")
-    assert check_counts(reference_analysis(game, "always"), counts).passed
-    assert not check_counts(reference_analysis(game), counts).passed
+    assert check_counts(engine_of(game).analyze(game, "always"), counts).passed
+    assert not check_counts(engine_of(game).analyze(game), counts).passed
 
 
 def test_impossible_and_unknown_outcomes(game):
-    analysis = reference_analysis(game, "always")             # always calling never folds
+    analysis = engine_of(game).analyze(game, "always")             # always calling never folds
     result = check_counts(analysis, {"fold": 1, "lose": 999})
     assert not result.passed and "cannot happen" in result.verdict
     with pytest.raises(InputError, match="not an outcome"):
@@ -129,7 +130,7 @@ def test_rare_outcomes_are_pooled(reference):
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_counts_file_round_trip_and_check_file(game, tmp_path, fmt):
     counts = simulate(game, 50_000, seed=8, strategy="pair-plus")
-    nets = {row.outcome: row.net for row in reference_analysis(game, "pair-plus").outcomes}
+    nets = {row.outcome: row.net for row in engine_of(game).analyze(game, "pair-plus").outcomes}
     path = tmp_path / f"counts.{fmt}"
     path.write_text(render(counts_report(counts, nets, "t"), fmt))
     result = check_file(game, path)                       # the strategy comes from the file
@@ -147,7 +148,7 @@ def test_counts_file_formats():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("outcome,count\nfold,-1\n", "non-negative integer"),
+    ("outcome,count\nfold,-1\n", "whole number of 0 or more"),
     ("outcome,count\nfold,1\nfold,2\n", "twice"),
     ("outcome,number\nfold,1\n", "header"),
     ("outcome,count\nfold,1,2\n", "fields"),
@@ -180,7 +181,7 @@ def test_cli_check_pass_and_fail(cli, game, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--counts", "missing.csv"), "no such counts file"),
+    (("--counts", "missing.csv"), "--counts: no such file"),
     (("--counts", "c.csv", "--alpha", "2"), "--alpha"),
     ((), "--counts"),
 ])

@@ -5,17 +5,19 @@ import random
 import pytest
 
 from oddscalc._native import stud as stud_kernel
-from oddscalc.check import check_counts
-from oddscalc.counts_file import read_counts
-from oddscalc.errors import InputError
-from oddscalc.games import stud
-from oddscalc.simulate import STRATEGIES, new_simulator, reference_analysis, simulate
-from oddscalc.tables import load_game
+from oddscalc.tools.check import check_counts
+from oddscalc.tools.counts_file import read_counts
+from oddscalc.core.errors import InputError
+from oddscalc.engines import stud
+from oddscalc.engines.stud.decide import decide
+from oddscalc.engines.stud.strategy import STRATEGIES
+from oddscalc.tools.simulation import simulate
+from oddscalc.engines.base import engine_of, load
 
 
 @pytest.fixture(scope="module")
 def game():
-    return load_game("caribbean-stud")
+    return load("caribbean-stud")
 
 
 def test_same_seed_same_counts_other_seed_other_counts(game):
@@ -23,30 +25,30 @@ def test_same_seed_same_counts_other_seed_other_counts(game):
     assert a.counts == simulate(game, 20000, seed=5).counts
     assert a.counts != simulate(game, 20000, seed=6).counts
     assert a.rounds == 20000
-    assert list(a.counts) == [row.outcome for row in reference_analysis(game).outcomes]
+    assert list(a.counts) == [row.outcome for row in engine_of(game).analyze(game).outcomes]
 
 
-@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("strategy", [s.name for s in STRATEGIES])
 def test_simulator_matches_the_exact_distribution(game, strategy):
     counts = simulate(game, 200_000, seed=2024, strategy=strategy)
-    result = check_counts(reference_analysis(game, strategy), counts)
+    result = check_counts(engine_of(game).analyze(game, strategy), counts)
     assert result.passed, result.verdict
 
 
 def test_a_strategy_differs_from_the_optimum(game):
     counts = simulate(game, 300_000, seed=3, strategy="always")
     assert counts.counts["fold"] == 0
-    assert not check_counts(reference_analysis(game), counts).passed
+    assert not check_counts(engine_of(game).analyze(game), counts).passed
 
 
 def test_live_table_matches_too():
-    live = load_game("live-caribbean-stud")
-    assert check_counts(reference_analysis(live), simulate(live, 200_000, seed=9)).passed
+    live = load("live-caribbean-stud")
+    assert check_counts(engine_of(live).analyze(live), simulate(live, 200_000, seed=9)).passed
 
 
 def test_optimal_decisions_equal_the_exact_decide(game):
     """Situations the decision table answers (ace-king hands) and the others, against decide()."""
-    simulator = new_simulator(game, 1)
+    simulator = stud.ENGINE.simulator(game, "optimal", 1).native
     rng = random.Random(1)
     ace_king = 0
     for _ in range(300):
@@ -59,7 +61,7 @@ def test_optimal_decisions_equal_the_exact_decide(game):
                 hand, ace_king = tuple(deck), ace_king + 1
         if up in hand:
             continue
-        assert simulator.calls(hand, up) == stud.decide(game, hand, up).call, (hand, up)
+        assert simulator.calls(hand, up) == (decide(game, hand, up).choice == "call"), (hand, up)
     assert ace_king > 100
 
 
@@ -73,7 +75,7 @@ def test_hand_index_numbers_every_hand_once():
 
 def test_only_stud_games_are_simulated():
     with pytest.raises(InputError, match="stud5"):
-        simulate(load_game("five-plus-one-bonus"), 10, seed=1)
+        simulate(load("five-plus-one-bonus"), 10, seed=1)
 
 
 def test_cli_simulate_json_is_a_counts_file(cli, tmp_path):
@@ -99,7 +101,7 @@ def test_cli_simulate_output_file(cli, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (("--rounds", "0"), "--rounds"),
     (("--rounds", "10", "--seed", "-1"), "--seed"),
-    (("--rounds", "10", "--strategy", "sometimes"), "invalid choice"),
+    (("--rounds", "10", "--strategy", "sometimes"), "unknown strategy 'sometimes'"),
     (("--rounds", "10", "--output", "c.txt"), ".csv or .json"),
     (("--rounds", "10", "--output", "nowhere/c.csv"), "no such folder"),
     (("--seed", "3"), "--rounds"),
@@ -113,4 +115,4 @@ def test_cli_simulate_bad_input_writes_nothing(cli, tmp_path, monkeypatch, args,
 
 def test_cli_simulate_side_bet_is_refused(cli):
     result = cli("simulate", "five-plus-one-bonus", "--rounds", "10")
-    assert result.status == 2 and "Caribbean Stud games" in result.err
+    assert result.status == 2 and "has no simulator" in result.err

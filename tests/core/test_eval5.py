@@ -4,11 +4,10 @@ import itertools
 import random
 from collections import Counter
 
-from conftest import hand_array
 from oddscalc._native import eval5
-from oddscalc.evaluate import five_card_category, five_card_strength
-from oddscalc.hands import FiveCardCategory as F
-from oddscalc.reference import best_five_value, five_card_value
+from oddscalc.core.evaluate import five_card_category, five_card_strength
+from oddscalc.core.hands import FiveCardCategory as F
+from oddscalc.core.oracle import best_five_value, five_card_value
 
 PUBLISHED_COUNTS = {  # royal … high card, over all 2,598,960 hands
     F.ROYAL_FLUSH: 4, F.STRAIGHT_FLUSH: 36, F.FOUR_OF_A_KIND: 624, F.FULL_HOUSE: 3744,
@@ -52,11 +51,11 @@ def test_cython_and_reference_order_every_hand_alike(all_five_card_hands):
     assert five_card_category(max(value_of_strength)) == F.ROYAL_FLUSH
 
 
-def test_six_and_seven_cards_take_the_best_five():
+def test_six_and_seven_cards_take_the_best_five(card_array):
     rng = random.Random(20261130)
     for size in (6, 7):
         hands = [tuple(rng.sample(range(52), size)) for _ in range(4000)]
-        strengths = strengths_of(hand_array(hands, size))
+        strengths = strengths_of(card_array(hands, size))
         pairs = sorted(zip(strengths, (best_five_value(h) for h in hands)))
         values = [v for _, v in pairs]
         assert values == sorted(values)

@@ -1,7 +1,7 @@
 import pytest
 
-from oddscalc.cards import format_card, format_cards, parse_cards
-from oddscalc.errors import InputError
+from oddscalc.core.cards import format_card, format_cards, parse_cards
+from oddscalc.core.errors import InputError
 
 
 @pytest.mark.parametrize("text", ["As Kd Th", "AsKdTh", "as kd th", "A♠ K♦ T♥", "A♠K♦10♥", "as,kd,10h", "♠A ♦K ♥T"])

@@ -5,12 +5,12 @@ from fractions import Fraction
 import pytest
 
 from oddscalc._native import board as kernel
-from oddscalc.cards import parse_cards
-from oddscalc.errors import InputError
-from oddscalc.evaluate import five_card_strength
-from oddscalc.games.fast_action_decide import decide_row, decision_rows
-from oddscalc.games.fast_action_equity import showdown_equity
-from oddscalc.games.fast_action_rules import default_rules
+from oddscalc.core.cards import parse_cards
+from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import five_card_strength
+from oddscalc.engines.fast_action.advice import decide_row, decision_rows
+from oddscalc.engines.fast_action.equity import showdown_equity
+from oddscalc.engines.fast_action.rules import default_rules
 
 # ranks 9-K of three suits out of play keep the brute force small
 DEAD = parse_cards(" ".join(r + s for r in "9TJQK" for s in "cdh"))

@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from oddscalc.evaluate import five_card_strength
-from oddscalc.games import fast_action_settle as plain
-from oddscalc.games.fast_action_action import action_distribution
-from oddscalc.games.fast_action_deal import Deal, parse_deal
-from oddscalc.games.fast_action_odds import completions, deal_odds
-from oddscalc.games.fast_action_rules import default_rules
-from oddscalc.reference import best_five_value
+from oddscalc.core.evaluate import five_card_strength
+from oddscalc.engines.fast_action import chain as plain
+from oddscalc.engines.fast_action.action import action_distribution
+from oddscalc.engines.fast_action.deal import Deal, parse_deal
+from oddscalc.engines.fast_action.odds import completions, deal_odds
+from oddscalc.engines.fast_action.rules import default_rules
+from oddscalc.core.oracle import best_five_value
 
 VARIANTS = {
     "default": {},
@@ -183,7 +183,7 @@ def test_sampling_estimate_is_within_a_few_standard_errors_of_the_exact_answer()
 
 def test_dead_cards_that_empty_the_deck_of_naming_cards_are_refused():
     rules = default_rules()
-    from oddscalc.errors import InputError
+    from oddscalc.core.errors import InputError
     naming_dead = " ".join(r + s for r in "A23" for s in "cdhs")
     with pytest.raises(InputError, match="no card naming"):
         deal = parse_deal(rules, "1,2,3", holes="1:9c9d 2:9h9s 3:TcTd", board="Jc Jd Js Qh",

@@ -5,23 +5,24 @@ from fractions import Fraction
 
 import pytest
 
-import oddscalc.design as design
-from oddscalc.economics import Analysis, Outcome
-from oddscalc.games import stud
-from oddscalc.games.stud_counts import StudRules, class_counts
-from oddscalc.payouts import analysis_at, payout_key, simplest_between, with_payout
-from oddscalc.symbolic import symbolic_return
-from oddscalc.tables import load_game
+import oddscalc.tools.design as design
+from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.engines.stud import solve
+from oddscalc.engines.stud.counts import class_counts, optimal_calls
+from oddscalc.engines.stud.rules import StudRules
+from oddscalc.tools.payouts import analysis_at, payout_key, simplest_between, with_payout
+from oddscalc.tools.symbolic import symbolic_return
+from oddscalc.engines.base import load
 
 
 @pytest.fixture(scope="module")
 def live():
-    return load_game("live-caribbean-stud")
+    return load("live-caribbean-stud")
 
 
 @pytest.mark.parametrize("per", ["ante", "total"])
 def test_live_flush_solved_for_its_own_return_gives_back_7(live, per):
-    own = stud.analyze_game(live)
+    own = solve.analyze(live).analysis
     target = own.rtp if per == "ante" else own.rtp_total
     solution = design.solve_payout(live, payout_key(live, "flush"), target, per)
     assert solution.payout == 7
@@ -34,13 +35,12 @@ def test_live_stated_98_19_percent_per_total_needs_a_flush_just_above_7(live):
     assert 7 < solution.payout < 8
     assert solution.analysis.rtp_total == Fraction("0.9819")
     # the engine, given the strategy of a payout of 7, prices the solved paytable the same way
-    calls = stud.analyze(live).calls
-    assert stud.analyze(with_payout(live, key, solution.payout), calls).analysis.outcomes == solution.analysis.outcomes
+    calls = solve.analyze(live).calls
+    assert solve.analyze(with_payout(live, key, solution.payout), calls).analysis.outcomes == solution.analysis.outcomes
 
 
 def _optimal_calls_at(game, key, payout):
     classes = class_counts(StudRules.of(game).qualify_strength)
-    from oddscalc.games.stud_counts import optimal_calls
     return optimal_calls(classes, with_payout(game, key, payout).paytable(), StudRules.of(game).call_multiple)
 
 
@@ -48,7 +48,7 @@ def _optimal_calls_at(game, key, payout):
 def test_ace_king_solution_is_exact_and_its_strategy_optimal(target, per):
     """Ace-king decisions change with the ace-king pay: many strategies, and an answer with a large
     denominator that is found by interpolation.  Check it against the engine on both sides."""
-    game = load_game("caribbean-stud")
+    game = load("caribbean-stud")
     key = payout_key(game, "ace-king")
     solution = design.solve_payout(game, key, Fraction(target), per)
     rho = solution.payout
@@ -57,7 +57,7 @@ def test_ace_king_solution_is_exact_and_its_strategy_optimal(target, per):
     left = _optimal_calls_at(game, key, simplest_between(rho - eps, rho))
     right = _optimal_calls_at(game, key, simplest_between(rho, rho + eps))
     assert left == right
-    assert stud.analyze(with_payout(game, key, rho), left).analysis.outcomes == solution.analysis.outcomes
+    assert solve.analyze(with_payout(game, key, rho), left).analysis.outcomes == solution.analysis.outcomes
 
 
 def test_no_payout_when_even_zero_returns_more_than_the_target(live):
@@ -99,7 +99,7 @@ def test_many_strategies_solved_exactly_against_brute_force(monkeypatch, seed):
     classes = [(rng.randint(1, 5), Fraction(-rng.randint(100, 300), 100), Fraction(rng.randint(5, 100), 100),
                 Fraction(3)) for _ in range(40)]
     analyze = _use_fake(monkeypatch, classes)
-    game = load_game("caribbean-stud")
+    game = load("caribbean-stud")
     key = payout_key(game, "flush")
     for per in ("ante", "total"):
         low = design.metric_value(analyze(with_payout(game, key, 0)), per)
@@ -118,7 +118,7 @@ def test_a_target_inside_a_jump_is_reported(monkeypatch):
     # below a pay of 1 class 0 folds (average wager 2, expected return -3/4), above it calls (average
     # wager 3, expected return (pay - 5/2) / 2): the return per total wagered jumps from 62.5 % to 75 %
     _use_fake(monkeypatch, [(1, Fraction(-2), Fraction(1), Fraction(3)), (1, Fraction(-1, 2), Fraction(0), Fraction(3))])
-    game = load_game("caribbean-stud")
+    game = load("caribbean-stud")
     solution = design.solve_payout(game, payout_key(game, "flush"), Fraction("0.7"), "total")
     assert not solution.found
     assert "flush = 1 " in solution.reason and "62.5" in solution.reason and "75.0" in solution.reason
@@ -143,7 +143,7 @@ def live_symbolic(live):
 
 def test_symbolic_return_coefficients_are_call_multiple_times_win_probability(live, live_symbolic):
     s = live_symbolic
-    a = stud.analyze_game(live)
+    a = solve.analyze(live).analysis
     rows = {row.outcome: row for row in a.outcomes}
     for key, coefficient in s.coefficients.items():
         assert coefficient == 2 * a.probability(rows[f"win-{key.category}"])
@@ -179,7 +179,7 @@ def test_cli_design_symbolic_alone(cli):
 
 def test_cli_design_reports_an_unreachable_target(cli):
     result = cli("design", "caribbean-stud", "--target-return", "50%", "--vary", "flush")
-    assert result.status == 0 and "no payout reaches the target" in result.out
+    assert result.status == 1 and "no payout reaches the target" in result.out      # answered: "none"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -188,7 +188,7 @@ def test_cli_design_reports_an_unreachable_target(cli):
     (("--target-return", "0.97", "--vary", "flsh"), "unknown category 'flsh'"),
     (("--target-return", "x", "--vary", "flush"), "not a number"),
     (("--target-return", "0.97", "--vary", "flush", "--per", "bet"), "invalid choice"),
-    (("--target-return", "0.97", "--vary", "nope.flush"), "no paytable 'nope'"),
+    (("--target-return", "0.97", "--vary", "nope.flush"), "unknown paytable 'nope'"),
 ])
 def test_cli_design_bad_input(cli, args, message):
     result = cli("design", "caribbean-stud", *args)
