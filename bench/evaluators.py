@@ -175,12 +175,12 @@ def same_order(ours, theirs, higher_is_stronger: bool) -> str | None:
     stronger, over every pair of hands.
     """
     seen: dict[int, int] = {}
-    for mine, other in zip(ours, theirs):
+    for mine, other in zip(ours, theirs, strict=True):
         if seen.setdefault(mine, other) != other:
             return f"oddscalc strength {mine} is both {seen[mine]} and {other} in the peer"
     keys = sorted(seen)
     sign = 1 if higher_is_stronger else -1
-    for weaker, stronger in zip(keys, keys[1:]):
+    for weaker, stronger in zip(keys, keys[1:], strict=False):
         a, b = sign * seen[weaker], sign * seen[stronger]
         if not a < b:
             how = "equal" if a == b else "the other way round"
@@ -216,7 +216,7 @@ def rate(hands_per_second: float) -> str:
 
 def print_table(header: list[str], rows: list[list[str]]) -> None:
     widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
-    line = "  ".join("{:<%d}" % w if i == 0 else "{:>%d}" % w for i, w in enumerate(widths))
+    line = "  ".join(f"{{:<{w}}}" if i == 0 else f"{{:>{w}}}" for i, w in enumerate(widths))
     print(line.format(*header))
     print("  ".join("-" * w for w in widths))
     for r in rows:

@@ -31,12 +31,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from oddscalc.core.evaluate import five_card_strength  # noqa: E402
+from oddscalc.core.gametable import load_game  # noqa: E402
+from oddscalc.engines.stud.counts import StudRules, class_counts  # noqa: E402
 from oddscalc.tools.check import check_counts  # noqa: E402
 from oddscalc.tools.distribution import analysis_distribution, power  # noqa: E402
-from oddscalc.core.evaluate import five_card_strength  # noqa: E402
-from oddscalc.engines.stud.counts import StudRules, class_counts  # noqa: E402
 from oddscalc.tools.simulation import new_simulator, reference_analysis, simulate  # noqa: E402
-from oddscalc.core.gametable import load_game  # noqa: E402
 
 TARGET = 5_000_000
 

@@ -38,9 +38,9 @@ def main():
                           "--up", "Qd"], repeats=7)
 
     from oddscalc._native import stud as kernel
+    from oddscalc.core.gametable import load_game
     from oddscalc.engines import stud
     from oddscalc.engines.stud.counts import COMPLETIONS, SITUATIONS, StudRules, class_counts
-    from oddscalc.core.gametable import load_game
 
     game = load_game("caribbean-stud")
     rules = StudRules.of(game)

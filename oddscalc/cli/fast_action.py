@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from oddscalc.cli.options import HelpShown, OneLineParser, Output, add_format
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
 from oddscalc.engines.base import load
@@ -18,7 +19,6 @@ from oddscalc.engines.fast_action.odds import EXACT_LIMIT, SAMPLES, SEED, deal_o
 from oddscalc.engines.fast_action.report import odds_report, settlement_report
 from oddscalc.engines.fast_action.rules import rules_of_game
 from oddscalc.engines.fast_action.settlement import settle
-from oddscalc.cli.options import HelpShown, OneLineParser, Output, add_format
 
 SUBCOMMANDS = ("odds",)
 MAX_SAMPLES = 10 ** 9

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
-from oddscalc.engines.base import Engine, Inputs, Sampling, Situation, engine_of
-from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table
+from oddscalc.engines.base import Inputs, Sampling, Situation, engine_of
 
 MAX_SAMPLES = 10 ** 9
 

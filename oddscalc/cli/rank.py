@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from oddscalc.cli.options import OneLineParser, Output, add_format
 from oddscalc.core.cards import format_cards, parse_cards
 from oddscalc.core.gametable import list_games
 from oddscalc.engines.base import engine_of, load
 from oddscalc.report.model import Report, Table
-from oddscalc.cli.options import OneLineParser, Output, add_format
 
 # the game whose ranking applies when none is named: three cards, and five to seven
 DEFAULT_GAMES = {3: "fast-poker", 5: "caribbean-stud"}

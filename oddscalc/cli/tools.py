@@ -9,10 +9,10 @@ before the work starts, calls its tool and returns the tool's report.
 """
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from fractions import Fraction
 
+from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table, overlay_hint
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path, write_file
 from oddscalc.core.numbers import parse_exact, parse_int
@@ -29,7 +29,6 @@ from oddscalc.tools.payouts import payout_key
 from oddscalc.tools.plotting import plot_target
 from oddscalc.tools.simulation import check_run, simulate, simulation_report, simulator_of
 from oddscalc.tools.sweep import parse_sweep, sweep, sweep_report
-from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table, overlay_hint
 
 DEFAULT_QUANTILES = "0.01,0.05,0.1,0.25,0.5,0.75,0.9,0.95,0.99"
 MAX_ROUNDS = 10 ** 15

@@ -7,7 +7,7 @@ Limits come from the environment so a lab with a bigger machine can raise them w
 >>> check_work("simulate", seconds=1.0, memory_mb=10)
 >>> check_work("simulate", seconds=10 ** 6)
 Traceback (most recent call last):
-oddscalc.core.errors.InputError: simulate would take about 11.6 days, over the limit of 10 minutes (set ODDSCALC_MAX_SECONDS to raise it)
+oddscalc.core.errors.InputError: simulate would take about 11.6 days, over the limit of 10 minutes (set ...)
 """
 from __future__ import annotations
 

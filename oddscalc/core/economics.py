@@ -98,7 +98,7 @@ class Analysis:
 
     def metrics(self) -> list[tuple[str, str, Fraction | float]]:
         """(key, label, value) of every metric, in print order."""
-        rows = [
+        rows: list[tuple[str, str, Fraction | float]] = [
             ("expected_return", f"expected return per {self.unit}", self.expected_return),
             ("house_edge", f"house edge per {self.unit}", self.house_edge),
             ("rtp", f"return to player per {self.unit}", self.rtp),

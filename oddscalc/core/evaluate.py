@@ -69,7 +69,7 @@ class ThreeCardRanking:
     order: tuple[ThreeCardCategory, ...] = DEFAULT_THREE_CARD_ORDER
     flush_counts: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "order", tuple(ThreeCardCategory(c) for c in self.order))
         validate_three_card_order(self.order, self.flush_counts)
 
@@ -88,7 +88,7 @@ class ThreeCardRanking:
 
 
 @lru_cache(maxsize=16)
-def _native_three_card_ranking(order, flush_counts):
+def _native_three_card_ranking(order: tuple[ThreeCardCategory, ...], flush_counts: bool) -> eval3.ThreeCardRanking:
     return eval3.ThreeCardRanking([int(c) for c in order], flush_counts)
 
 
@@ -97,7 +97,7 @@ def validate_three_card_order(order: Sequence[ThreeCardCategory], flush_counts: 
 
     >>> validate_three_card_order([ThreeCardCategory.PAIR], True)
     Traceback (most recent call last):
-    oddscalc.core.errors.InputError: three-card ranking must list each of high-card, pair, flush, straight, three-of-a-kind, straight-flush exactly once
+    oddscalc.core.errors.InputError: three-card ranking must list each of high-card, pair, ... exactly once
     """
     C = ThreeCardCategory
     needed = list(C) if flush_counts else [C.HIGH_CARD, C.PAIR, C.STRAIGHT, C.THREE_OF_A_KIND]

@@ -227,7 +227,7 @@ class GameTable:
 
         >>> load_game("caribbean-stud", schema_of=_plain_schema).check_categories("call", ["pair"])
         Traceback (most recent call last):
-        oddscalc.core.errors.InputError: table 'caribbean-stud': paytables.call: unknown category 'royal-flush' (expected one of: pair)
+        oddscalc.core.errors.InputError: table 'caribbean-stud': paytables.call: unknown category 'royal-flush' (...)
         """
         allowed = list(allowed)
         for category in self.paytable(paytable).pays:

@@ -51,7 +51,7 @@ def parse_exact(value: object, what: str, negative: bool = False, max_digits: in
     oddscalc.core.errors.InputError: --pay flush: '1e1000000000' is out of range (exponents up to ±18)
     >>> parse_exact("٦", "--pay flush")
     Traceback (most recent call last):
-    oddscalc.core.errors.InputError: --pay flush: '٦' is not a number (use ASCII digits, a decimal such as 1.5 or a ratio such as 3/2)
+    oddscalc.core.errors.InputError: --pay flush: '٦' is not a number (use ASCII digits, a decimal such as 1.5 ...)
     """
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Fraction)):
         raise InputError(f"{what}: expected a number, got {value!r}")

@@ -12,7 +12,12 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER, FiveCardCategory as F, ThreeCardCategory as T
+from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER
+from oddscalc.core.hands import FiveCardCategory as F
+from oddscalc.core.hands import ThreeCardCategory as T
+
+# a hand's value: its category, then its tie-break ranks; a higher tuple is a better hand
+Value = tuple[int, ...]
 
 
 def _straight_top(distinct_ranks: set[int]) -> int | None:
@@ -24,7 +29,7 @@ def _straight_top(distinct_ranks: set[int]) -> int | None:
     return None
 
 
-def five_card_value(cards: Sequence[int]) -> tuple:
+def five_card_value(cards: Sequence[int]) -> Value:
     """(category, tie-breaks) of exactly five cards under the standard ranking."""
     assert len(cards) == 5
     ranks = [c >> 2 for c in cards]
@@ -53,16 +58,18 @@ def five_card_value(cards: Sequence[int]) -> tuple:
     return (F.HIGH_CARD, *grouped)
 
 
-def best_five_value(cards: Sequence[int]) -> tuple:
+def best_five_value(cards: Sequence[int]) -> Value:
     """Value of the best five of 5, 6 or 7 cards."""
     return max(five_card_value(five) for five in combinations(cards, 5))
 
 
-def three_card_value(cards: Sequence[int], order=DEFAULT_THREE_CARD_ORDER, flush_counts=True) -> tuple:
-    """(place of category in order, tie-breaks) of three cards (rules.md section 1)."""
+def three_card_value(cards: Sequence[int], order: Sequence[T] = DEFAULT_THREE_CARD_ORDER,
+                     flush_counts: bool = True) -> Value:
+    """(place of category in order, tie-breaks) of three cards (docs/rules.md, Fast Poker)."""
     ranks = sorted((c >> 2 for c in cards), reverse=True)
     suited = flush_counts and len({c & 3 for c in cards}) == 1
     counts = Counter(ranks)
+    tiebreak: tuple[int, ...]
     if len(counts) == 1:
         category, tiebreak = T.THREE_OF_A_KIND, (ranks[0],)
     elif len(counts) == 2:

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TextIO
 
 
 class Progress:
     """A quiet progress line: shown only on a terminal, and only once a run passes one second."""
 
-    def __init__(self, label: str, steps: int, stream=None, delay: float = 1.0):
+    def __init__(self, label: str, steps: int, stream: TextIO | None = None, delay: float = 1.0):
         self.label, self.steps, self.done_steps = label, steps, 0
         self.stream = stream or sys.stderr
         self.start, self.delay, self.shown = time.monotonic(), delay, False

@@ -27,7 +27,7 @@ def outcome_table(analysis: Analysis, title: str = "outcomes") -> Table:
 
 def metrics_table(analysis: Analysis, title: str = "metrics") -> Table:
     """Every metric, exact and as a decimal beside it."""
-    rows = []
+    rows: list[tuple[str, str, object, str]] = []
     for key, label, value in analysis.metrics():
         if isinstance(value, float):
             rows.append((label, key, "(irrational)", f"{value:.8f}"))

@@ -4,6 +4,7 @@ JSON keeps rationals exact as ``"p/q"`` strings and counts as integers; the tabu
 show exact rationals and exactly rounded decimals.
 
 >>> from fractions import Fraction
+>>> from oddscalc.report.model import Report, Table
 >>> r = Report("demo", (Table("t", ("x", "p"), ((1, Fraction(1, 3)),)),), {"p": Fraction(1, 3)})
 >>> render(r, "json").splitlines()[1]
 '  "p": "1/3"'
@@ -18,7 +19,7 @@ from fractions import Fraction
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import exact_text
-from oddscalc.report.model import Report, Table
+from oddscalc.report.model import Report
 
 FORMATS = ("text", "json", "csv", "markdown", "latex")
 _TABULATE_FORMAT = {"text": "simple", "markdown": "github", "latex": "latex_booktabs"}
@@ -71,7 +72,7 @@ def _render_csv(report: Report) -> str:
 
 
 def _render_tabulated(report: Report, fmt: str) -> str:
-    from tabulate import tabulate    # only here: it costs ~40 ms of start-up that JSON and CSV skip
+    from tabulate import tabulate  # only here: it costs ~40 ms of start-up that JSON and CSV skip
     heading = report.title + "\n" + "=" * len(report.title) if fmt == "text" else _HEADING[fmt].format(report.title)
     parts = [heading]
     for table in report.tables:

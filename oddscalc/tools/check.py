@@ -108,7 +108,7 @@ def chi_square_cells(rows: tuple[OutcomeCheck, ...]) -> tuple[list[tuple[int, Fr
         pooled.append(cells.pop(0))
     result = [(row.observed, row.expected) for row in sorted(cells, key=rows.index)]
     if pooled:
-        result.append((sum(row.observed for row in pooled), sum(row.expected for row in pooled)))
+        result.append((sum(row.observed for row in pooled), sum((row.expected for row in pooled), Fraction(0))))
     return result, tuple(row.outcome for row in pooled) if len(pooled) > 1 else ()
 
 
@@ -164,9 +164,8 @@ def check_counts(analysis: Analysis, counts: Counts | Mapping[str, int], alpha: 
             problems.append(f"{observed} x '{name}', which cannot happen")
         if reported is not None and reported != row.net:
             problems.append(f"'{name}' is paid {reported} per unit, the rules pay {row.net}")
-    rows = tuple(rows)
 
-    cells, pooled = chi_square_cells(rows)
+    cells, pooled = chi_square_cells(tuple(rows))
     chi, df, p_value = None, len(cells) - 1, None
     if df >= 1:
         chi = sum(float((o - e) ** 2 / e) for o, e in cells)
@@ -190,7 +189,7 @@ def check_counts(analysis: Analysis, counts: Counts | Mapping[str, int], alpha: 
     if return_p < alpha:
         problems.append(f"observed return {float(observed_return):.6f} per unit is {return_z:+.2f} standard "
                         f"errors from the exact {float(analysis.expected_return):.6f} (p = {return_p:.3g})")
-    return CheckResult(analysis.game, strategy, n, alpha, rows, chi, df, p_value, pooled,
+    return CheckResult(analysis.game, strategy, n, alpha, tuple(rows), chi, df, p_value, pooled,
                        analysis.expected_return, observed_return, source, interval, return_z, return_p,
                        tuple(problems))
 

@@ -3,6 +3,7 @@
 >>> from fractions import Fraction
 >>> from oddscalc.engines.base import load
 >>> from oddscalc.core.economics import Analysis, Outcome
+>>> from oddscalc.tools.check import check_counts
 >>> coin = Analysis("coin", "", 2, (Outcome("win", 1, Fraction(1)), Outcome("lose", 1, Fraction(-1))))
 >>> check_report(load("five-plus-one-bonus"), check_counts(coin, {"win": 6000, "lose": 4000})).exit_status
 1
@@ -12,7 +13,7 @@ from __future__ import annotations
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import decimal_text
 from oddscalc.report.model import Report, Table
-from oddscalc.tools.check import POOL_BELOW, CheckResult, check_counts
+from oddscalc.tools.check import POOL_BELOW, CheckResult
 
 
 def check_report(game: GameTable, r: CheckResult) -> Report:

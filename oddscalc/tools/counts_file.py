@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -56,7 +57,7 @@ def _count(value: object, where: str) -> int:
     return parse_count(value, f"{where}: count", MAX_COUNT)
 
 
-def _build(source: str, rows: list[tuple[object, object, object]], meta: dict[str, object]) -> Counts:
+def _build(source: str, rows: Sequence[tuple[object, object, object]], meta: Mapping[str, object]) -> Counts:
     counts, nets = {}, {}
     for name, count, net in rows:
         name = str(name).strip()

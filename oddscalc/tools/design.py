@@ -30,14 +30,25 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import TypeGuard
 
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
-from oddscalc.tools.payouts import (MAX_DENOMINATOR, PayoutKey, analysis_at, analyzer, check_denominators,
-                              current_payout, payout_key, paytables_text, simplest_between, strategy_of,
-                              with_payout)
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import parse_exact
+from oddscalc.tools.payouts import (
+    MAX_DENOMINATOR,
+    PayoutKey,
+    analysis_at,
+    analyzer,
+    check_denominators,
+    current_payout,
+    payout_key,
+    paytables_text,
+    simplest_between,
+    strategy_of,
+    with_payout,
+)
 
 __all__ = ["PER", "Point", "PayoutSolution", "metric_value", "parse_target", "solve_payout", "payout_key",
            "analysis_at"]
@@ -149,7 +160,8 @@ def _root(a: Point, b: Point, target: Fraction) -> Fraction | None:
 
 def _meeting(a: Point, a2: Point, b: Point, b2: Point) -> Fraction | None:
     """Where two strategies' per-unit lines cross: the payout at which the optimum switches."""
-    rtp = lambda p: p.analysis.rtp
+    def rtp(point: Point) -> Fraction:
+        return point.analysis.rtp
     sa, sb = _slope(a, a2, rtp), _slope(b, b2, rtp)
     if sa == sb:
         return None
@@ -222,13 +234,18 @@ def solve_payout(game: GameTable, key: PayoutKey, target: Fraction, per: str = "
             return search.solution(hi.payout, hi.analysis, "exact")
         if lo.piece == hi.piece:
             root = _root(lo, hi, target)
+            assert root is not None            # lo is below the target and hi above it: the line rises
             return search.solution(root, _analysis_at_root(search, lo, hi, root), "exact")
         lo2, hi2 = search.partner(lo), search.partner(hi)
-        inside = lambda x: x is not None and lo.payout < x < hi.payout
+
+        def inside(x: Fraction | None, low: Fraction = lo.payout, high: Fraction = hi.payout) -> TypeGuard[Fraction]:
+            return x is not None and low < x < high
         hi_root = _root(hi, hi2, target) if hi2 else None
         lo_root = _root(lo, lo2, target) if lo2 else None
         meeting = _meeting(lo, lo2, hi, hi2) if lo2 and hi2 else None
-        if meeting in (lo.payout, hi.payout) and not inside(hi_root) and not inside(lo_root):
+        if lo2 is not None and hi2 is not None and meeting in (lo.payout, hi.payout) \
+                and not inside(hi_root) and not inside(lo_root):
+            assert meeting is not None
             # the two strategies are adjacent (the per-unit return is convex), and neither reaches the
             # target on its own side of the switch: the return jumps over it
             return search.solution(None, None, _jump_reason(name, lo, lo2, hi, hi2, meeting, target))

@@ -27,7 +27,8 @@ def _paytable_rows(game: GameTable, name: str) -> tuple[tuple[str, Fraction], ..
     return tuple((category, pay) for category, pay in game.paytable(name).pays.items())
 
 
-def nearby(game: GameTable, key: PayoutKey, payout: Fraction, step: Fraction) -> list[tuple[Fraction, Fraction, Fraction]]:
+def nearby(game: GameTable, key: PayoutKey, payout: Fraction,
+           step: Fraction) -> list[tuple[Fraction, Fraction, Fraction]]:
     """The returns at the payouts on a grid of ``step`` around a solved payout."""
     below = step * math.floor(payout / step)
     grid = [below] if below == payout else [below, below + step]

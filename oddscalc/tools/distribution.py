@@ -98,7 +98,9 @@ class Distribution:
                     position += 1
                 if position == len(order):
                     break
-        return result
+        found = [value for value in result if value is not None]
+        assert len(found) == len(levels), "every level is reached: the weights sum to the denominator"
+        return found
 
 
 def round_distribution(rows: Iterable[tuple[Fraction, int]], total: int) -> Distribution:
@@ -175,6 +177,7 @@ def power(one: Distribution, rounds: int) -> Distribution:
                 result, have = [str(w) for w in one.weights], 1
             else:
                 result, have = _multiply(result, one.weights, _digits(one.denominator, have + 1)), have + 1
+    assert result is not None          # rounds >= 1, so the first bit set it
     with decimal.localcontext(EXACT):
         weights = [Decimal(w) for w in result]
     return Distribution(rounds, one.low * rounds, one.step, one.scale, weights, one.denominator ** rounds)

@@ -23,7 +23,8 @@ from oddscalc.tools.plotting import save_bars
 
 def default_losses(largest_loss: Fraction) -> list[Fraction]:
     """1, 2, 5, 10, 20, 50 … below the largest possible loss (at most twelve)."""
-    steps, scale = [], 1
+    steps: list[Fraction] = []
+    scale = 1
     while len(steps) < 12:
         for base in (1, 2, 5):
             if base * scale < largest_loss:
@@ -54,7 +55,7 @@ def distribution_report(game: GameTable, rounds: int, levels: Sequence[Fraction]
     round_rows = tuple((v, one.probability(i), probability_text(one.probability(i)), ", ".join(by_net.get(v, [])))
                        for i, v in enumerate(one.values()) if one.weights[i])
     tables = [Table(f"one round: net per {unit}", ("net", "probability", "decimal", "outcomes"), round_rows)]
-    ahead, behind = dist.above(0), dist.below(0)
+    ahead, behind = dist.above(Fraction(0)), dist.below(Fraction(0))
     even = 1 - ahead - behind
     mean, variance = n * analysis.expected_return, n * analysis.variance
     smallest, largest = dist.value(0), dist.value(len(dist.weights) - 1)
@@ -68,7 +69,8 @@ def distribution_report(game: GameTable, rounds: int, levels: Sequence[Fraction]
                         ("", "exact", "decimal"), summary))
     quantiles = dist.quantiles(levels)
     tables.append(Table("quantiles of the total (smallest total whose cumulative probability reaches the level)",
-                        ("level", "total"), tuple((decimal_text(q, 4), v) for q, v in zip(levels, quantiles))))
+                        ("level", "total"),
+                        tuple((decimal_text(q, 4), v) for q, v in zip(levels, quantiles, strict=True))))
     losses = losses if losses is not None else default_losses(-smallest)
     loss_rows = [(x, dist.below(-x)) for x in losses]
     tables.append(Table(f"chance of losing more than X {unit}s in total", ("X", "probability", "decimal"),
@@ -80,7 +82,7 @@ def distribution_report(game: GameTable, rounds: int, levels: Sequence[Fraction]
             "ahead": big_text(ahead), "even": big_text(even), "behind": big_text(behind),
             "ahead_decimal": float(ahead), "even_decimal": float(even), "behind_decimal": float(behind),
             "smallest": smallest, "largest": largest,
-            "quantiles": [{"level": q, "total": v} for q, v in zip(levels, quantiles)],
+            "quantiles": [{"level": q, "total": v} for q, v in zip(levels, quantiles, strict=True)],
             "losing_more_than": [{"x": x, "probability": big_text(p), "probability_decimal": float(p)}
                                  for x, p in loss_rows]}
     if full:

@@ -47,7 +47,7 @@ def payout_key(game: GameTable, text: str) -> PayoutKey:
     >>> from oddscalc.engines.base import load
     >>> payout_key(load("caribbean-stud"), "flsh")
     Traceback (most recent call last):
-    oddscalc.core.errors.InputError: table 'caribbean-stud': paytables.call: unknown category 'flsh' (did you mean 'flush'?)
+    oddscalc.core.errors.InputError: table 'caribbean-stud': paytables.call: unknown category 'flsh' (did you mean ...)
     """
     text = (text or "").strip()
     table_name, dot, category = text.rpartition(".")

@@ -17,8 +17,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import parse_exact, percent_text
 from oddscalc.report.model import Report, Table
-from oddscalc.tools.payouts import (PayoutKey, analysis_at, check_denominators, current_payout, payout_key,
-                                    with_payout)
+from oddscalc.tools.payouts import PayoutKey, analysis_at, check_denominators, current_payout, payout_key, with_payout
 from oddscalc.tools.plotting import save_lines
 
 MAX_POINTS = 1000

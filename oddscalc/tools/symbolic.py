@@ -22,8 +22,8 @@ import sympy
 
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
-from oddscalc.tools.payouts import PayoutKey, analyzer, check_denominators, current_payout, strategy_of, with_payout
 from oddscalc.core.gametable import GameTable
+from oddscalc.tools.payouts import PayoutKey, analyzer, check_denominators, current_payout, strategy_of, with_payout
 
 STEPS = (Fraction(1, 1000), Fraction(1, 100000))
 

@@ -39,7 +39,7 @@ def test_cython_and_reference_order_every_hand_alike(all_five_card_hands):
     strengths = strengths_of(view)
     memo = {}
     value_of_strength = {}
-    for hand, strength in zip(hands, strengths):
+    for hand, strength in zip(hands, strengths, strict=True):
         key = (tuple(sorted(c >> 2 for c in hand)), len({c & 3 for c in hand}) == 1)
         value = memo.get(key)
         if value is None:
@@ -56,12 +56,12 @@ def test_six_and_seven_cards_take_the_best_five(card_array):
     for size in (6, 7):
         hands = [tuple(rng.sample(range(52), size)) for _ in range(4000)]
         strengths = strengths_of(card_array(hands, size))
-        pairs = sorted(zip(strengths, (best_five_value(h) for h in hands)))
+        pairs = sorted(zip(strengths, (best_five_value(h) for h in hands), strict=True))
         values = [v for _, v in pairs]
         assert values == sorted(values)
-        for (s1, v1), (s2, v2) in zip(pairs, pairs[1:]):
+        for (s1, v1), (s2, v2) in zip(pairs, pairs[1:], strict=False):
             assert (s1 == s2) == (v1 == v2)
-        for hand, strength in zip(hands[:200], strengths):
+        for hand, strength in zip(hands[:200], strengths, strict=False):
             assert five_card_strength(hand) == strength
             assert max(five_card_strength(five) for five in itertools.combinations(hand, 5)) == strength
 

@@ -7,16 +7,22 @@ from fractions import Fraction
 import pytest
 
 from oddscalc._native.stud import payout_class_of
-from oddscalc.tools.check import (check_counts, check_file, chi_square_cells, chi_square_p_value, normal_quantile,
-                            two_sided_p_value)
-from oddscalc.tools.counts_file import Counts, counts_report, parse_counts
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_strength
+from oddscalc.engines.base import engine_of, load
 from oddscalc.engines.stud.counts import PAYOUT_CLASSES
 from oddscalc.engines.stud.rules import StudRules
 from oddscalc.report.render import render
+from oddscalc.tools.check import (
+    check_counts,
+    check_file,
+    chi_square_cells,
+    chi_square_p_value,
+    normal_quantile,
+    two_sided_p_value,
+)
+from oddscalc.tools.counts_file import Counts, counts_report, parse_counts
 from oddscalc.tools.simulation import simulate
-from oddscalc.engines.base import engine_of, load
 
 STRATEGY = "ace-king"        # call with A-K-4-3-2 or better: simple enough for a Python simulator
 

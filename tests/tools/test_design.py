@@ -7,12 +7,12 @@ import pytest
 
 import oddscalc.tools.design as design
 from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.engines.base import load
 from oddscalc.engines.stud import solve
 from oddscalc.engines.stud.counts import class_counts, optimal_calls
 from oddscalc.engines.stud.rules import StudRules
 from oddscalc.tools.payouts import analysis_at, payout_key, simplest_between, with_payout
 from oddscalc.tools.symbolic import symbolic_return
-from oddscalc.engines.base import load
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +117,8 @@ def test_many_strategies_solved_exactly_against_brute_force(monkeypatch, seed):
 def test_a_target_inside_a_jump_is_reported(monkeypatch):
     # below a pay of 1 class 0 folds (average wager 2, expected return -3/4), above it calls (average
     # wager 3, expected return (pay - 5/2) / 2): the return per total wagered jumps from 62.5 % to 75 %
-    _use_fake(monkeypatch, [(1, Fraction(-2), Fraction(1), Fraction(3)), (1, Fraction(-1, 2), Fraction(0), Fraction(3))])
+    _use_fake(monkeypatch, [(1, Fraction(-2), Fraction(1), Fraction(3)),
+                            (1, Fraction(-1, 2), Fraction(0), Fraction(3))])
     game = load("caribbean-stud")
     solution = design.solve_payout(game, payout_key(game, "flush"), Fraction("0.7"), "total")
     assert not solution.found

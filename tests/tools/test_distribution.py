@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from oddscalc.tools.distribution import analysis_distribution, power, round_distribution
 from oddscalc.core.errors import InputError
 from oddscalc.engines import stud
-from oddscalc.engines.stud import side_bets as stud_side
 from oddscalc.engines.base import load
+from oddscalc.engines.stud import side_bets as stud_side
+from oddscalc.tools.distribution import analysis_distribution, power, round_distribution
 
 
 @pytest.fixture(scope="module")
@@ -65,9 +65,10 @@ def test_n_rounds_mean_and_variance_are_exact(stud_analysis):
     values = dist.values()
     probabilities = [dist.probability(i) for i in range(len(values))]
     assert sum(probabilities) == 1
-    mean = sum(v * p for v, p in zip(values, probabilities))
+    mean = sum(v * p for v, p in zip(values, probabilities, strict=True))
     assert mean == rounds * stud_analysis.expected_return
-    assert sum((v - mean) ** 2 * p for v, p in zip(values, probabilities)) == rounds * stud_analysis.variance
+    variance = sum((v - mean) ** 2 * p for v, p in zip(values, probabilities, strict=True))
+    assert variance == rounds * stud_analysis.variance
 
 
 def test_side_bet_distribution_by_brute_force():

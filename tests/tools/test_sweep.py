@@ -7,9 +7,9 @@ import pytest
 
 from oddscalc.core.errors import InputError
 from oddscalc.engines import stud
+from oddscalc.engines.base import load
 from oddscalc.tools.payouts import payout_key, with_payout
 from oddscalc.tools.sweep import parse_sweep, parse_values, sweep
-from oddscalc.engines.base import load
 
 
 def test_each_row_is_the_analysis_of_that_paytable():

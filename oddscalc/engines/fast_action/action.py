@@ -7,6 +7,7 @@ the unseen cards; if none names an occupied seat, every naming card still unseen
 likely to be the first one turned from the deck.
 
 >>> from oddscalc.engines.fast_action.deal import parse_deal
+>>> from oddscalc.engines.fast_action.rules import default_rules
 >>> rules = default_rules()
 >>> dist = action_distribution(rules, parse_deal(rules, "1,2,3"))
 >>> sum(dist.by_seat().values()), dist.by_seat()[1]
@@ -19,7 +20,7 @@ from fractions import Fraction
 
 from oddscalc.core.errors import InputError
 from oddscalc.engines.fast_action.deal import Deal
-from oddscalc.engines.fast_action.rules import BOARD_POSITIONS, FastActionRules, default_rules
+from oddscalc.engines.fast_action.rules import BOARD_POSITIONS, FastActionRules
 
 DECK, BUTTON = "deck", "button"
 

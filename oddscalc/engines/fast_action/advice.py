@@ -7,6 +7,7 @@ the others who bet.  The others' hands are taken as random: a bettor's hand is l
 stronger than random, so read a narrow "bet" with care.
 
 >>> from oddscalc.core.cards import parse_cards
+>>> from oddscalc.engines.fast_action.rules import default_rules
 >>> rows = decision_rows(default_rules(), parse_cards("As Ad"), parse_cards("Ac 7d 2h"), (), 4, [1])
 >>> rows[0].break_even, rows[0].advice
 (Fraction(1, 6), 'bet')
@@ -18,7 +19,7 @@ from fractions import Fraction
 
 from oddscalc.core.errors import InputError
 from oddscalc.engines.fast_action.equity import Equity, showdown_equity
-from oddscalc.engines.fast_action.rules import FastActionRules, default_rules
+from oddscalc.engines.fast_action.rules import FastActionRules
 
 CLOSE = 2     # an estimate within this many standard errors of break-even is too close to call
 
@@ -50,7 +51,7 @@ def decide_row(rules: FastActionRules, hero, board, dead, players: int, others: 
     antes = rules.ante * players
     pot = antes + rules.optional_bet * (others + 1)
     equity = showdown_equity(hero, board, dead, others, samples, seed)
-    se = None if equity.exact else equity.std_error * float(pot)
+    se = None if equity.std_error is None else equity.std_error * float(pot)
     if others:
         return BetAdvice(others, equity, pot, rules.optional_bet / pot, equity.equity * pot - rules.optional_bet,
                         se, _advice(equity.equity * pot - rules.optional_bet, se))
@@ -60,7 +61,7 @@ def decide_row(rules: FastActionRules, hero, board, dead, players: int, others: 
     else:
         everyone = showdown_equity(hero, board, dead, players - 1, samples, seed)
         keep = everyone.equity * antes
-        se = None if everyone.exact else everyone.std_error * float(antes)
+        se = None if everyone.std_error is None else everyone.std_error * float(antes)
     gain = antes - keep
     return BetAdvice(0, equity, pot, None, gain, se, _advice(gain, se))
 

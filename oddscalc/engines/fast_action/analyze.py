@@ -18,14 +18,13 @@ from fractions import Fraction
 from functools import lru_cache
 
 from oddscalc.core.cards import RANKS
+from oddscalc.core.gametable import GameTable
+from oddscalc.core.hands import FiveCardCategory
+from oddscalc.core.numbers import decimal_text, signed_text
 from oddscalc.engines.fast_action.deal import parse_deal
 from oddscalc.engines.fast_action.odds import deal_odds
-from oddscalc.core.numbers import signed_text
 from oddscalc.engines.fast_action.rules import FastActionRules, rules_of_game
-from oddscalc.core.hands import FiveCardCategory
-from oddscalc.core.numbers import decimal_text
 from oddscalc.report.model import Report, Table
-from oddscalc.core.gametable import GameTable
 
 ANALYZE_SAMPLES = 1_000_000
 
@@ -98,6 +97,7 @@ def analyze_report(game: GameTable, seats_text: str, button: str | None = None,
                     ("seat", "ranks", *action.sources, "total", "exact"), action_rows)]
     if action.draws:
         tables.append(_draws_table(action.draws))
+    relative_se = odds.relative_se or ()       # sampled (exact_limit 0), so every figure has one
     method = (f"ESTIMATE: seeded Monte Carlo, {samples} samples, seed {seed}; ± is one standard error "
               f"(exact would need {deals_for_random_hands(len(deal.seats)):.3e} deals)")
     tables.append(Table(f"phase two for random hands, net in bets: {method}",
@@ -106,7 +106,7 @@ def analyze_report(game: GameTable, seats_text: str, button: str | None = None,
     tables.append(Table("phase two by position from the first action hand (estimate)",
                         ("position", "player", "expected net (bets)"),
                         tuple((r, "first action hand" if r == 0 else f"{r} seat(s) to its left",
-                               f"{signed_text(v)} ± {odds.relative_se[r]:.6f}") for r, v in enumerate(odds.relative))))
+                               f"{signed_text(v)} ± {relative_se[r]:.6f}") for r, v in enumerate(odds.relative))))
     data = {
         "game": game.name, "seats": list(deal.seats),
         "action_probability": {str(seat): p for seat, p in by_seat.items()},
@@ -117,7 +117,7 @@ def analyze_report(game: GameTable, seats_text: str, button: str | None = None,
                       "seats": [{"seat": s.seat, "net_estimate": s.phase_two,
                                  "net_estimate_decimal": float(s.phase_two), "std_error": s.phase_two_se}
                                 for s in odds.seats],
-                      "relative": [{"position": r, "net_estimate": v, "std_error": odds.relative_se[r]}
+                      "relative": [{"position": r, "net_estimate": v, "std_error": relative_se[r]}
                                    for r, v in enumerate(odds.relative)]},
     }
     if rules.has_jackpot:

@@ -2,6 +2,8 @@
 
 Every check on what a user types lives here, so each bad input is one clear ``InputError``.
 
+>>> from oddscalc.core.cards import format_cards
+>>> from oddscalc.engines.fast_action.rules import default_rules
 >>> rules = default_rules()
 >>> deal = parse_deal(rules, "1,2,4,7", button="2", holes="1:AsKd 2:7h7c 7:QcJc", board="Qs Jd 2c")
 >>> deal.seats, deal.unknown_seats, deal.bettors
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 
 from oddscalc.core.cards import format_cards, parse_cards
 from oddscalc.core.errors import InputError
-from oddscalc.engines.fast_action.rules import FastActionRules, default_rules
+from oddscalc.engines.fast_action.rules import FastActionRules
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ class Deal:
 def parse_seats(rules: FastActionRules, text: str) -> tuple[int, ...]:
     """Occupied seat numbers from ``"1,2,4,7"`` (any order), checked against the table.
 
+    >>> from oddscalc.engines.fast_action.rules import default_rules
     >>> parse_seats(default_rules(), "7 1 4")
     (1, 4, 7)
     """
@@ -166,6 +169,7 @@ def _check_room(deal: Deal) -> None:
 def describe(deal: Deal) -> str:
     """A one-line summary of the deal.
 
+    >>> from oddscalc.engines.fast_action.rules import default_rules
     >>> describe(parse_deal(default_rules(), "1,2,3", holes="2:AsAd"))
     'seats 1 2 3; button -; bettors 1 2 3; holes 2:As Ad; board -'
     """

@@ -5,6 +5,7 @@ phase-one win/tie chances and pot shares, action-seat chances, phase-two expecte
 bets), jackpot chances, and each seat's total expected net (in units).
 
 >>> from oddscalc.engines.fast_action.deal import parse_deal
+>>> from oddscalc.engines.fast_action.rules import default_rules
 >>> rules = default_rules()
 >>> deal = parse_deal(rules, "1,2,3", holes="1:AsAd 2:KsKd 3:7c2h", board="Ah Kh 9c 9d 3s")
 >>> odds = deal_odds(rules, deal)
@@ -19,11 +20,11 @@ from fractions import Fraction
 
 from oddscalc._native import board as kernel
 from oddscalc.core.errors import InputError
-from oddscalc.engines.fast_action.action import ActionDistribution, action_distribution
-from oddscalc.engines.fast_action.deal import Deal
-from oddscalc.engines.fast_action.rules import FastActionRules, default_rules
-from oddscalc.engines.fast_action.chain import pot_size
 from oddscalc.core.hands import FiveCardCategory
+from oddscalc.engines.fast_action.action import ActionDistribution, action_distribution
+from oddscalc.engines.fast_action.chain import pot_size
+from oddscalc.engines.fast_action.deal import Deal
+from oddscalc.engines.fast_action.rules import FastActionRules
 
 EXACT_LIMIT = 30_000_000     # completions enumerated exactly; past it, sampling
 SAMPLES = 1_000_000
@@ -68,6 +69,7 @@ def completions(deal: Deal) -> int:
     """Number of equally likely completions (unknown board taken as a set, holes per seat).
 
     >>> from oddscalc.engines.fast_action.deal import parse_deal
+    >>> from oddscalc.engines.fast_action.rules import default_rules
     >>> completions(parse_deal(default_rules(), "1,2,3", holes="1:AsKd 2:7h7c 3:QcJc", board="Qs Jd 2c"))
     903
     """
@@ -86,14 +88,14 @@ def kernel_spec(rules: FastActionRules, deal: Deal) -> dict:
     index = {seat: i for i, seat in enumerate(deal.seats)}
     return {
         "n": len(deal.seats),
-        "seat_of_rank": [index.get(seat, -1) for seat in rules.seat_of_rank],
+        "seat_of_rank": [-1 if seat is None else index.get(seat, -1) for seat in rules.seat_of_rank],
         "action_positions": list(rules.action_positions),
         "fallback_button": rules.action_fallback == "button",
         "every_player": rules.phase_two_end == "every-player",
         "tie_pass": rules.phase_two_tie == "pass",
         "one_tie_button": rules.phase_one_tie == "nearest-button-left",
         "no_bettor_best": rules.no_optional_bet == "best-hand",
-        "button": index.get(deal.button, -1),
+        "button": -1 if deal.button is None else index[deal.button],
         "bettor_mask": sum(1 << index[seat] for seat in deal.bettors),
         "holes": [deal.holes.get(seat) for seat in deal.seats],
         "board": list(deal.board) + [-1] * (5 - len(deal.board)),
@@ -152,7 +154,8 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
             chance = _grouped(sums["act"], i) / weight
         else:
             chance = action.by_seat()[seat]
-            share_se = std_error(share, Fraction(sums["share_sq"][i], (SHARE_SCALE * rotations) ** 2 * samples), samples)
+            share_second = Fraction(sums["share_sq"][i], (SHARE_SCALE * rotations) ** 2 * samples)
+            share_se = std_error(share, share_second, samples)
             second = sum((Fraction(row[i], (d * per_sample) ** 2) for d, row in sums["net_sq"].items()),
                          Fraction(0)) / samples
             two_se = std_error(phase_two, second, samples)

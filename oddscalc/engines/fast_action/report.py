@@ -20,7 +20,6 @@ from fractions import Fraction
 from oddscalc.core.cards import format_card, format_cards
 from oddscalc.core.evaluate import best_five
 from oddscalc.core.numbers import decimal_text, estimate_text, signed_text
-from oddscalc.engines.base import Decision
 from oddscalc.engines.fast_action.advice import BetAdvice
 from oddscalc.engines.fast_action.chain import chain_nets
 from oddscalc.engines.fast_action.deal import describe
@@ -101,7 +100,8 @@ def _jackpot_table(odds: Odds) -> Table:
 def _odds_data(odds: Odds) -> dict:
     seats = []
     for s in odds.seats:
-        entry = {"seat": s.seat, "hole": format_cards(s.hole) if s.hole else None, "bettor": s.bettor}
+        entry: dict[str, object] = {"seat": s.seat, "hole": format_cards(s.hole) if s.hole else None,
+                                    "bettor": s.bettor}
         for key, value in (("win", s.win), ("tie", s.tie), ("pot_share", s.pot_share),
                            ("pot_won", s.pot_share * odds.pot),
                            ("phase_one_net", s.phase_one_net), ("action_probability", s.action),

@@ -1,5 +1,6 @@
 """Fast Action Poker rule set (tables/fast-action-poker.toml), read and checked once.
 
+>>> from oddscalc.core.cards import parse_card
 >>> rules = default_rules()
 >>> rules.seat_named(parse_card("Ah")), rules.seat_named(parse_card("9c"))
 (1, None)
@@ -12,7 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from oddscalc.core.cards import RANKS, parse_card, parse_rank
+from oddscalc.core.cards import RANKS, parse_rank
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory

@@ -1,6 +1,7 @@
 """The full settlement of a Fast Action Poker hand whose cards are all known, step by step.
 
 >>> from oddscalc.engines.fast_action.deal import parse_deal
+>>> from oddscalc.engines.fast_action.rules import default_rules
 >>> rules = default_rules()
 >>> deal = parse_deal(rules, "1,2,4,7", button="2", holes="1:AsKd 2:7h7c 4:9d9s 7:QcJc",
 ...                   board="Qs Jd 2c 9h 4h", bettors="1,4")
@@ -18,12 +19,19 @@ from fractions import Fraction
 from oddscalc.core.cards import format_card
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_category, five_card_strength
+from oddscalc.engines.fast_action.chain import (
+    Step,
+    board_action,
+    chain_nets,
+    draw_probabilities,
+    phase_one_contenders,
+    phase_one_nets,
+    phase_one_shares,
+    phase_two_chain,
+    pot_size,
+)
 from oddscalc.engines.fast_action.deal import Deal
-from oddscalc.engines.fast_action.rules import FastActionRules, default_rules
-from oddscalc.engines.fast_action.chain import (Step, board_action, chain_nets, draw_probabilities,
-                                               phase_one_contenders, phase_one_nets, phase_one_shares,
-                                               phase_two_chain, pot_size)
-
+from oddscalc.engines.fast_action.rules import FastActionRules
 
 CARD_WORDS = {"river": "river", "turn": "turn", "flop3": "third flop card", "flop2": "second flop card",
               "flop1": "first flop card"}
@@ -90,6 +98,9 @@ def settle(rules: FastActionRules, deal: Deal) -> HandSettlement:
     if start is not None:
         how, chances = f"the {CARD_WORDS[checked[-1][0]]} names seat {start}", {start: Fraction(1)}
     elif rules.action_fallback == "button":
+        if deal.button is None:
+            raise InputError("no community card names an occupied seat, so the button holds the action hand: "
+                             "give --button")
         start, how, chances = deal.button, "no community card names an occupied seat: the button", \
             {deal.button: Fraction(1)}
     elif deal.draws:

@@ -18,7 +18,16 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable, RuleSpec
-from oddscalc.engines.base import OPTIMAL, Decision, Inputs, NamedStrategy, Simulator, Situation, rank_five, strategy_named
+from oddscalc.engines.base import (
+    OPTIMAL,
+    Decision,
+    Inputs,
+    NamedStrategy,
+    Simulator,
+    Situation,
+    rank_five,
+    strategy_named,
+)
 from oddscalc.engines.stud import decide, report, simulate, solve, strategy
 from oddscalc.engines.stud.counts import PAYABLE, class_counts
 from oddscalc.engines.stud.rules import RULE_SPECS, StudRules

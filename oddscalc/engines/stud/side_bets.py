@@ -22,7 +22,16 @@ from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory
 from oddscalc.core.numbers import decimal_text
-from oddscalc.engines.base import OPTIMAL, Decision, Inputs, NamedStrategy, Simulator, Situation, rank_five, strategy_named
+from oddscalc.engines.base import (
+    OPTIMAL,
+    Decision,
+    Inputs,
+    NamedStrategy,
+    Simulator,
+    Situation,
+    rank_five,
+    strategy_named,
+)
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
@@ -64,7 +73,7 @@ def side_bet_analysis(game: GameTable) -> Analysis:
     counts = category_counts(game.rules.integer("cards"))
     rows = []
     losing = 0
-    for category, count in reversed(list(zip(CATEGORIES, counts))):
+    for category, count in reversed(list(zip(CATEGORIES, counts, strict=True))):
         if prize(game, category):
             rows.append(Outcome(f"win-{category}", count, _net(game, category)))
         else:
@@ -109,8 +118,8 @@ def analysis_report(game: GameTable) -> Report:
     categories = Table(f"best five of {cards} cards: every category",
                        ("category", "sets", "probability", f"pays per {game.unit}"),
                        tuple((c, n, decimal_text(Fraction(n, analysis.total), 10), prize(game, c))
-                             for c, n in reversed(list(zip(CATEGORIES, counts)))))
-    data: dict[str, object] = {"categories": dict(zip(CATEGORIES, counts))}
+                             for c, n in reversed(list(zip(CATEGORIES, counts, strict=True)))))
+    data: dict[str, object] = {"categories": dict(zip(CATEGORIES, counts, strict=True))}
     tables = [categories]
     if has_meter(game):
         level, even = game.rules.number("meter"), break_even_meter(game)

@@ -28,7 +28,8 @@ def _optimal_decisions(game: GameTable) -> tuple[tuple[int, ...], bytearray | No
     table when one is needed (kept for the last strategy only: 135 MB, mostly untouched pages)."""
     result = analyze(game)
     t = result.totals
-    rules = tuple(1 if not folded else 0 if not called else 2 for called, folded in zip(t.called, t.folded))
+    rules = tuple(1 if not folded else 0 if not called else 2
+                  for called, folded in zip(t.called, t.folded, strict=True))
     if 2 not in rules:
         return rules, None
     qualify = StudRules.of(game).qualify_strength
@@ -54,7 +55,7 @@ class NamedStudSimulator:
         self.native.run(rounds)
 
     def counts(self) -> dict[str, int]:
-        return dict(zip(OUTCOME_NAMES, self.native.counts()))
+        return dict(zip(OUTCOME_NAMES, self.native.counts(), strict=True))
 
 
 def simulator(game: GameTable, strategy: str, seed: int) -> NamedStudSimulator:

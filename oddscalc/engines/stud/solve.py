@@ -14,8 +14,16 @@ from fractions import Fraction
 
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.gametable import GameTable, Paytable
-from oddscalc.engines.stud.counts import (COMPLETIONS, PAYABLE, PAYOUT_CLASSES, SITUATIONS, StrategyTotals,
-                                          class_counts, optimal_calls, strategy_totals)
+from oddscalc.engines.stud.counts import (
+    COMPLETIONS,
+    PAYABLE,
+    PAYOUT_CLASSES,
+    SITUATIONS,
+    StrategyTotals,
+    class_counts,
+    optimal_calls,
+    strategy_totals,
+)
 from oddscalc.engines.stud.rules import StudRules
 
 

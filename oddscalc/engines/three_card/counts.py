@@ -74,7 +74,7 @@ def game_counts(rules: ThreeCardRules, deck: Iterable[int] = DECK) -> GameCounts
         columns, per = three.class_counts(rules.ranking.native, deck, rules.qualify, bool(rules.upcards))
     except ValueError as error:
         raise InputError(str(error)) from None
-    examples = list(zip(columns["a"], columns["b"], columns["c"]))
+    examples = list(zip(columns["a"], columns["b"], columns["c"], strict=True))
     classes = classes_of(rules, columns["strength"], examples)
     return GameCounts(columns["up_rank"], columns["strength"], columns["weight"], columns["not_qualify"],
                       columns["dealer_wins"], columns["tie"], columns["player_wins"], examples,
@@ -83,7 +83,7 @@ def game_counts(rules: ThreeCardRules, deck: Iterable[int] = DECK) -> GameCounts
 
 def classes_of(rules: ThreeCardRules, strengths: Sequence[int], examples: Sequence[tuple]) -> list[str]:
     """Hand class of every group (the class is a function of the strength, so it is cached)."""
-    example_of = dict(zip(strengths, examples))
+    example_of = dict(zip(strengths, examples, strict=True))
     by_strength = {s: rules.hand_class(s, example) for s, example in example_of.items()}
     return [by_strength[s] for s in strengths]
 

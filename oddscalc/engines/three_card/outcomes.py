@@ -20,11 +20,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.core.gametable import Paytable
 from oddscalc.engines.three_card.counts import hand_distribution
 from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules
-from oddscalc.engines.three_card.solve import (FOLD, LOSE, NOT_QUALIFY, PUSH, WIN, Prices, Solution,
-                                             net_pay)
-from oddscalc.core.gametable import Paytable
+from oddscalc.engines.three_card.solve import FOLD, LOSE, NOT_QUALIFY, PUSH, WIN, Prices, Solution, net_pay
 
 
 def ratio_name(value: Fraction) -> str:
@@ -99,13 +98,14 @@ def _bonus_result(solution: Solution, klass: str, result: int) -> tuple[str, Fra
     p, rules = solution.prices, solution.rules
     if result == FOLD and rules.fold_forfeits_bonus:
         return "fold", p.bonus_folded[klass]
-    return (f"win-{klass}" if klass in rules.bonus.pays else "lose"), p.bonus_played[klass]
+    paid = rules.bonus is not None and klass in rules.bonus.pays
+    return (f"win-{klass}" if paid else "lose"), p.bonus_played[klass]
 
 
 def bonus_analysis(solution: Solution) -> Analysis:
     """The Bonus wager per Bonus stake (it is settled on the player's hand; a fold forfeits it)."""
     def rows():
-        for key, _name, count, _net, _wager, klass, result in _main_rows(solution):
+        for _key, _name, count, _net, _wager, klass, result in _main_rows(solution):
             name, net = _bonus_result(solution, klass, result)
             yield (result != FOLD, net, HAND_CLASSES.index(klass)), name, count, net, Fraction(1)
     return _analysis(solution, "bonus", "bonus", rows())

@@ -19,8 +19,14 @@ from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import analyses
 from oddscalc.engines.three_card.rules import ThreeCardRules, game_line
 from oddscalc.engines.three_card.solve import Solution, solve
-from oddscalc.engines.three_card.strategy import (Breakpoint, Threshold, hand_text, ratio_breakpoints,
-                                                  threshold_text, thresholds)
+from oddscalc.engines.three_card.strategy import (
+    Breakpoint,
+    Threshold,
+    hand_text,
+    ratio_breakpoints,
+    threshold_text,
+    thresholds,
+)
 from oddscalc.report.analysis import analysis_data, analysis_report, metrics_table, outcome_table
 from oddscalc.report.model import Report, Table
 
@@ -121,10 +127,12 @@ def _breakpoint_data(counts, point: Breakpoint) -> dict:
 def _breakpoint_rows(rules: ThreeCardRules, solution: Solution, points: list[Breakpoint]) -> list[tuple]:
     """Breakpoints merged per (upcard rank, hand): the ratios over which those hands change."""
     counts = solution.counts
-    key = lambda b: (counts.up_rank[b.group], counts.strength[b.group], b.to_play)
+
+    def key(point: Breakpoint) -> tuple[int, int, bool]:
+        return counts.up_rank[point.group], counts.strength[point.group], point.to_play
     rows = []
-    for (up_rank, strength, to_play), members in groupby(sorted(points, key=key), key=key):
-        members = list(members)
+    for (up_rank, strength, to_play), grouped in groupby(sorted(points, key=key), key=key):
+        members = list(grouped)
         example = counts.examples[members[0].group]
         low, high = members[0].ratio, members[-1].ratio
         span = ratio_text(low) if low == high else f"{ratio_text(low)} .. {ratio_text(high)}"
@@ -171,7 +179,8 @@ def strategy_report(rules: ThreeCardRules) -> Report:
             ups = sorted({_up_label(counts.up_rank[b.group]) for b in points})
             notes.append(f"Decisions change at {len({b.ratio for b in points})} ratios from {ratio_text(first)} "
                          f"({decimal_text(first, 4)}) to {ratio_text(last)} ({decimal_text(last, 4)}), "
-                         f"upcard {', '.join(ups)}; no decision changes between {ratio_text(last)} and {ratio_text(high)}.")
+                         f"upcard {', '.join(ups)}; no decision changes between {ratio_text(last)} and "
+                         f"{ratio_text(high)}.")
             tables.append(Table(f"where decisions change as the Bonus/Bet ratio goes from 0 to {ratio_text(high)}",
                                 ("upcard", "hand", "situations", "change", "at ratio", "first (decimal)"),
                                 tuple(_breakpoint_rows(rules, solution, points))))

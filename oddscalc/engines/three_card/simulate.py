@@ -54,8 +54,8 @@ class NamedThreeCardSimulator:
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
-        for row, row_names in zip(self.native.counts(), self.names):
-            for count, name in zip(row, row_names):
+        for row, row_names in zip(self.native.counts(), self.names, strict=True):
+            for count, name in zip(row, row_names, strict=True):
                 if count:
                     out[name] = out.get(name, 0) + count
         return out

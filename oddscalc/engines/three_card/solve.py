@@ -23,9 +23,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from oddscalc.core.gametable import Paytable
 from oddscalc.engines.three_card.counts import GameCounts
 from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules
-from oddscalc.core.gametable import Paytable
 
 # What a deal comes to, for the tallies: index into a tally row.
 RESULTS = ("fold", "dealer-not-qualify", "lose", "push", "win")
@@ -106,9 +106,9 @@ def scaled_coefficients(p: Prices, klass: str) -> tuple[tuple[int, int, int, int
     >>> scaled_coefficients(prices(three_card_rules(load("fast-poker"))), "flush")
     ((2, 5, -4, 7), 2)
     """
-    coefficients = margin_coefficients(p, klass)
-    scale = math.lcm(*(c.denominator for c in coefficients))
-    return tuple(int(c * scale) for c in coefficients), scale
+    a, b, c, d = margin_coefficients(p, klass)
+    scale = math.lcm(a.denominator, b.denominator, c.denominator, d.denominator)
+    return (int(a * scale), int(b * scale), int(c * scale), int(d * scale)), scale
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ def solve(rules: ThreeCardRules, counts: GameCounts, threshold: int | None = Non
     decisions = []
     for klass, strength, weight, nq, dw, tie, pw in zip(counts.classes, counts.strength, counts.weight,
                                                         counts.not_qualify, counts.dealer_wins, counts.tie,
-                                                        counts.player_wins):
+                                                        counts.player_wins, strict=True):
         a, b, c, d = scaled[klass]
         margin = a * nq + b * pw + c * dw + d * per
         play = margin > 0 or (margin == 0 and rules.play_on_tie)

@@ -22,11 +22,11 @@ from fractions import Fraction
 from itertools import groupby
 
 from oddscalc.core.cards import RANKS
+from oddscalc.core.hands import ThreeCardCategory
 from oddscalc.engines.base import OPTIMAL, NamedStrategy, strategy_named
 from oddscalc.engines.three_card.counts import GameCounts
 from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules, qualifier_strength
 from oddscalc.engines.three_card.solve import Solution, prices, scaled_coefficients
-from oddscalc.core.hands import ThreeCardCategory
 
 # "play this hand or better", as ranks of an unsuited hand (None: play every hand); the simulator
 # plays them and the engine prices them exactly
@@ -82,8 +82,8 @@ def thresholds(solution: Solution) -> list[Threshold]:
     """The best "play T or better" rule per upcard rank, with its exceptions."""
     counts = solution.counts
     out = []
-    for up_rank, members in groupby(range(len(counts)), key=counts.up_rank.__getitem__):
-        members = list(members)        # the kernel lists groups by strength within an upcard rank
+    for up_rank, grouped in groupby(range(len(counts)), key=counts.up_rank.__getitem__):
+        members = list(grouped)        # the kernel lists groups by strength within an upcard rank
         strengths = sorted({counts.strength[i] for i in members})
         played, folded = dict.fromkeys(strengths, 0), dict.fromkeys(strengths, 0)
         for i in members:

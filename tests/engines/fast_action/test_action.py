@@ -6,7 +6,7 @@ are left; nothing in it relies on the symmetry argument the closed form uses.
 """
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -27,7 +27,7 @@ def explicit_distribution(rules, seats):
             if c:
                 yield i, Fraction(c, sum(counts)), counts[:i] + (c - 1,) + counts[i + 1:]
 
-    @lru_cache(maxsize=None)
+    @cache
     def holes(counts, left):
         if left == 0:
             return board(counts, ())
@@ -37,7 +37,7 @@ def explicit_distribution(rules, seats):
                 out[key] += p * q
         return out
 
-    @lru_cache(maxsize=None)
+    @cache
     def board(counts, dealt):
         if len(dealt) == 5:
             for position in order:
@@ -52,7 +52,7 @@ def explicit_distribution(rules, seats):
                 out[key] += p * q
         return out
 
-    @lru_cache(maxsize=None)
+    @cache
     def deck(counts):
         out = Counter()
         for i, p, rest in draws(counts):

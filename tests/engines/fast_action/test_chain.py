@@ -7,10 +7,18 @@ import pytest
 
 from oddscalc._native import board as kernel
 from oddscalc.core.cards import parse_card, parse_cards
+from oddscalc.engines.fast_action.chain import (
+    BEATS,
+    LOSES,
+    TIES,
+    board_action,
+    chain_nets,
+    draw_probabilities,
+    phase_one_nets,
+    phase_one_shares,
+    phase_two_chain,
+)
 from oddscalc.engines.fast_action.rules import default_rules
-from oddscalc.engines.fast_action.chain import (BEATS, LOSES, TIES, board_action, chain_nets,
-                                               draw_probabilities, phase_one_nets, phase_one_shares,
-                                               phase_two_chain)
 
 SEATS = (1, 2, 3, 4)
 
@@ -113,7 +121,8 @@ def test_kernel_chain_agrees_with_the_plain_chain(every, tie_pass):
         values = [rng.randint(0, 3) for _ in range(n)]     # a small range makes ties common
         seats = tuple(range(1, n + 1))
         for start in range(n):
-            plain = chain_nets(seats, phase_two_chain(seats, dict(zip(seats, values)), start + 1, end, tie))
+            strengths = dict(zip(seats, values, strict=True))
+            plain = chain_nets(seats, phase_two_chain(seats, strengths, start + 1, end, tie))
             assert kernel.chain_nets(values, start, every, tie_pass) == [plain[s] for s in seats]
 
 

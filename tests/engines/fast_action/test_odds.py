@@ -8,12 +8,12 @@ from fractions import Fraction
 import pytest
 
 from oddscalc.core.evaluate import five_card_strength
+from oddscalc.core.oracle import best_five_value
 from oddscalc.engines.fast_action import chain as plain
 from oddscalc.engines.fast_action.action import action_distribution
 from oddscalc.engines.fast_action.deal import Deal, parse_deal
 from oddscalc.engines.fast_action.odds import completions, deal_odds
 from oddscalc.engines.fast_action.rules import default_rules
-from oddscalc.core.oracle import best_five_value
 
 VARIANTS = {
     "default": {},
@@ -171,7 +171,7 @@ def test_sampling_estimate_is_within_a_few_standard_errors_of_the_exact_answer()
     exact = deal_odds(rules, deal)
     estimate = deal_odds(rules, deal, exact_limit=0, samples=100_000, seed=3)
     assert not estimate.exact and estimate.total == 100_000
-    for e, x in zip(estimate.seats, exact.seats):
+    for e, x in zip(estimate.seats, exact.seats, strict=True):
         assert e.action == x.action                     # the action seat stays exact
         assert abs(float(e.phase_two - x.phase_two)) < 5 * e.phase_two_se
         assert abs(float(e.pot_share - x.pot_share)) <= 5 * e.pot_share_se
@@ -229,7 +229,7 @@ def test_sampling_with_every_hand_unknown_averages_rotations_without_bias(board,
     assert exact.exact
     estimate = deal_odds(rules, deal, exact_limit=0, samples=40_000, seed=11)
     assert not estimate.exact
-    for e, x in zip(estimate.seats, exact.seats):
+    for e, x in zip(estimate.seats, exact.seats, strict=True):
         assert abs(float(e.phase_two - x.phase_two)) < 5 * e.phase_two_se
         assert abs(float(e.pot_share - x.pot_share)) <= 5 * e.pot_share_se
     for r, value in enumerate(exact.relative):

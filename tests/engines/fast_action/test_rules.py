@@ -4,8 +4,8 @@ from fractions import Fraction
 import pytest
 
 from oddscalc.core.errors import InputError
-from oddscalc.engines.fast_action.rules import rules_of_game
 from oddscalc.engines.base import load
+from oddscalc.engines.fast_action.rules import rules_of_game
 
 
 def rules_with(tmp_path, text):

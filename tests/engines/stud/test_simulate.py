@@ -5,14 +5,14 @@ import random
 import pytest
 
 from oddscalc._native import stud as stud_kernel
-from oddscalc.tools.check import check_counts
-from oddscalc.tools.counts_file import read_counts
 from oddscalc.core.errors import InputError
 from oddscalc.engines import stud
+from oddscalc.engines.base import engine_of, load
 from oddscalc.engines.stud.decide import decide
 from oddscalc.engines.stud.strategy import STRATEGIES
+from oddscalc.tools.check import check_counts
+from oddscalc.tools.counts_file import read_counts
 from oddscalc.tools.simulation import simulate
-from oddscalc.engines.base import engine_of, load
 
 
 @pytest.fixture(scope="module")

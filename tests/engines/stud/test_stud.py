@@ -7,14 +7,14 @@ from fractions import Fraction
 import pytest
 
 from oddscalc._native import stud as kernel
-from oddscalc.core.cards import format_cards, parse_cards
-from oddscalc.engines import stud
-from oddscalc.engines.stud import side_bets as stud_side
-from oddscalc.engines.stud import decide, solve
-from oddscalc.engines.stud.counts import COMPLETIONS, PAYOUT_CLASSES, SITUATIONS, class_counts, optimal_calls
-from oddscalc.engines.stud.rules import StudRules
+from oddscalc.core.cards import parse_cards
 from oddscalc.core.oracle import five_card_value
+from oddscalc.engines import stud
 from oddscalc.engines.base import load, overlay
+from oddscalc.engines.stud import decide, solve
+from oddscalc.engines.stud import side_bets as stud_side
+from oddscalc.engines.stud.counts import COMPLETIONS, SITUATIONS, class_counts, optimal_calls
+from oddscalc.engines.stud.rules import StudRules
 
 
 @pytest.fixture(scope="module")
@@ -79,8 +79,9 @@ def test_decide_agrees_with_the_strategy_for_every_suit_relabelling(classic):
     for k in rng.sample(range(classes.n), 6):
         cards, upcard, *_ = classes.counts(k)
         for perm in rng.sample(list(itertools.permutations(range(4))), 3):
-            relabel = lambda c: (c & ~3) | perm[c & 3]
-            decision = decide.decide(game, tuple(map(relabel, cards)), relabel(upcard))
+            suit = dict(enumerate(perm))
+            hand = tuple((c & ~3) | suit[c & 3] for c in cards)
+            decision = decide.decide(game, hand, (upcard & ~3) | suit[upcard & 3])
             assert (decision.choice == "call") == bool(calls[k])
 
 

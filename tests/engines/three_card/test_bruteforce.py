@@ -10,17 +10,17 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
+from oddscalc.core.hands import ThreeCardCategory as T
+from oddscalc.core.oracle import three_card_value
+from oddscalc.engines.base import load
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import analyses
 from oddscalc.engines.three_card.rules import three_card_rules
 from oddscalc.engines.three_card.solve import solve
-from oddscalc.core.hands import ThreeCardCategory as T
-from oddscalc.core.oracle import three_card_value
-from oddscalc.engines.base import load
 
 # 2 3 4 5 Q K A: straights A-2-3 .. 3-4-5 and Q-K-A; 5-4-2 and the like do not qualify
 SEVEN_RANKS = tuple(r * 4 + s for r in (0, 1, 2, 3, 10, 11, 12) for s in range(4))
@@ -36,7 +36,7 @@ def _order(game):
     return tuple(T.from_label(label) for label in reversed(labels)), rules.flag("flush_counts")
 
 
-@lru_cache(maxsize=None)
+@cache
 def dealer_counts(deck, order, flush_counts, qualifier, upcard):
     """{(hand, upcard or None): (not qualifying, dealer higher, equal, player higher)} by looking at
     every dealer hand; ``qualifier`` is the weakest qualifying hand's cards (or None)."""
@@ -47,7 +47,7 @@ def dealer_counts(deck, order, flush_counts, qualifier, upcard):
     rank_of = {v: i for i, v in enumerate(sorted(set(values)))}
     q_rank = -1 if q is None else sum(1 for v in rank_of if v < q)
     bit = {c: 1 << c for c in deck}
-    hands = [(h, bit[h[0]] | bit[h[1]] | bit[h[2]], rank_of[v]) for h, v in zip(triples, values)]
+    hands = [(h, bit[h[0]] | bit[h[1]] | bit[h[2]], rank_of[v]) for h, v in zip(triples, values, strict=True)]
     by_mask = {mask: r for _h, mask, r in hands}
     out = {}
     for hand, mine_mask, mine in hands:

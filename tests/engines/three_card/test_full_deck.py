@@ -10,15 +10,15 @@ import pytest
 
 from oddscalc._native import three
 from oddscalc.core.cards import parse_cards
+from oddscalc.core.numbers import decimal_text
+from oddscalc.core.oracle import three_card_value
+from oddscalc.engines.base import load
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.decide import decide
 from oddscalc.engines.three_card.outcomes import analyses
 from oddscalc.engines.three_card.rules import three_card_rules
 from oddscalc.engines.three_card.solve import solve
 from oddscalc.engines.three_card.strategy import ratio_breakpoints, threshold_text, thresholds
-from oddscalc.core.oracle import three_card_value
-from oddscalc.core.numbers import decimal_text
-from oddscalc.engines.base import load
 
 GAMES = ("fast-poker", "caribbean-fast-poker", "three-card-poker")
 

@@ -1,0 +1,10 @@
+"""Fast Action Poker kernel (ext/board.pyx): sums over every completion of a partly known deal."""
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+def count_deals(spec: Mapping[str, Any], samples: int = 0, seed: int = 0,
+                categories: bool = False) -> dict[str, Any]: ...
+def chain_nets(strengths: Sequence[int], start: int, every_player: bool = False,
+               tie_pass: bool = False) -> list[int]: ...
+def equity_counts(hero: Sequence[int], board: Sequence[int], dead: Sequence[int],
+                  opponents: int) -> tuple[int, list[int]]: ...

@@ -1,0 +1,3 @@
+"""Category counts of every n-card set (ext/census.pyx)."""
+
+def category_census(n: int) -> list[int]: ...
