@@ -3,4 +3,6 @@
 Cards (oddscalc.core.cards) → evaluators (ext/, oddscalc.core.evaluate) → enumeration kernels (ext/) →
 exact integer counts → paytable economics (oddscalc.core.economics, Fractions) → reports and CLI.
 """
-__version__ = "0.1.0"
+from oddscalc.core.version import __version__
+
+__all__ = ["__version__"]

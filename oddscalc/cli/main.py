@@ -10,13 +10,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from oddscalc import __version__
 from oddscalc.cli.fast_action import fast_action_command
 from oddscalc.cli.game import analyze_command, decide_command, strategy_command
 from oddscalc.cli.options import HelpShown, Output
 from oddscalc.cli.rank import games_command, rank_command
 from oddscalc.cli.tools import TOOL_COMMANDS
 from oddscalc.core.errors import InputError, unknown
+from oddscalc.core.version import __version__
 from oddscalc.report.render import render
 
 COMMANDS: dict[str, Callable[[Sequence[str]], Output]] = {

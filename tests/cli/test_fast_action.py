@@ -138,6 +138,7 @@ def test_bad_game_command_input(cli, args, message):
     assert result.err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_a_jackpot_table_pays_on_final_hands(cli, tmp_path):
     table = tmp_path / "jackpot.toml"
     table.write_text('[paytables.jackpot]\nbasis = "for"\n[paytables.jackpot.pays]\nroyal-flush = 2000\n'
@@ -155,3 +156,19 @@ def test_a_jackpot_table_pays_on_final_hands(cli, tmp_path):
     assert Fraction(data["jackpot_net"]) == (Fraction(4324 * 2000 + 224848 * 50, 133784560)
                                              - Fraction(4324 + 224848, 133784560) / 4
                                              - Fraction(133784560 - 4324 - 224848, 133784560) / 4)
+
+
+def test_pot_share_means_one_thing_in_text_and_json(cli):
+    """The share of the pot (0..1) and the units won from it are two columns and two keys."""
+    args = ("fast-action", "odds", "--seats", "1,2,4,7", "--button", "2", "--hole", "1:AsKd 2:7h7c 7:QcJc",
+            "--board", "Qs Jd 2c", "--bettors", "1,4")
+    data = json.loads(cli(*args, "--format", "json").out)
+    text = cli(*args).out
+    assert "pot share (of the pot)" in text and "pot won (units)" in text
+    pot = Fraction(data["pot"])
+    for seat in data["seats"]:
+        share, won = Fraction(seat["pot_share"]), Fraction(seat["pot_won"])
+        assert 0 <= share <= 1 and won == share * pot
+    seat_one = next(line for line in text.splitlines() if line.startswith("1 "))
+    assert f"{float(Fraction(data['seats'][0]['pot_share'])):.6f}" in seat_one
+    assert f"{float(Fraction(data['seats'][0]['pot_won'])):.6f}" in seat_one

@@ -20,6 +20,7 @@ def test_rank_three_cards_uses_the_games_ranking(cli):
     assert data["category"] == "high-card" and data["strengths"] == 741
 
 
+@pytest.mark.slow
 def test_python_dash_m_works(cli_process):
     result = cli_process("rank", "2c 2d 2h 2s 3c", "--format", "json")
     assert result.status == 0 and json.loads(result.out)["category"] == "four-of-a-kind"
@@ -30,6 +31,9 @@ def test_python_dash_m_works(cli_process):
     (("rank", "As As Kd Qh Jc"), "duplicate card As"),
     (("rank", "As Kd Qh Jc"), "expected 3, 5, 6 or 7 cards, got 4"),
     (("rank", "As Kd Qh", "--game", "no-such-game"), "unknown game 'no-such-game'"),
+    (("rank", "As Kd Qh Jc 2c", "--game", "no-such-game"), "unknown game 'no-such-game'"),
+    (("rank", "As Kd Qh", "--game", "caribbean-stud"), "caribbean-stud ranks five-card hands"),
+    (("rank", "As Kd Qh Jc 2c", "--game", "three-card-poker"), "three-card-poker ranks three-card hands"),
     (("rank", "As Kd Qh", "--colour"), "unrecognized arguments"),
     (("rank", "As Kd Qh", "--format", "yaml"), "invalid choice"),
     (("frobnicate",), "unknown command"),
@@ -41,6 +45,14 @@ def test_bad_input_is_one_line_and_status_2(cli, args, message):
     assert result.err.count("\n") == 1 and result.err.startswith("oddscalc: error: ") and message in result.err
 
 
+@pytest.mark.slow
 def test_bad_input_from_a_process_has_no_traceback(cli_process):
     result = cli_process("rank", "As Kd Qh Jc Zz")
     assert result.status == 2 and "Traceback" not in result.err and result.err.count("\n") == 1
+
+
+def test_rank_names_the_game_whose_ranking_applied(cli):
+    data = json.loads(cli("rank", "As Kd Qh Jc 2c", "--game", "live-caribbean-stud", "--format", "json").out)
+    assert data["game"] == "live-caribbean-stud" and data["category"] == "high-card"
+    reordered = cli("rank", "Qh Jh 2h", "--game", "three-card-poker", "--format", "json")
+    assert json.loads(reordered.out)["category"] == "flush"

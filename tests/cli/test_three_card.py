@@ -35,6 +35,7 @@ def test_three_card_poker_text(cli):
     assert "win-play-1-to-1-ante-bonus-straight" in out
 
 
+@pytest.mark.slow
 def test_strategy_texts(cli):
     out = cli("strategy", "fast-poker").out
     assert "play Q-6-4 or better" in out and "No decision changes for any Bonus/Bet ratio from 0 to 6" in out
@@ -102,6 +103,7 @@ def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, monkeypatch, argv):
     assert result.err.startswith("oddscalc: error: ") and result.err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_error_from_a_real_process(cli_process):
     result = cli_process("decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s")
     assert result.status == 2 and result.out == ""

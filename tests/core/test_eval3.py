@@ -27,6 +27,7 @@ ORDERS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order, flush_counts", ORDERS)
 def test_strength_order_matches_the_oracle_for_every_ordered_triple(order, flush_counts):
     ranking = ThreeCardRanking(order, flush_counts)

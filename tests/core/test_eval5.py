@@ -4,6 +4,8 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
+
 from oddscalc._native import eval5
 from oddscalc.core.evaluate import five_card_category, five_card_strength
 from oddscalc.core.hands import FiveCardCategory as F
@@ -22,6 +24,7 @@ def strengths_of(hands_view):
     return out
 
 
+@pytest.mark.slow
 def test_all_hands_give_the_published_category_counts(all_five_card_hands):
     hands, view = all_five_card_hands
     strengths = strengths_of(view)
@@ -34,6 +37,7 @@ def test_all_hands_give_the_published_category_counts(all_five_card_hands):
     assert sum(counts.values()) == 2598960
 
 
+@pytest.mark.slow
 def test_cython_and_reference_order_every_hand_alike(all_five_card_hands):
     hands, view = all_five_card_hands
     strengths = strengths_of(view)
@@ -51,6 +55,7 @@ def test_cython_and_reference_order_every_hand_alike(all_five_card_hands):
     assert five_card_category(max(value_of_strength)) == F.ROYAL_FLUSH
 
 
+@pytest.mark.slow
 def test_six_and_seven_cards_take_the_best_five(card_array):
     rng = random.Random(20261130)
     for size in (6, 7):
@@ -66,6 +71,7 @@ def test_six_and_seven_cards_take_the_best_five(card_array):
             assert max(five_card_strength(five) for five in itertools.combinations(hand, 5)) == strength
 
 
+@pytest.mark.slow
 def test_rank_keys_make_every_multiset_sum_unique():
     key5, key7 = eval5.rank_keys()
 
@@ -87,6 +93,7 @@ def test_rank_keys_make_every_multiset_sum_unique():
 GOLDEN_DIGEST = "915368d8101d00b07f992aa5df74de3677e75b25e89d7e8d087e24e1fad77ef2"
 
 
+@pytest.mark.slow
 def test_golden_digest_of_every_five_card_strength(all_five_card_hands):
     import hashlib
     import sys

@@ -69,6 +69,7 @@ def python_simulator(game, rounds, seed, ante_paid_when_dealer_wins=False, deale
     return Counts(game.name, counts, STRATEGY, seed, nets, None, total)
 
 
+@pytest.mark.slow
 def test_accepts_the_builtin_simulator(game):
     counts = simulate(game, 200_000, seed=77)
     result = check_counts(engine_of(game).analyze(game), counts)
@@ -77,11 +78,13 @@ def test_accepts_the_builtin_simulator(game):
     assert low < float(result.exact_return) < high
 
 
+@pytest.mark.slow
 def test_accepts_a_correct_independent_simulator(game, reference):
     result = check_counts(reference, python_simulator(game, 40_000, seed=1))
     assert result.passed, result.verdict
 
 
+@pytest.mark.slow
 def test_rejects_a_simulator_that_pays_the_ante_when_a_qualifying_dealer_wins(game, reference):
     counts = python_simulator(game, 40_000, seed=1, ante_paid_when_dealer_wins=True)
     result = check_counts(reference, counts)
@@ -93,6 +96,7 @@ def test_rejects_a_simulator_that_pays_the_ante_when_a_qualifying_dealer_wins(ga
     assert not result.passed and "observed return" in result.verdict and result.return_z > 10
 
 
+@pytest.mark.slow
 def test_rejects_wrong_frequencies_by_chi_square(game, reference):
     counts = python_simulator(game, 40_000, seed=2, dealer_always_qualifies=True)
     counts = Counts(counts.game, counts.counts, STRATEGY)          # counts only
@@ -100,6 +104,7 @@ def test_rejects_wrong_frequencies_by_chi_square(game, reference):
     assert not result.passed and result.p_value < 1e-10
 
 
+@pytest.mark.slow
 def test_the_optimal_reference_rejects_counts_of_another_strategy(game):
     counts = simulate(game, 200_000, seed=4, strategy="always")
     assert check_counts(engine_of(game).analyze(game, "always"), counts).passed
@@ -133,6 +138,7 @@ def test_rare_outcomes_are_pooled(reference):
 
 # --- the counts file ------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_counts_file_round_trip_and_check_file(game, tmp_path, fmt):
     counts = simulate(game, 50_000, seed=8, strategy="pair-plus")
@@ -169,6 +175,7 @@ def test_bad_counts_files(text, message):
         parse_counts(text, "x")
 
 
+@pytest.mark.slow
 def test_cli_check_pass_and_fail(cli, game, tmp_path):
     good = tmp_path / "good.csv"
     assert cli("simulate", "caribbean-stud", "--rounds", "100000", "--seed", "5", "--output", good).status == 0

@@ -20,6 +20,7 @@ def live():
     return load("live-caribbean-stud")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("per", ["ante", "total"])
 def test_live_flush_solved_for_its_own_return_gives_back_7(live, per):
     own = solve.analyze(live).analysis
@@ -29,6 +30,7 @@ def test_live_flush_solved_for_its_own_return_gives_back_7(live, per):
     assert solution.analysis == own
 
 
+@pytest.mark.slow
 def test_live_stated_98_19_percent_per_total_needs_a_flush_just_above_7(live):
     key = payout_key(live, "flush")
     solution = design.solve_payout(live, key, Fraction("0.9819"), "total")
@@ -44,6 +46,7 @@ def _optimal_calls_at(game, key, payout):
     return optimal_calls(classes, with_payout(game, key, payout).paytable(), StudRules.of(game).call_multiple)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target, per", [("0.96", "ante"), ("0.98", "total")])
 def test_ace_king_solution_is_exact_and_its_strategy_optimal(target, per):
     """Ace-king decisions change with the ace-king pay: many strategies, and an answer with a large
@@ -65,6 +68,7 @@ def test_no_payout_when_even_zero_returns_more_than_the_target(live):
     assert not solution.found and "even flush = 0" in solution.reason
 
 
+@pytest.mark.slow
 def test_no_payout_below_the_limit(live):
     solution = design.solve_payout(live, payout_key(live, "flush"), Fraction(10), "ante", limit=Fraction(1000))
     assert not solution.found and "up to 1000" in solution.reason
@@ -142,6 +146,7 @@ def live_symbolic(live):
     return symbolic_return(live)
 
 
+@pytest.mark.slow
 def test_symbolic_return_coefficients_are_call_multiple_times_win_probability(live, live_symbolic):
     s = live_symbolic
     a = solve.analyze(live).analysis
@@ -152,6 +157,7 @@ def test_symbolic_return_coefficients_are_call_multiple_times_win_probability(li
     assert s.rtp_total_expression.subs(s.values) == a.rtp_total
 
 
+@pytest.mark.slow
 def test_symbolic_return_predicts_a_fixed_strategy_change(live, live_symbolic):
     """The expression is exact for the fixed strategy: flush never changes a decision, so it also
     prices a flush of 9 exactly."""
@@ -162,6 +168,7 @@ def test_symbolic_return_predicts_a_fixed_strategy_change(live, live_symbolic):
 
 # --- CLI ----------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_cli_design_json(cli):
     result = cli("design", "live-caribbean-stud", "--target-return", "0.9819", "--per", "total", "--vary", "flush",
                  "--format", "json")

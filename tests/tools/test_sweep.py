@@ -12,6 +12,7 @@ from oddscalc.tools.payouts import payout_key, with_payout
 from oddscalc.tools.sweep import parse_sweep, parse_values, sweep
 
 
+@pytest.mark.slow
 def test_each_row_is_the_analysis_of_that_paytable():
     game = load("caribbean-stud")
     key, values = parse_sweep(game, "ace-king=0..2", "1/2")
@@ -42,6 +43,7 @@ def test_parse_sweep_checks_the_category():
             parse_sweep(game, text)
 
 
+@pytest.mark.slow
 def test_cli_sweep_json(cli):
     result = cli("sweep", "live-caribbean-stud", "--vary", "flush=6..8", "--format", "json")
     assert result.status == 0, result.err
@@ -51,6 +53,7 @@ def test_cli_sweep_json(cli):
     assert Fraction(data["rows"][1]["rtp_total"]) == live.rtp_total
 
 
+@pytest.mark.slow
 def test_cli_sweep_text_marks_the_tables_payout(cli):
     result = cli("sweep", "caribbean-stud", "--vary", "flush=4,5")
     assert result.status == 0

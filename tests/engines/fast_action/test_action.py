@@ -71,6 +71,7 @@ def explicit_distribution(rules, seats):
     ("3,5,8", {}),
     ("1,4,6", {"action_cards": ("river", "flop1")}),
 ])
+@pytest.mark.slow
 def test_closed_form_matches_dealing_every_card(seats, changes):
     rules = default_rules(**changes)
     deal = parse_deal(rules, seats)
@@ -82,6 +83,7 @@ def test_closed_form_matches_dealing_every_card(seats, changes):
     assert sum(got.draws) == got.by_source()["deck"]
 
 
+@pytest.mark.slow
 def test_uneven_seat_mapping_gives_uneven_chances():
     # seat 1 is named by aces and kings, seat 2 by twos, seat 3 by nothing
     mapping = [None] * 13

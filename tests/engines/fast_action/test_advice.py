@@ -40,6 +40,7 @@ def brute_equity(hero, board, dead, opponents):
     # two opponents: inclusion-exclusion on shared cards against every ordered pair of hands
     (2, "As Ad", "Ac 7d 2h 3s 4s"), (2, "5c 6c", "4h 5s 6d 7d 8s"), (2, "2c 2d", "Ah 8s 6c 4d 3s"),
 ])
+@pytest.mark.slow
 def test_exact_equity_matches_brute_force(opponents, hero, board):
     hero, board = parse_cards(hero), parse_cards(board)
     total, equity = brute_equity(hero, board, DEAD, opponents)
@@ -47,6 +48,7 @@ def test_exact_equity_matches_brute_force(opponents, hero, board):
     assert got.exact and got.total == total and got.equity == equity
 
 
+@pytest.mark.slow
 def test_two_opponents_against_the_enumerating_kernel():
     """Inclusion-exclusion (equity_counts) against explicit enumeration (count_deals)."""
     hero, board = parse_cards("Ks Qs"), parse_cards("Js Ts 2d 2c")
@@ -60,6 +62,7 @@ def test_two_opponents_against_the_enumerating_kernel():
     assert exact.equity == enumerated
 
 
+@pytest.mark.slow
 def test_three_opponents_are_estimated_near_the_exact_answer():
     hero, board = parse_cards("Ah 9h"), parse_cards("Qh 7c 2d 5s 9d")
     dead = parse_cards(" ".join(r + s for r in "3468TJ" for s in "cdhs"))

@@ -85,6 +85,7 @@ def assert_matches(rules, deal, value=five_card_strength):
     return odds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_flop_known_all_hands_known_matches_brute_force(variant):
     rules = default_rules(**VARIANTS[variant])
@@ -122,6 +123,7 @@ def _sampled_deal(rng, rules):
     return deal if ordered <= 3000 else _sampled_deal(rng, rules)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(12))
 def test_sampled_deals_match_brute_force(seed):
     rng = random.Random(seed)
@@ -205,6 +207,7 @@ def test_jackpot_pays_on_each_final_hand():
     assert sum(seat1.categories) == 1
 
 
+@pytest.mark.slow
 def test_unknown_hole_cards_change_the_deck_draws():
     """Board names nobody, so the deck decides; seat 3's unknown cards may hold seat-naming
     cards, which then are not in the deck: the brute force turns the deck card by card."""
@@ -218,6 +221,7 @@ def test_unknown_hole_cards_change_the_deck_draws():
 
 @pytest.mark.parametrize("board, more_dead", [("9c Tc Jd Qh Kh", "6c 6d 6h 6s 7c 7d 8c"),
                                               ("9c Tc Jd Qh", "2c 2d 2h 2s 4c 4d 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s")])
+@pytest.mark.slow
 def test_sampling_with_every_hand_unknown_averages_rotations_without_bias(board, more_dead):
     """All hands unknown: each sample is averaged over the rotations of the hands round the
     seats.  Against the exact answer on a deck made small by dead cards."""

@@ -20,6 +20,7 @@ def game():
     return load("caribbean-stud")
 
 
+@pytest.mark.slow
 def test_same_seed_same_counts_other_seed_other_counts(game):
     a = simulate(game, 20000, seed=5)
     assert a.counts == simulate(game, 20000, seed=5).counts
@@ -28,6 +29,7 @@ def test_same_seed_same_counts_other_seed_other_counts(game):
     assert list(a.counts) == [row.outcome for row in engine_of(game).analyze(game).outcomes]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", [s.name for s in STRATEGIES])
 def test_simulator_matches_the_exact_distribution(game, strategy):
     counts = simulate(game, 200_000, seed=2024, strategy=strategy)
@@ -35,17 +37,20 @@ def test_simulator_matches_the_exact_distribution(game, strategy):
     assert result.passed, result.verdict
 
 
+@pytest.mark.slow
 def test_a_strategy_differs_from_the_optimum(game):
     counts = simulate(game, 300_000, seed=3, strategy="always")
     assert counts.counts["fold"] == 0
     assert not check_counts(engine_of(game).analyze(game), counts).passed
 
 
+@pytest.mark.slow
 def test_live_table_matches_too():
     live = load("live-caribbean-stud")
     assert check_counts(engine_of(live).analyze(live), simulate(live, 200_000, seed=9)).passed
 
 
+@pytest.mark.slow
 def test_optimal_decisions_equal_the_exact_decide(game):
     """Situations the decision table answers (ace-king hands) and the others, against decide()."""
     simulator = stud.ENGINE.simulator(game, "optimal", 1).native
@@ -89,6 +94,7 @@ def test_cli_simulate_json_is_a_counts_file(cli, tmp_path):
     assert json.loads(result.out)["outcomes"][2] == {"outcome": "lose", "count": counts.counts["lose"], "net": "-3"}
 
 
+@pytest.mark.slow
 def test_cli_simulate_output_file(cli, tmp_path):
     target = tmp_path / "counts.csv"
     result = cli("simulate", "live-caribbean-stud", "--rounds", "4000", "--output", target)

@@ -60,6 +60,7 @@ def test_kernel_counts_equal_brute_force_for_sampled_classes(classic):
         assert nq + wins + ties + losses == COMPLETIONS
 
 
+@pytest.mark.slow
 def test_brute_force_kernel_equals_pure_python_with_and_without_dead_cards(classic):
     _, rules, _, _ = classic
     qualifier = five_card_value(parse_cards("Ac Kd 4h 3s 2c"))
@@ -116,6 +117,7 @@ def test_progressive_break_even_meter_is_exact():
     assert stud_side.side_bet_analysis(game.with_rule("meter", meter + 1)).expected_return > 0
 
 
+@pytest.mark.slow
 def test_paying_more_never_lowers_the_optimal_return():
     game = load("caribbean-stud")
     base = stud.ENGINE.analyze(game).expected_return
@@ -125,6 +127,7 @@ def test_paying_more_never_lowers_the_optimal_return():
     assert 0 < solve.analyze(overlay(game, ["ace-king=0"])).totals.called[1] < called
 
 
+@pytest.mark.slow
 def test_strategy_classes(cli):
     result = cli("strategy", "caribbean-stud", "--compare", "--format", "json")
     data = json.loads(result.out)

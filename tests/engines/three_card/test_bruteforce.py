@@ -152,16 +152,19 @@ def check_against_oracle(game, deck, ratio, bet=30):
     return parts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ratio", [Fraction(0), Fraction(1, 3), Fraction(6)])
 def test_fast_poker_equals_brute_force(ratio):
     check_against_oracle(load("fast-poker"), SEVEN_RANKS, ratio)
 
 
+@pytest.mark.slow
 def test_three_card_poker_with_ante_bonus_equals_brute_force():
     parts = check_against_oracle(load("three-card-poker"), SEVEN_RANKS, Fraction(0))
     assert any("ante-bonus" in row.outcome for row in parts["main"].outcomes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ratio", [Fraction(0), Fraction(2)])
 def test_caribbean_fast_poker_equals_brute_force(ratio):
     check_against_oracle(load("caribbean-fast-poker"), FIVE_RANKS, ratio)
@@ -176,12 +179,14 @@ def test_caribbean_fast_poker_equals_brute_force(ratio):
     # a lower qualifier and a Play of twice the Bet
     'dealer_qualifies = "5 4 2"\nplay_stake = 2',
 ])
+@pytest.mark.slow
 def test_rule_switches_equal_brute_force(tmp_path, overlay):
     path = tmp_path / "rules.toml"
     path.write_text("[rules]\n" + overlay + "\n")
     check_against_oracle(load("fast-poker", path), SIX_RANKS, Fraction(1, 2))
 
 
+@pytest.mark.slow
 def test_kernel_counts_equal_brute_force_per_situation():
     """Each engine group's counts are those of every situation it stands for, and weights add up."""
     # the last deck lacks one card, so the kernel cannot use suit symmetry and deals every upcard
@@ -202,6 +207,7 @@ def test_kernel_counts_equal_brute_force_per_situation():
         assert engine_groups == brute
 
 
+@pytest.mark.slow
 def test_the_tie_rule_on_a_deck_with_exact_ties(tmp_path):
     """Caribbean Fast Poker on the five-rank deck has situations with EV(play) = EV(fold) exactly,
     so both settings of rules.ev_tie are exercised against the oracle."""
@@ -214,6 +220,7 @@ def test_the_tie_rule_on_a_deck_with_exact_ties(tmp_path):
     check_against_oracle(load("caribbean-fast-poker", path), FIVE_RANKS, Fraction(0))
 
 
+@pytest.mark.slow
 def test_no_bonus_strategy_does_not_depend_on_the_bet_size():
     game = load("fast-poker")
     small, large = oracle(game, SEVEN_RANKS, 10, 0), oracle(game, SEVEN_RANKS, 30, 0)

@@ -16,6 +16,7 @@ from oddscalc.tools.simulation import simulate
 GAMES = ("fast-poker", "caribbean-fast-poker", "three-card-poker")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_optimal_counts_pass_check_and_use_the_analysis_names(name):
     game = load(name)
@@ -29,6 +30,7 @@ def test_optimal_counts_pass_check_and_use_the_analysis_names(name):
 
 @pytest.mark.parametrize("name, strategy", [("fast-poker", "always"), ("caribbean-fast-poker", "q64"),
                                             ("three-card-poker", "pair-plus")])
+@pytest.mark.slow
 def test_threshold_strategies_pass_against_their_own_analysis(name, strategy):
     game = load(name)
     counts = simulate(game, 300_000, seed=4, strategy=strategy)
@@ -36,6 +38,7 @@ def test_threshold_strategies_pass_against_their_own_analysis(name, strategy):
     assert not check_counts(engine_of(game).analyze(game), counts).passed
 
 
+@pytest.mark.slow
 def test_same_seed_same_counts_other_seed_other_counts():
     game = load("caribbean-fast-poker")
     a = simulate(game, 50_000, seed=5)
@@ -64,6 +67,7 @@ def test_a_play_paid_1_to_1_on_flushes_is_rejected():
         check_counts(ENGINE.analyze(game), counts)
 
 
+@pytest.mark.slow
 def test_optimal_decisions_equal_the_exact_decide():
     """The decision bits (spread from the analysis' groups) against decide(), hand and upcard."""
     game = load("caribbean-fast-poker")
@@ -80,6 +84,7 @@ def test_optimal_decisions_equal_the_exact_decide():
     assert plays and folds
 
 
+@pytest.mark.slow
 def test_bonus_ratio_changes_the_names_and_the_decisions():
     game = load("caribbean-fast-poker", rules=["bonus_ratio=0"])
     counts = simulate(game, 200_000, seed=3)
