@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table, overlay_hint
+from oddscalc.core.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, MEMORY_ENV, SECONDS_ENV, Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path, write_file
 from oddscalc.core.numbers import parse_exact, parse_int
@@ -24,6 +25,7 @@ from oddscalc.tools.check import check_file
 from oddscalc.tools.check_report import check_report
 from oddscalc.tools.design import parse_target, solve_payout
 from oddscalc.tools.design_report import design_report, symbolic_report
+from oddscalc.tools.distribution import DEFAULT_DIGITS, MAX_DIGITS, check_request
 from oddscalc.tools.distribution_report import distribution_report
 from oddscalc.tools.payouts import payout_key
 from oddscalc.tools.plotting import plot_target
@@ -109,14 +111,27 @@ def distribution_command(argv: Sequence[str]) -> Output:
                         help="losses (in units) to give the chance of exceeding (default: 1, 2, 5, 10, 20, ...)")
     parser.add_argument("--full", action="store_true", help="list the probability of every total")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the distribution of the total")
+    parser.add_argument("--exact", action="store_true",
+                        help="exact mode even when it is costly (default: exact when cheap, else high precision)")
+    parser.add_argument("--digits", metavar="D", help="high precision mode: every probability within 10^-D of "
+                        f"the exact value (default {DEFAULT_DIGITS} when chosen automatically)")
+    parser.add_argument("--max-memory", metavar="MB", help=f"refuse work estimated beyond this memory "
+                        f"(default {MEMORY_ENV} or {DEFAULT_MEMORY_MB})")
+    parser.add_argument("--max-seconds", metavar="S", help=f"refuse work estimated beyond this time "
+                        f"(default {SECONDS_ENV} or {DEFAULT_SECONDS})")
     args = parser.parse(argv)
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
+    digits = None if args.digits is None else parse_int(args.digits, "--digits", 1, MAX_DIGITS)
+    check_request(rounds, digits, args.exact)
+    limits = Limits.resolve(None if args.max_memory is None else float(parse_exact(args.max_memory, "--max-memory")),
+                            None if args.max_seconds is None else float(parse_exact(args.max_seconds, "--max-seconds")))
     levels = _numbers(args.quantiles, "--quantiles")
     if any(not 0 < q < 1 for q in levels):
         raise InputError(f"--quantiles must be levels between 0 and 1, got '{args.quantiles[:80]}'")
     losses = None if args.losing_more_than is None else _numbers(args.losing_more_than, "--losing-more-than")
     plot = plot_target(args.plot)
-    return distribution_report(load_table(args), rounds, levels, losses, args.full, plot), args.format
+    return distribution_report(load_table(args), rounds, levels, losses, args.full, plot, digits, args.exact,
+                               limits), args.format
 
 
 # --- simulate ------------------------------------------------------------------------------------

@@ -1,59 +1,99 @@
 """One place that sizes work before it starts: refuse, in one line, what would run for hours or
 exhaust memory, naming the limit and how to raise it.
 
-Limits come from the environment so a lab with a bigger machine can raise them without code:
-``ODDSCALC_MAX_SECONDS`` (default 600) and ``ODDSCALC_MAX_MEMORY_MB`` (default 2048).
+Every command that can run long estimates its time and peak memory from its input first (the
+simulator from its rounds, the N-round distribution from its support and digits, a sampler from
+its samples) and asks :class:`Limits` whether that fits.  The limits come from the command line
+(``--max-memory``, ``--max-seconds`` where a command offers them), else the environment
+(``ODDSCALC_MAX_MEMORY_MB``, ``ODDSCALC_MAX_SECONDS``), else the defaults below, so a lab with a
+bigger machine raises them without code.
 
->>> check_work("simulate", seconds=1.0, memory_mb=10)
->>> check_work("simulate", seconds=10 ** 6)
+>>> Limits(100, 10).within(seconds=1, memory=10 ** 6)
+True
+>>> Limits.resolve(environ={}).check("simulating 10 rounds", seconds=10 ** 6, memory=0)
 Traceback (most recent call last):
-oddscalc.core.errors.InputError: simulate would take about 11.6 days, over the limit of 10 minutes (set ...)
+...
+oddscalc.core.errors.InputError: simulating 10 rounds needs about 0 MB and 12 days: beyond the time limit ...
 """
 from __future__ import annotations
 
+import math
 import os
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from oddscalc.core.errors import InputError
 
-DEFAULT_SECONDS = 600
-DEFAULT_MEMORY_MB = 2048
+MEMORY_ENV, SECONDS_ENV = "ODDSCALC_MAX_MEMORY_MB", "ODDSCALC_MAX_SECONDS"
+DEFAULT_MEMORY_MB, DEFAULT_SECONDS = 2048, 300
 
 
-def _limit(name: str, default: int) -> int:
-    text = os.environ.get(name, "")
-    return int(text) if text.isascii() and text.isdigit() and int(text) > 0 else default
+@dataclass(frozen=True)
+class Limits:
+    """The largest estimated work allowed: peak memory in MB and time in seconds."""
+    memory_mb: float = DEFAULT_MEMORY_MB
+    seconds: float = DEFAULT_SECONDS
+
+    @classmethod
+    def resolve(cls, memory_mb: float | None = None, seconds: float | None = None,
+                environ: Mapping[str, str] = os.environ) -> Limits:
+        """The values given (``--max-memory``, ``--max-seconds``), else the environment's, else the defaults.
+
+        >>> Limits.resolve(seconds=5, environ={"ODDSCALC_MAX_MEMORY_MB": "100"})
+        Limits(memory_mb=100.0, seconds=5.0)
+        """
+        memory = _limit(memory_mb, environ.get(MEMORY_ENV), DEFAULT_MEMORY_MB, f"--max-memory or {MEMORY_ENV}")
+        time = _limit(seconds, environ.get(SECONDS_ENV), DEFAULT_SECONDS, f"--max-seconds or {SECONDS_ENV}")
+        return cls(memory, time)
+
+    def check(self, what: str, seconds: float, memory: float, advice: str = "") -> None:
+        """Refuse (one line) work whose estimate is beyond a limit; ``memory`` in bytes.
+
+        >>> Limits(100, 10).check("the job", 1, 10 ** 9)
+        Traceback (most recent call last):
+        ...
+        oddscalc.core.errors.InputError: the job needs about 1,000 MB and 1 s: beyond the memory limit \
+of 100 MB (raise it with --max-memory MB or ODDSCALC_MAX_MEMORY_MB)
+        """
+        over = []
+        if memory > self.memory_mb * 1e6:
+            over.append(f"the memory limit of {self.memory_mb:,.0f} MB (raise it with --max-memory MB or {MEMORY_ENV})")
+        if seconds > self.seconds:
+            over.append(f"the time limit of {self.seconds:,.0f} s (raise it with --max-seconds S or {SECONDS_ENV})")
+        if over:
+            raise InputError(f"{what} needs about {_size_text(memory)} and {_time_text(seconds)}: "
+                             f"beyond {' and '.join(over)}{advice}")
+
+    def within(self, seconds: float, memory: float) -> bool:
+        return seconds <= self.seconds and memory <= self.memory_mb * 1e6
 
 
-def max_seconds() -> int:
-    """The time one command may take, in seconds."""
-    return _limit("ODDSCALC_MAX_SECONDS", DEFAULT_SECONDS)
+def _limit(given: float | None, environ_text: str | None, default: float, name: str) -> float:
+    value = given if given is not None else environ_text if environ_text is not None else default
+    try:
+        number = float(value)
+    except ValueError:
+        raise InputError(f"{name} must be a number, got '{value}'") from None
+    if not number > 0 or math.isinf(number):
+        raise InputError(f"{name} must be positive, got '{value}'")
+    return number
 
 
-def max_memory_mb() -> int:
-    """The memory one command may use, in MB."""
-    return _limit("ODDSCALC_MAX_MEMORY_MB", DEFAULT_MEMORY_MB)
+def _size_text(size: float) -> str:
+    """A size in bytes as MB or GB.
 
-
-def duration_text(seconds: float) -> str:
-    """A duration as people say it.
-
-    >>> duration_text(42), duration_text(7200), duration_text(3 * 86400)
-    ('42 seconds', '2.0 hours', '3.0 days')
+    >>> _size_text(3.2e6), _size_text(4.1e10)
+    ('3 MB', '41 GB')
     """
-    if seconds < 120:
-        return f"{seconds:.0f} seconds"
-    if seconds < 7200:
-        return f"{seconds / 60:.0f} minutes"
-    if seconds < 3 * 86400:
-        return f"{seconds / 3600:.1f} hours"
-    return f"{seconds / 86400:.1f} days"
+    return f"{size / 1e9:,.0f} GB" if size >= 1e10 else f"{size / 1e6:,.0f} MB"
 
 
-def check_work(what: str, seconds: float = 0.0, memory_mb: float = 0.0) -> None:
-    """Refuse work whose estimated time or memory is over the limits."""
-    if seconds > max_seconds():
-        raise InputError(f"{what} would take about {duration_text(seconds)}, over the limit of "
-                         f"{duration_text(max_seconds())} (set ODDSCALC_MAX_SECONDS to raise it)")
-    if memory_mb > max_memory_mb():
-        raise InputError(f"{what} would need about {memory_mb:,.0f} MB of memory, over the limit of "
-                         f"{max_memory_mb():,} MB (set ODDSCALC_MAX_MEMORY_MB to raise it)")
+def _time_text(seconds: float) -> str:
+    """A time in seconds as seconds or days.
+
+    >>> _time_text(0.04), _time_text(75), _time_text(1e6)
+    ('0.04 s', '75 s', '12 days')
+    """
+    if seconds >= 2 * 86400:
+        return f"{seconds / 86400:,.0f} days"
+    return f"{seconds:,.0f} s" if seconds >= 1 else f"{seconds:.2f} s"

@@ -1,20 +1,38 @@
-"""Exact distribution of the net result of one round and of the total after N rounds.
+"""Distribution of the net result of one round and of the total after N rounds: exact, or to a
+guaranteed number of decimal digits.
 
 One round: the analysis' outcome rows grouped by net.  N rounds: the N-th power of the round's
-generating polynomial, exactly.  Nets are put on an integer grid (``net = (low + step * i) /
-scale``) and weights are integers over the common denominator ``D ** N``, where ``D`` is the
-round's total number of deals reduced by the common factor of its counts.
+generating polynomial.  Nets are put on an integer grid (``net = (low + step * i) / scale``).
 
-Why it is fast enough: the polynomial power is taken by squaring, and each product by Kronecker
-substitution: both polynomials are packed into one integer, a fixed number of decimal digits
-per coefficient, and multiplied by ``decimal`` (libmpdec multiplies huge integers by number
-theoretic transforms, far faster than ``int``), then unpacked.  The work grows as N squared
-(support times digits), so N is capped by :data:`MAX_DIGITS`.
+**Exact mode** (:func:`power`): weights are integers over the common denominator ``D ** N``, where
+``D`` is the round's total number of deals reduced by the common factor of its counts.  The power is
+taken by squaring, and each product by Kronecker substitution: both polynomials are packed into one
+integer, a fixed number of decimal digits per coefficient, and multiplied by ``decimal`` (libmpdec
+multiplies huge integers by number theoretic transforms, far faster than ``int``), then unpacked.
+The work grows as N squared (support times digits).
+
+**High precision mode** (:func:`power_high_precision`): weights are integers over ``10 ** P``.  The
+round's probabilities and every product are rounded *down* (the product's coefficients are floored,
+which is cutting the last P digits of each), and tails whose total is within a budget are dropped.
+So every stored weight is at most its true value and the truths sum to 1: the total error is known
+exactly, ``error = 10 ** P - sum(weights)``, and the probability of any set of totals lies between
+its stored sum and that plus ``error``.  P is D (the digits asked for) plus guard digits chosen so
+that ``error <= 10 ** -D`` (the bound is proved in :func:`precision_for`, and checked on the result).
+The work grows as N times the digits, and less once the tails are dropped (their width grows as
+the square root of N).
+
+**Sizing**: :func:`plan_power` estimates, before any work, the time and peak memory of each mode from
+the support length, the digits per weight and the rounds; it picks exact when that fits a small
+budget, else high precision, and refuses work beyond :class:`Limits` with one line naming the limit
+and how to raise it.  :func:`round_distribution` sizes the one-round grid before allocating it.
 
 >>> d = round_distribution([(Fraction(-1), 1), (Fraction(1), 1)], 2)
 >>> three = power(d, 3)
 >>> [str(v) for v in three.values()], [int(w) for w in three.weights], three.denominator
 (['-3', '-1', '1', '3'], [1, 3, 3, 1], 8)
+>>> near = power_high_precision(d, 3, digits=5)
+>>> near.exact, [w // 10 ** (near.precision - 5) for w in near.weights]
+(True, [12500, 37500, 37500, 12500])
 """
 from __future__ import annotations
 
@@ -24,28 +42,138 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 
+from oddscalc.core.budget import Limits
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
+from oddscalc.core.numbers import decimal_text
 
-MAX_DIGITS = 400_000_000      # support x digits per weight of the largest product (about 1 GB of work space)
 EXACT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN,
                         traps=[decimal.Inexact, decimal.Rounded, decimal.InvalidOperation, decimal.Overflow])
 APPROX = decimal.Context(prec=30)
+
+AUTO_EXACT_SECONDS, AUTO_EXACT_MB = 10, 500   # automatic mode: exact when its estimate fits these
+DEFAULT_DIGITS = 30                           # high precision mode's digits when none are asked for
+MAX_DIGITS = 100_000                          # the most digits high precision mode is asked for
+MAX_ROUNDS = 10 ** 15                         # the estimates' floats stay finite below this
+
+# The cost model: CPU time and peak memory, calibrated with bench/distribution.py on a 2-core x86-64
+# machine (estimates within about 30 % there; wall time is longer on a busy machine).
+MULTIPLY_NS_PER_DIGIT = 27.0       # libmpdec, per digit of the product at a million digits ...
+MULTIPLY_GROWTH = 0.055            # ... and this much more per doubling of the product (n log n)
+PYTHON_NS_PER_DIGIT = 8.0          # packing, unpacking, converting: per digit of the product
+PYTHON_NS_PER_COEFFICIENT = 700.0  # the same, per coefficient of the product
+BYTES_PER_DIGIT = 3.5              # peak memory per digit of the largest product
+BYTES_PER_COEFFICIENT = 160        # ... and per coefficient (Python objects)
+GRID_BYTES_PER_POINT = 120         # a one-round grid point: its list slot, then the report's passes
+GRID_NS_PER_POINT = 3000
+
+
+# --- limits -----------------------------------------------------------------------------
+
+# --- the distribution --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Bounded:
+    """A probability known to lie in ``[low, high]`` (exact when they are equal)."""
+    low: Fraction
+    high: Fraction
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+    def text(self) -> str:
+        """A decimal; in scientific notation below one in a million.  Not exact: only digits the
+        bound guarantees (the truth is within one unit of the last digit shown), or ``< x``.
+
+        >>> Bounded(Fraction(1, 4), Fraction(1, 4)).text(), Bounded(Fraction(1, 10 ** 9), Fraction(1, 10 ** 9)).text()
+        ('0.2500000000', '1.000e-09')
+        >>> Bounded(Fraction(1, 3), Fraction(1, 3) + Fraction(1, 10 ** 6)).text()
+        '0.333334'
+        >>> Bounded(Fraction(1, 10 ** 9), Fraction(1002, 10 ** 12)).text()
+        '1.00e-09'
+        >>> Bounded(Fraction(0), Fraction(1, 10 ** 20)).text()
+        '< 1e-20'
+        """
+        if self.exact:
+            value = self.low
+            return decimal_text(value, 10) if value == 0 or value >= Fraction(1, 10 ** 6) else f"{float(value):.3e}"
+        middle, width = (self.low + self.high) / 2, self.high - self.low
+        if middle >= Fraction(1, 10 ** 6):
+            places = min(10, _floor_log10(1 / width))
+            if places >= 1:
+                return decimal_text(middle, places)
+        elif middle > 0:
+            significant = min(4, _floor_log10(middle) + 1 - _ceil_log10(width))
+            if significant >= 1:
+                return f"{float(middle):.{significant - 1}e}"
+        with decimal.localcontext(decimal.Context(prec=1, rounding=decimal.ROUND_CEILING)):
+            return f"< {+(Decimal(self.high.numerator) / self.high.denominator):.0e}"
+
+
+def _floor_log10(value: Fraction) -> int:
+    """
+    >>> _floor_log10(Fraction(999)), _floor_log10(Fraction(1000)), _floor_log10(Fraction(1, 1000))
+    (2, 3, -3)
+    """
+    value = Fraction(value)
+    guess = len(str(value.numerator)) - len(str(value.denominator))
+    while Fraction(10) ** guess > value:
+        guess -= 1
+    while Fraction(10) ** (guess + 1) <= value:
+        guess += 1
+    return guess
+
+
+def _ceil_log10(value: Fraction) -> int:
+    """
+    >>> _ceil_log10(Fraction(1000)), _ceil_log10(Fraction(1001)), _ceil_log10(Fraction(2, 1000))
+    (3, 4, -2)
+    """
+    low = _floor_log10(value)
+    return low if Fraction(10) ** low == value else low + 1
 
 
 @dataclass(frozen=True)
 class Distribution:
     """Weights of the totals ``(low + step * i) / scale``, i = 0..len(weights)-1, over ``denominator``.
 
-    Weights and denominator are exact integers; the weights sum to the denominator.
+    Weights and denominator are integers.  Exact (``error == 0``): the weights sum to the denominator.
+    High precision: each weight is at most the truth, totals beyond the list have been dropped, and
+    ``error`` (over ``denominator``) is exactly the missing mass, so the probability of any set of
+    totals lies between the stored sum and that plus ``error / denominator``.
     """
     rounds: int
     low: int
     step: int
     scale: int
-    weights: list           # int (one round) or integral Decimal (N rounds)
+    weights: list           # int (one round, high precision) or integral Decimal (N rounds, exact)
     denominator: int
+    error: int = 0
+
+    @property
+    def exact(self) -> bool:
+        return self.error == 0
+
+    @property
+    def error_bound(self) -> Fraction:
+        """The largest error of any probability (of one total or of a set of them)."""
+        return Fraction(self.error, self.denominator)
+
+    @property
+    def precision(self) -> int:
+        """Decimal digits of the denominator (high precision mode: weights are over ``10 ** precision``)."""
+        return len(str(self.denominator)) - 1
+
+    def guaranteed_digits(self) -> int | None:
+        """Decimal places every probability is good to (error at most 10 ** -digits); None when exact.
+
+        >>> Distribution(1, 0, 1, 1, [999], 1000, 1).guaranteed_digits()
+        3
+        """
+        return None if self.exact else _floor_log10(1 / self.error_bound)
 
     def value(self, index: int) -> Fraction:
         """The total net of weight ``index``."""
@@ -54,61 +182,121 @@ class Distribution:
     def values(self) -> list[Fraction]:
         return [self.value(i) for i in range(len(self.weights))]
 
-    def index_below(self, value: Fraction) -> int:
+    def index_below(self, value: Fraction | int) -> int:
         """How many totals are strictly below ``value``."""
         grid = Fraction(value) * self.scale - self.low
         return min(max(math.ceil(grid / self.step), 0), len(self.weights))
 
     def mass(self, indices: Iterable[int]) -> Fraction:
-        """Exact probability of a set of totals (by index)."""
+        """Probability of a set of totals (by index): exact, or the lower end of its bounds."""
         with decimal.localcontext(EXACT):
             total = sum((Decimal(self.weights[i]) for i in indices), Decimal(0))
         return Fraction(int(total), self.denominator)
 
+    def bounded(self, probability: Fraction) -> Bounded:
+        """A probability computed by :meth:`mass` (or :meth:`below`, :meth:`above`) with its bounds."""
+        return Bounded(probability, min(Fraction(1), probability + self.error_bound))
+
     def probability(self, index: int) -> Fraction:
         return Fraction(int(self.weights[index]), self.denominator)
+
+    @cached_property
+    def _denominator_decimal(self) -> Decimal:
+        """The denominator as a Decimal, converted once (converting a huge int is quadratic)."""
+        return Decimal(self.denominator)
 
     def probability_float(self, index: int) -> float:
         """A decimal approximation (the exact value's digits can run to thousands)."""
         with decimal.localcontext(APPROX):
-            return float(Decimal(self.weights[index]) / Decimal(self.denominator))
+            return float(Decimal(self.weights[index]) / self._denominator_decimal)
 
-    def below(self, value: Fraction) -> Fraction:
+    def below(self, value: Fraction | int) -> Fraction:
         """P(total < value)."""
         return self.mass(range(self.index_below(value)))
 
-    def above(self, value: Fraction) -> Fraction:
+    def above(self, value: Fraction | int) -> Fraction:
         """P(total > value)."""
         return self.mass(range(self.index_below(Fraction(value) + Fraction(self.step, 2 * self.scale)),
                                len(self.weights)))
 
-    def quantiles(self, levels: Sequence[Fraction]) -> list[Fraction]:
-        """For each level q, the smallest total whose cumulative probability is at least q (one pass)."""
+    def outlook(self) -> tuple[Bounded, Bounded, Bounded]:
+        """P(total > 0), P(total = 0), P(total < 0), each with its bounds.
+
+        >>> five = power(round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2), 5)
+        >>> [(b.low, b.exact) for b in five.outlook()]
+        [(Fraction(1, 2), True), (Fraction(0, 1), True), (Fraction(1, 2), True)]
+        """
+        ahead, behind = self.above(0), self.below(0)
+        if self.exact:
+            even = 1 - ahead - behind
+        else:
+            even = self.mass(range(self.index_below(0), self.index_below(Fraction(self.step, 2 * self.scale))))
+        return self.bounded(ahead), self.bounded(even), self.bounded(behind)
+
+    def quantile_bounds(self, levels: Sequence[Fraction]) -> list[tuple[Fraction | None, Fraction | None]]:
+        """For each level q, the totals between which the q-quantile (the smallest total whose cumulative
+        probability reaches q) lies: one total when it is certain (always when exact).  None at an end
+        means beyond the stored totals (only when the error bound is at least q or 1 - q).
+
+        >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+        >>> power(coin, 3).quantile_bounds([Fraction(1, 2)])
+        [(Fraction(-1, 1), Fraction(-1, 1))]
+        >>> Distribution(1, 0, 1, 1, [49, 49], 100, 2).quantile_bounds([Fraction(1, 2), Fraction(99, 100)])
+        [(Fraction(0, 1), Fraction(1, 1)), (Fraction(1, 1), None)]
+        """
+        high = self._first_reaching(levels, 0)
+        low = high if self.exact else self._first_reaching(levels, self.error)
+        return [(None if a is None else self.value(a), None if b is None else self.value(b))
+                for a, b in zip(low, high, strict=True)]
+
+    def quantiles(self, levels: Sequence[Fraction]) -> list[Fraction | None]:
+        """For each level q, the smallest total whose cumulative probability is at least q (exact mode;
+        high precision: the largest total the q-quantile can be, see :meth:`quantile_bounds`)."""
+        return [high for _low, high in self.quantile_bounds(levels)]
+
+    def _first_reaching(self, levels: Sequence[Fraction], extra: int) -> list[int | None]:
+        """For each level, the first index whose cumulative weight plus ``extra`` reaches it (one
+        pass); None when no index does, or when ``extra`` alone does."""
         order = sorted(range(len(levels)), key=lambda k: levels[k])
-        result: list[Fraction | None] = [None] * len(levels)
-        position, running = 0, Decimal(0)
+        result: list[int | None] = [None] * len(levels)
+        position, running = 0, Decimal(extra)
         with decimal.localcontext(EXACT):
+            targets = [(Fraction(levels[k]).denominator,
+                        Decimal(Fraction(levels[k]).numerator) * self._denominator_decimal)
+                       for k in order]
+
+            def reached() -> bool:
+                scale, target = targets[position]
+                return running * scale >= target
+
+            while position < len(order) and reached():
+                position += 1                   # reached by the error alone: no lower end
             for index, weight in enumerate(self.weights):
-                running += Decimal(weight)
-                while position < len(order):
-                    level = Fraction(levels[order[position]])
-                    if running * level.denominator < Decimal(level.numerator) * Decimal(self.denominator):
-                        break
-                    result[order[position]] = self.value(index)
-                    position += 1
                 if position == len(order):
                     break
-        found = [value for value in result if value is not None]
-        assert len(found) == len(levels), "every level is reached: the weights sum to the denominator"
-        return found
+                running += Decimal(weight)
+                while position < len(order) and reached():
+                    result[order[position]] = index
+                    position += 1
+        return result
 
 
-def round_distribution(rows: Iterable[tuple[Fraction, int]], total: int) -> Distribution:
+# --- one round --------------------------------------------------------------------------
+
+def round_distribution(rows: Iterable[tuple[Fraction, int]], total: int, limits: Limits | None = None) -> Distribution:
     """One round from ``(net, count)`` pairs over ``total`` equally likely deals.
+
+    The grid is sized before it is allocated: too fine a grid (nets with a large common denominator)
+    is refused with an :class:`InputError` naming the limit.
 
     >>> d = round_distribution([(Fraction(3, 2), 2), (Fraction(-1), 6)], 8)
     >>> d.values(), d.weights, d.denominator
     ([Fraction(-1, 1), Fraction(3, 2)], [3, 1], 4)
+    >>> round_distribution([(Fraction(-3), 1), (Fraction(1, 10000019), 1), (Fraction(201), 1)], 3, Limits())
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.errors.InputError: the one-round grid (nets from -3 to 201 in steps of 2/10000019: \
+1,020,001,939 points) needs about 122 GB and 3,060 s: beyond the memory limit of 2,048 MB (raise it ...
     """
     counts: dict[Fraction, int] = {}
     for net, count in rows:
@@ -120,16 +308,44 @@ def round_distribution(rows: Iterable[tuple[Fraction, int]], total: int) -> Dist
     grid = {int(net * scale): count for net, count in counts.items()}
     low = min(grid)
     step = math.gcd(*(g - low for g in grid)) or 1
+    points = (max(grid) - low) // step + 1
+    (limits or Limits.resolve()).check(
+        f"the one-round grid (nets from {Fraction(low, scale)} to {Fraction(max(grid), scale)} in steps of "
+        f"{Fraction(step, scale)}: {points:,} points)", points * GRID_NS_PER_POINT * 1e-9,
+        points * GRID_BYTES_PER_POINT)
     common = math.gcd(total, *grid.values())
-    weights = [0] * ((max(grid) - low) // step + 1)
+    weights = [0] * points
     for g, count in grid.items():
         weights[(g - low) // step] = count // common
     return Distribution(1, low, step, scale, weights, total // common)
 
 
-def analysis_distribution(analysis: Analysis) -> Distribution:
+def analysis_distribution(analysis: Analysis, limits: Limits | None = None) -> Distribution:
     """The distribution of one round's net from an exact analysis."""
-    return round_distribution(((row.net, row.count) for row in analysis.outcomes), analysis.total)
+    return round_distribution(((row.net, row.count) for row in analysis.outcomes), analysis.total, limits)
+
+
+# --- sizing -----------------------------------------------------------------------------
+
+def schedule(rounds: int) -> list[tuple[int, int, int]]:
+    """The products of the power by squaring, in order: the powers of the two factors, and how many
+    times the product enters the final result (2 to the number of squarings after it).
+
+    >>> schedule(5)     # x*x = x^2, x^2*x^2 = x^4, x^4*x = x^5
+    [(1, 1, 2), (2, 2, 1), (4, 1, 1)]
+    >>> schedule(1)
+    []
+    """
+    bits = bin(rounds)[3:]
+    steps, have = [], 1
+    for position, bit in enumerate(bits):
+        weight = 2 ** (len(bits) - position - 1)
+        steps.append((have, have, weight))
+        have *= 2
+        if bit == "1":
+            steps.append((have, 1, weight))
+            have += 1
+    return steps
 
 
 def _digits(denominator: int, rounds: int) -> int:
@@ -138,46 +354,308 @@ def _digits(denominator: int, rounds: int) -> int:
 
 
 def cost(one: Distribution, rounds: int) -> int:
-    """Digits of the largest product the N-round power needs (support x digits per weight)."""
+    """Digits of the largest product the exact N-round power needs (support x digits per weight)."""
     return (len(one.weights) - 1) * rounds * _digits(one.denominator, rounds)
 
+
+def _estimate(products: Iterable[tuple[int, int]]) -> tuple[float, float, int]:
+    """Seconds, peak bytes and largest product (digits) of a run of ``(coefficients, width)`` products."""
+    seconds, memory, largest = 0.0, 0.0, 0
+    for coefficients, width in products:
+        digits = coefficients * width
+        growth = 1 + MULTIPLY_GROWTH * max(0.0, math.log2(max(digits, 1) / 1e6))
+        seconds += (digits * (MULTIPLY_NS_PER_DIGIT * growth + PYTHON_NS_PER_DIGIT)
+                    + coefficients * PYTHON_NS_PER_COEFFICIENT) * 1e-9
+        memory = max(memory, digits * BYTES_PER_DIGIT + coefficients * BYTES_PER_COEFFICIENT)
+        largest = max(largest, digits)
+    return seconds, memory, largest
+
+
+def exact_cost(one: Distribution, rounds: int) -> tuple[float, float, int]:
+    """Estimated seconds, peak bytes and largest product (digits) of :func:`power`.
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> exact_cost(coin, 4)[2]      # x^2 * x^2: 5 coefficients of 3 digits
+    15
+    """
+    length = len(one.weights) - 1
+    return _estimate(((a + b) * length + 1, _digits(one.denominator, a + b)) for a, b, _ in schedule(rounds))
+
+
+def _tail_reach(points: Sequence[tuple[int, float]], rounds: int, log_budget: float) -> float:
+    """A grid index of the sum of ``rounds`` rounds beyond which the upper tail holds at most ``exp(log_budget)``
+    (Chernoff: P(sum >= a) <= exp(rounds * log E[exp(t X)] - t a) for every t > 0).  Only sizes the
+    pruned supports (float arithmetic), never decides what is dropped.
+
+    >>> round(_tail_reach([(0, 0.5), (1, 0.5)], 1000, math.log(1e-30)))     # the tail of 1000 coin flips
+    684
+    """
+    top = max(x for x, _ in points)
+    spread = max(1, top - min(x for x, _ in points))
+
+    def reach(log_t: float) -> float:
+        t = math.exp(log_t) / spread
+        log_mgf = t * top + math.log(sum(p * math.exp(t * (x - top)) for x, p in points))
+        return (rounds * log_mgf - log_budget) / t
+
+    a, b = -30.0, 12.0                       # golden-section search: the bound is quasi-convex in t
+    ratio = (math.sqrt(5) - 1) / 2
+    for _ in range(100):
+        c, d = b - ratio * (b - a), a + ratio * (b - a)
+        if reach(c) < reach(d):
+            b = d
+        else:
+            a = c
+    return min(reach(a), float(rounds * top))
+
+
+def _pruned_length(points: Sequence[tuple[int, float]], rounds: int, log_budget: float | None) -> int:
+    """An estimate of the length kept of a ``rounds``-round support when each tail drops at most
+    ``exp(log_budget)`` (None: nothing)."""
+    top = max(x for x, _ in points)
+    full = rounds * top + 1
+    if log_budget is None:
+        return full
+    right = _tail_reach(points, rounds, log_budget)
+    left = rounds * top - _tail_reach([(top - x, p) for x, p in points], rounds, log_budget)
+    return min(full, max(1, math.floor(right) - math.ceil(left) + 3))
+
+
+def precision_for(one: Distribution, rounds: int, digits: int) -> int:
+    """The digits P of high precision weights (integers over 10 ** P) that guarantee ``digits``.
+
+    Proof of the bound: let m(A) = 1 - sum of the stored A, the missing mass (stored <= truth).  The
+    round's floors lose under one unit (10 ** -P) per nonzero weight, n in all.  A product C of A and
+    B: sum(A * B) = (1 - m(A)) (1 - m(B)), its floors lose under one unit per coefficient (L of them)
+    and the trimmed tails at most 2 b; so m(C) < m(A) + m(B) + L units + 2 b.  Unrolled over
+    :func:`schedule`, m(result) < (rounds * n + sum w L) units + sum w 2 b, with w each product's
+    weight there.  :func:`power_high_precision` takes b = 10 ** -digits / (4 S w) (S products), so
+    the second sum is at most half of 10 ** -digits; P makes the first at most the other half
+    (with L the support without trimming, an upper bound).
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> precision_for(coin, 1000, 20)      # 1000 * 2 + sum w L ~ 2e4: 5 guard digits
+    25
+    """
+    length = len(one.weights) - 1
+    units = rounds * sum(1 for w in one.weights if w)
+    units += sum(weight * ((a + b) * length + 1) for a, b, weight in schedule(rounds))
+    return digits + len(str(2 * units))
+
+
+def _budgets(rounds: int, precision: int, digits: int) -> list[int]:
+    """Each product's trimming budget per tail, in units of 10 ** -precision (see :func:`precision_for`)."""
+    steps = schedule(rounds)
+    return [10 ** (precision - digits) // (4 * len(steps) * weight) for _a, _b, weight in steps]
+
+
+def high_precision_cost(one: Distribution, rounds: int, digits: int) -> tuple[float, float, int]:
+    """Estimated seconds, peak bytes and largest product (digits) of :func:`power_high_precision`.
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> exact_cost(coin, 1000)[2] > high_precision_cost(coin, 1000, 20)[2]
+    True
+    """
+    precision = precision_for(one, rounds, digits)
+    points = [(i, w / one.denominator) for i, w in enumerate(one.weights) if w]
+    lengths = {1: len(one.weights)}
+    products = []
+    for (a, b, _weight), budget in zip(schedule(rounds), _budgets(rounds, precision, digits), strict=True):
+        products.append((lengths[a] + lengths[b] - 1, 2 * precision + 1))
+        log_budget = math.log(budget) - precision * math.log(10) if budget else None
+        lengths[a + b] = _pruned_length(points, a + b, log_budget)
+    return _estimate(products)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What :func:`plan_power` chose: the mode and the estimated cost (seconds, peak bytes)."""
+    rounds: int
+    digits: int | None          # None: exact; else the decimal digits guaranteed
+    seconds: float
+    memory: float
+    largest: int                # digits of the largest product
+
+    @property
+    def mode(self) -> str:
+        return "exact" if self.digits is None else "high precision"
+
+    def run(self, one: Distribution) -> Distribution:
+        """The distribution after ``rounds`` rounds, in the chosen mode."""
+        if self.digits is None:
+            return _power_exact(one, self.rounds)
+        return _power_high_precision(one, self.rounds, self.digits)
+
+
+def check_request(rounds: int, digits: int | None = None, exact: bool = False) -> None:
+    """Refuse a request that makes no sense (before any work).
+
+    >>> check_request(10, 0)
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.errors.InputError: --digits must be between 1 and 100000, got 0
+    """
+    if rounds < 1:
+        raise InputError(f"--rounds must be at least 1, got {rounds}")
+    if rounds > MAX_ROUNDS:
+        raise InputError(f"--rounds must be at most 10**{len(str(MAX_ROUNDS)) - 1} (beyond any machine), got {rounds}")
+    if digits is not None and not 1 <= digits <= MAX_DIGITS:
+        raise InputError(f"--digits must be between 1 and 100000, got {digits}")
+    if exact and digits is not None:
+        raise InputError("--exact and --digits exclude each other: exact, or high precision to D digits")
+
+
+def plan_power(one: Distribution, rounds: int, digits: int | None = None, exact: bool = False,
+               limits: Limits | None = None) -> Plan:
+    """Size the N-round work before it starts and choose its mode: exact when asked (``exact``), high
+    precision to ``digits`` when asked, else exact when its estimate is within
+    :data:`AUTO_EXACT_SECONDS` and :data:`AUTO_EXACT_MB` (and the limits), else high precision to
+    :data:`DEFAULT_DIGITS`.  Work beyond the limits is refused with one :class:`InputError` line.
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> plan_power(coin, 10).mode, plan_power(coin, 10, digits=12).digits
+    ('exact', 12)
+    >>> plan_power(coin, 10 ** 7, exact=True)
+    Traceback (most recent call last):
+    ...
+    oddscalc.core.errors.InputError: 10,000,000 rounds are too many to convolve exactly: the work needs about ...
+    """
+    if one.rounds != 1:
+        raise ValueError("plan_power() takes a one-round distribution")
+    check_request(rounds, digits, exact)
+    limits = limits or Limits.resolve()
+    if digits is None:
+        whole = Plan(rounds, None, *exact_cost(one, rounds))
+        auto = Limits(min(AUTO_EXACT_MB, limits.memory_mb), min(AUTO_EXACT_SECONDS, limits.seconds))
+        if exact or auto.within(whole.seconds, whole.memory):
+            limits.check(f"{rounds:,} rounds are too many to convolve exactly: the work", whole.seconds,
+                         whole.memory, "; or leave out --exact for high precision")
+            return whole
+    near = Plan(rounds, digits or DEFAULT_DIGITS, *high_precision_cost(one, rounds, digits or DEFAULT_DIGITS))
+    if digits is None and whole.seconds <= near.seconds and limits.within(whole.seconds, whole.memory):
+        return whole                        # few rounds on a fine grid: exact is the cheaper
+    limits.check(f"{rounds:,} rounds are too many even at {near.digits} digits: the work",
+                 near.seconds, near.memory, "; or ask for fewer --digits")
+    return near
+
+
+# --- products ---------------------------------------------------------------------------
 
 def _pack(weights: Sequence, width: int) -> Decimal:
     return Decimal("".join(str(w).zfill(width) for w in reversed(weights)) or "0")
 
 
-def _multiply(a: list, b: list, width: int) -> list[str]:
-    """Coefficients of the product of two polynomials with non-negative integer coefficients,
-    each below ``10 ** width``, by Kronecker substitution."""
-    with decimal.localcontext(EXACT):
-        product = _pack(a, width) * _pack(b, width)
-    count = len(a) + len(b) - 1
-    digits = str(product).zfill(count * width)
+def _blocks(product: Decimal, count: int, width: int, cut: int = 0) -> list[str]:
+    """The ``count`` coefficients of a packed product, ``width`` digits each, lowest first, each
+    without its last ``cut`` digits (that is, floored after division by ``10 ** cut``).
+
+    >>> _blocks(Decimal(1002003), 3, 3), _blocks(Decimal(1002003), 3, 3, 2)
+    (['003', '002', '1'], ['0', '0', '0'])
+    """
+    digits = str(product)
     end = len(digits)
-    return [digits[end - (i + 1) * width:end - i * width] for i in range(count)]
+    return [digits[max(0, end - (i + 1) * width):max(0, end - i * width - cut)] or "0" for i in range(count)]
 
 
-def power(one: Distribution, rounds: int) -> Distribution:
-    """The distribution of the total of ``rounds`` independent rounds, exactly."""
-    if one.rounds != 1:
-        raise ValueError("power() takes a one-round distribution")
-    if rounds < 1:
-        raise InputError(f"--rounds must be at least 1, got {rounds}")
-    if cost(one, rounds) > MAX_DIGITS:
-        raise InputError(f"{rounds} rounds are too many to convolve exactly for this game "
-                         f"(about {cost(one, rounds):,} digits of work; at most {MAX_DIGITS:,})")
+def _multiply(a: Sequence, b: Sequence | None, width: int, cut: int = 0) -> list[str]:
+    """Coefficients of the product of two polynomials with non-negative integer coefficients (``b``
+    None: the square of ``a``), each coefficient of the product below ``10 ** width``, by Kronecker
+    substitution; each floored after division by ``10 ** cut``."""
+    with decimal.localcontext(EXACT):
+        packed = _pack(a, width)
+        product = packed * packed if b is None else packed * _pack(b, width)
+    del packed
+    return _blocks(product, len(a) + len(a if b is None else b) - 1, width, cut)
+
+
+def _power_exact(one: Distribution, rounds: int) -> Distribution:
     if rounds == 1:
         return one
-    result, have = None, 0
-    for bit in bin(rounds)[2:]:
-        if result is not None:
-            result, have = _multiply(result, result, _digits(one.denominator, 2 * have)), 2 * have
-        if bit == "1":
-            if result is None:
-                result, have = [str(w) for w in one.weights], 1
-            else:
-                result, have = _multiply(result, one.weights, _digits(one.denominator, have + 1)), have + 1
-    assert result is not None          # rounds >= 1, so the first bit set it
+    results = {1: [str(w) for w in one.weights]}
+    have = 1
+    for a, b, _weight in schedule(rounds):
+        results[a + b] = _multiply(results[a], None if a == b else results[b], _digits(one.denominator, a + b))
+        if a > 1:
+            del results[a]
+        have = a + b
+    digits: list[str | Decimal] = list(results.pop(have))
     with decimal.localcontext(EXACT):
-        weights = [Decimal(w) for w in result]
+        for i, w in enumerate(digits):      # in place: each string is freed as it is converted
+            digits[i] = Decimal(w)
+    weights = digits
     return Distribution(rounds, one.low * rounds, one.step, one.scale, weights, one.denominator ** rounds)
+
+
+def power(one: Distribution, rounds: int, limits: Limits | None = None) -> Distribution:
+    """The distribution of the total of ``rounds`` independent rounds, exactly (sized first: refused
+    beyond the limits)."""
+    if one.rounds != 1:
+        raise ValueError("power() takes a one-round distribution")
+    return plan_power(one, rounds, exact=True, limits=limits).run(one)
+
+
+def _trim(weights: list[int], budget: int) -> tuple[list[int], int]:
+    """Drop weights from each end while each end's dropped total stays within ``budget``; the kept
+    weights and how many were dropped on the left.
+
+    >>> _trim([0, 1, 2, 50, 3, 1], 2)
+    ([2, 50, 3], 2)
+    """
+    first, dropped = 0, 0
+    while first < len(weights) - 1 and dropped + weights[first] <= budget:
+        dropped += weights[first]
+        first += 1
+    last, dropped = len(weights) - 1, 0
+    while last > first and dropped + weights[last] <= budget:
+        dropped += weights[last]
+        last -= 1
+    return weights[first:last + 1], first
+
+
+def _power_high_precision(one: Distribution, rounds: int, digits: int) -> Distribution:
+    precision = precision_for(one, rounds, digits)
+    unit = 10 ** precision
+    weights, offset = _trim([w * unit // one.denominator for w in one.weights], 0)
+    results = {1: (weights, offset)}
+    for (a, b, _weight), budget in zip(schedule(rounds), _budgets(rounds, precision, digits), strict=True):
+        (left, left_offset), (right, right_offset) = results[a], results[b]
+        product = _multiply(left, None if a == b else right, 2 * precision + 1, precision)
+        kept, dropped = _trim([int(w) for w in product], budget)
+        results[a + b] = (kept, left_offset + right_offset + dropped)
+        if a > 1:
+            del results[a]
+    weights, offset = results[rounds]
+    return Distribution(rounds, one.low * rounds + one.step * offset, one.step, one.scale, weights, unit,
+                        unit - sum(weights))
+
+
+def power_high_precision(one: Distribution, rounds: int, digits: int = DEFAULT_DIGITS,
+                         limits: Limits | None = None) -> Distribution:
+    """The distribution of the total of ``rounds`` rounds with every probability (of one total or of
+    any set of them) within ``10 ** -digits`` of the truth: see :class:`Distribution` for the bounds.
+    Sized first: refused beyond the limits.
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> near = power_high_precision(coin, 200, digits=15)
+    >>> near.error_bound <= Fraction(1, 10 ** 15), near.guaranteed_digits() >= 15
+    (True, True)
+    >>> abs(near.below(0) - power(coin, 200).below(0)) <= near.error_bound
+    True
+    """
+    if one.rounds != 1:
+        raise ValueError("power_high_precision() takes a one-round distribution")
+    return plan_power(one, rounds, digits=digits, limits=limits).run(one)
+
+
+def standard_deviation(variance: Fraction, digits: int = 30) -> Decimal:
+    """The square root of an exact variance to ``digits`` significant digits, at any size (no float
+    overflow).
+
+    >>> standard_deviation(Fraction(2)), standard_deviation(Fraction(10 ** 700 + 1, 3))
+    (Decimal('1.41421356237309504880168872421'), Decimal('5.77350269189625764509148780502E+349'))
+    """
+    variance = Fraction(variance)
+    with decimal.localcontext(decimal.Context(prec=digits + 5, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)):
+        root = (Decimal(variance.numerator) / Decimal(variance.denominator)).sqrt()
+    with decimal.localcontext(decimal.Context(prec=digits, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)):
+        return +root

@@ -7,16 +7,15 @@
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from oddscalc.core.errors import InputError
+from oddscalc.core.budget import Limits
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import big_text, decimal_text, probability_text, short_exact
 from oddscalc.report.model import Report, Table
-from oddscalc.tools.distribution import MAX_DIGITS, analysis_distribution, cost, power
+from oddscalc.tools.distribution import Bounded, analysis_distribution, plan_power, standard_deviation
 from oddscalc.tools.payouts import analyzer
 from oddscalc.tools.plotting import save_bars
 
@@ -35,66 +34,93 @@ def default_losses(largest_loss: Fraction) -> list[Fraction]:
     return steps[:12]
 
 
+def _chance(bounded: Bounded) -> tuple[Fraction | str, str]:
+    """A probability's exact cell (when exact and short) and its decimal (only guaranteed digits)."""
+    return (short_exact(bounded.low) if bounded.exact else "", bounded.text())
+
+
+def _quantile_cell(low: Fraction | None, high: Fraction | None) -> Fraction | str:
+    if low == high and low is not None:
+        return low
+    if low is None:
+        return f"at most {high}"
+    if high is None:
+        return f"at least {low}"
+    return f"{low} .. {high} (not decided within the error bound)"
+
+
 def distribution_report(game: GameTable, rounds: int, levels: Sequence[Fraction],
                         losses: Sequence[Fraction] | None = None, full: bool = False,
-                        plot: Path | None = None) -> Report:
-    """``distribution``: one round's nets, the total after ``rounds`` rounds, quantiles and losses."""
-    if rounds < 1:
-        raise InputError(f"--rounds must be at least 1, got {rounds}")
+                        plot: Path | None = None, digits: int | None = None, exact: bool = False,
+                        limits: Limits | None = None) -> Report:
+    """``distribution``: one round's nets, the total after ``rounds`` rounds, quantiles and losses,
+    exact or to ``digits`` guaranteed digits (chosen by the work's size unless asked)."""
     analysis = analyzer(game)(game)
-    one = analysis_distribution(analysis)
-    if cost(one, rounds) > MAX_DIGITS:
-        raise InputError(f"{rounds} rounds of {game.name} are too many to convolve exactly "
-                         f"(about {cost(one, rounds):,} digits of work; at most {MAX_DIGITS:,})")
-    dist = power(one, rounds)
+    one = analysis_distribution(analysis, limits)
+    plan = plan_power(one, rounds, digits, exact, limits)
+    dist = plan.run(one)
     n = rounds
     unit = analysis.unit
     by_net: dict[Fraction, list[str]] = {}
     for row in analysis.outcomes:
         by_net.setdefault(row.net, []).append(row.outcome)
-    round_rows = tuple((v, one.probability(i), probability_text(one.probability(i)), ", ".join(by_net.get(v, [])))
-                       for i, v in enumerate(one.values()) if one.weights[i])
+    round_rows = tuple((one.value(i), one.probability(i), probability_text(one.probability(i)),
+                        ", ".join(by_net.get(one.value(i), []))) for i, w in enumerate(one.weights) if w)
     tables = [Table(f"one round: net per {unit}", ("net", "probability", "decimal", "outcomes"), round_rows)]
-    ahead, behind = dist.above(Fraction(0)), dist.below(Fraction(0))
-    even = 1 - ahead - behind
+    ahead, even, behind = dist.outlook()
     mean, variance = n * analysis.expected_return, n * analysis.variance
-    smallest, largest = dist.value(0), dist.value(len(dist.weights) - 1)
+    smallest, largest = n * one.value(0), n * one.value(len(one.weights) - 1)
+    guaranteed = None if plan.digits is None else plan.digits if dist.exact else dist.guaranteed_digits()
+    mode = "exact" if plan.digits is None else f"high precision: {guaranteed} digits guaranteed"
     summary = (("expected total", mean, decimal_text(mean, 6)),
-               ("standard deviation of the total", "", f"{math.sqrt(variance):.6f}"),
-               ("probability of being ahead (total > 0)", short_exact(ahead), probability_text(ahead)),
-               ("probability of breaking even (total = 0)", short_exact(even), probability_text(even)),
-               ("probability of being behind (total < 0)", short_exact(behind), probability_text(behind)),
+               ("standard deviation of the total", "", f"{standard_deviation(variance):.6f}"),
+               ("probability of being ahead (total > 0)", *_chance(ahead)),
+               ("probability of breaking even (total = 0)", *_chance(even)),
+               ("probability of being behind (total < 0)", *_chance(behind)),
                ("smallest possible total", smallest, ""), ("largest possible total", largest, ""))
-    tables.append(Table(f"total net after {n} round{'s' if n > 1 else ''} (in {unit}s)",
-                        ("", "exact", "decimal"), summary))
-    quantiles = dist.quantiles(levels)
+    tables.append(Table(f"total net after {n} round{'s' if n > 1 else ''} (in {unit}s)"
+                        + ("" if plan.digits is None else f", {mode}"), ("", "exact", "decimal"), summary))
+    quantiles = dist.quantile_bounds(levels)
     tables.append(Table("quantiles of the total (smallest total whose cumulative probability reaches the level)",
-                        ("level", "total"),
-                        tuple((decimal_text(q, 4), v) for q, v in zip(levels, quantiles, strict=True))))
+                        ("level", "total"), tuple((decimal_text(q, 4), _quantile_cell(*b))
+                                                  for q, b in zip(levels, quantiles, strict=True))))
     losses = losses if losses is not None else default_losses(-smallest)
-    loss_rows = [(x, dist.below(-x)) for x in losses]
+    loss_rows = [(x, dist.bounded(dist.below(-x))) for x in losses]
     tables.append(Table(f"chance of losing more than X {unit}s in total", ("X", "probability", "decimal"),
-                        tuple((x, short_exact(p), probability_text(p)) for x, p in loss_rows)))
-    data = {"game": game.name, "rounds": n, "unit": unit,
-            "round": [{"net": v, "probability": p, "outcomes": names.split(", ") if names else []}
-                      for v, p, _d, names in round_rows],
-            "expected_total": mean, "variance_total": variance,
-            "ahead": big_text(ahead), "even": big_text(even), "behind": big_text(behind),
-            "ahead_decimal": float(ahead), "even_decimal": float(even), "behind_decimal": float(behind),
-            "smallest": smallest, "largest": largest,
-            "quantiles": [{"level": q, "total": v} for q, v in zip(levels, quantiles, strict=True)],
-            "losing_more_than": [{"x": x, "probability": big_text(p), "probability_decimal": float(p)}
-                                 for x, p in loss_rows]}
+                        tuple((x, *_chance(p)) for x, p in loss_rows)))
+    data: dict[str, object] = {
+        "game": game.name, "rounds": n, "unit": unit, "mode": plan.mode, "digits_guaranteed": guaranteed,
+        "error_bound": big_text(dist.error_bound), "error_bound_decimal": float(dist.error_bound),
+        "round": [{"net": v, "probability": p, "outcomes": names.split(", ") if names else []}
+                  for v, p, _d, names in round_rows],
+        "expected_total": mean, "variance_total": variance,
+        "ahead": big_text(ahead.low), "even": big_text(even.low), "behind": big_text(behind.low),
+        "ahead_decimal": float(ahead.low), "even_decimal": float(even.low), "behind_decimal": float(behind.low),
+        "smallest": smallest, "largest": largest,
+        "quantiles": [{"level": q, "total": low if low == high else None,
+                       **({} if dist.exact else {"total_low": low, "total_high": high})}
+                      for q, (low, high) in zip(levels, quantiles, strict=True)],
+        "losing_more_than": [{"x": x, "probability": big_text(p.low), "probability_decimal": float(p.low)}
+                             for x, p in loss_rows]}
     if full:
         tables.append(Table("every total", ("total", "probability"),
-                            tuple((dist.value(i), f"{dist.probability_float(i):.6e}")
+                            tuple((dist.value(i), f"{dist.probability_float(i):.6e}" if dist.exact
+                                   else dist.bounded(dist.probability(i)).text())
                                   for i in range(len(dist.weights)) if dist.weights[i])))
         data["denominator"] = big_text(Fraction(dist.denominator))
-        data["totals"] = [{"total": dist.value(i), "weight": big_text(Fraction(int(dist.weights[i])))}
+        data["totals"] = [{"total": dist.value(i), "weight": str(dist.weights[i])}
                           for i in range(len(dist.weights)) if dist.weights[i]]
-    notes = ["Exact: the N-round distribution is the N-th convolution power of the round's, in integers."]
+    if plan.digits is None:
+        notes = ["Exact: the N-round distribution is the N-th convolution power of the round's, in integers."]
+    else:
+        notes = [f"High precision ({guaranteed} digits guaranteed): every probability, of one total or of a set "
+                 f"of totals, is within {float(dist.error_bound):.2e} of the exact value (JSON: each probability p "
+                 "given is a lower bound, p + error_bound an upper one); decimals show only digits this "
+                 "guarantees. Exact mode: --exact (sized first; refused beyond the limits)."]
     if plot is not None:
         low, high = dist.quantiles([Fraction(1, 10000), Fraction(9999, 10000)])
+        low = dist.value(0) if low is None else low
+        high = dist.value(len(dist.weights) - 1) if high is None else high
         shown = [i for i in range(dist.index_below(low), dist.index_below(high) + 1)
                  if i < len(dist.weights) and dist.weights[i]]
         save_bars(plot, f"{game.title}: total net after {n} round{'s' if n > 1 else ''}",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from oddscalc.core.budget import check_work
+from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import OPTIMAL, Simulator, engine_of, strategy_named
@@ -41,7 +41,7 @@ def check_run(rounds: int, seed: int) -> None:
         raise InputError(f"--rounds must be at least 1, got {rounds}")
     if not 0 <= seed < 2 ** 64:
         raise InputError(f"--seed must be between 0 and 2**64 - 1, got {seed}")
-    check_work(f"simulating {rounds:,} rounds", seconds=rounds / ROUNDS_PER_SECOND)
+    Limits.resolve().check(f"simulating {rounds:,} rounds", seconds=rounds / ROUNDS_PER_SECOND, memory=0)
 
 
 def reference_names(game: GameTable, strategy: str) -> tuple[str, ...]:

@@ -6,11 +6,19 @@ from fractions import Fraction
 
 import pytest
 
+from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
 from oddscalc.engines import stud
-from oddscalc.engines.base import load
+from oddscalc.engines.base import engine_of, load
 from oddscalc.engines.stud import side_bets as stud_side
-from oddscalc.tools.distribution import analysis_distribution, power, round_distribution
+from oddscalc.tools.distribution import (
+    analysis_distribution,
+    plan_power,
+    power,
+    power_high_precision,
+    round_distribution,
+    standard_deviation,
+)
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +121,10 @@ def test_cli_distribution_full_lists_every_total(cli):
 
 @pytest.mark.parametrize("args, message", [
     (("--rounds", "0"), "--rounds must be between 1 and"),
-    (("--rounds", "100000"), "too many"),
+    (("--rounds", "100000", "--exact"), "too many"),
+    (("--rounds", "3", "--exact", "--digits", "5"), "exclude each other"),
+    (("--rounds", "3", "--digits", "0"), "--digits must be"),
+    (("--rounds", "3", "--max-memory", "-1"), "negative value"),
     (("--quantiles", "0.5,1.5"), "between 0 and 1"),
     (("--losing-more-than", "x"), "not a number"),
     (("--plot", "d.jpg"), ".png"),
@@ -134,3 +145,130 @@ def test_cli_distribution_plot(cli, tmp_path, monkeypatch):
     pytest.importorskip("matplotlib")
     result = cli("distribution", "caribbean-stud", "--rounds", "2", "--plot", target)
     assert result.status == 0 and target.read_bytes()[:4] == b"\x89PNG"
+
+
+# --- high precision mode, sizing and refusals ---------------------------------------------
+
+@pytest.fixture(scope="module")
+def fast_poker_one():
+    game = load("fast-poker")
+    return analysis_distribution(engine_of(game).analyze(game))
+
+
+def _naive_power(weights, rounds):
+    result = [1]
+    for _ in range(rounds):
+        product = [0] * (len(result) + len(weights) - 1)
+        for i, a in enumerate(result):
+            for j, b in enumerate(weights):
+                product[i + j] += a * b
+        result = product
+    return result
+
+
+def test_exact_mode_is_the_plain_convolution(fast_poker_one):
+    # 37 = 100101 in binary: squarings and multiplications; the weights are the integers, digit for digit
+    dist = power(fast_poker_one, 37)
+    assert [int(w) for w in dist.weights] == _naive_power(fast_poker_one.weights, 37)
+    assert dist.denominator == fast_poker_one.denominator ** 37 and dist.exact
+
+
+def _check_against_exact(near, exact, digits):
+    """Every weight and every cumulative sum of ``near`` within its stated bound of ``exact`` (in
+    integers: p <= truth <= p + bound as w * E <= W * Q <= (w + error) * E, E and Q the denominators)."""
+    assert 0 < near.error_bound <= Fraction(1, 10 ** digits) and near.guaranteed_digits() >= digits
+    assert sum(near.weights) + near.error == near.denominator          # the probabilities sum to 1 - bound
+    assert near.step == exact.step and near.scale == exact.scale and (near.low - exact.low) % exact.step == 0
+    offset = (near.low - exact.low) // exact.step
+    e, q, error = exact.denominator, near.denominator, near.error
+    running_near = running_exact = 0
+    for i, weight in enumerate(exact.weights):
+        w, truth = near.weights[i - offset] if 0 <= i - offset < len(near.weights) else 0, int(weight) * q
+        assert w * e <= truth <= (w + error) * e                          # each total
+        running_near, running_exact = running_near + w * e, running_exact + truth
+        assert running_near <= running_exact <= running_near + error * e  # each cumulative sum
+
+
+@pytest.mark.parametrize("game, rounds, digits", [("fast-poker", 200, 30), ("fast-poker", 77, 12),
+                                                  ("caribbean-stud", 50, 30), ("caribbean-stud", 50, 8)])
+def test_high_precision_agrees_with_exact_within_the_stated_digits(game, rounds, digits, stud_analysis,
+                                                                   fast_poker_one):
+    one = analysis_distribution(stud_analysis) if game == "caribbean-stud" else fast_poker_one
+    exact, near = power(one, rounds), power_high_precision(one, rounds, digits)
+    _check_against_exact(near, exact, digits)
+    for b, truth in zip(near.outlook(), exact.outlook(), strict=True):
+        assert b.low <= truth.low <= b.high and b.high - b.low <= Fraction(1, 10 ** digits)
+        shown = b.text()                        # every digit shown is right, to one unit of the last
+        assert abs(Fraction(shown) - truth.low) <= Fraction(1, 10 ** len(shown.split(".")[1]))
+    levels = [Fraction(k, 100) for k in (1, 5, 10, 25, 50, 75, 90, 95, 99)]
+    for (low, high), truth in zip(near.quantile_bounds(levels), exact.quantiles(levels), strict=True):
+        assert low <= truth <= high
+    for x in (1, 10, 50, 100):
+        assert near.below(-x) <= exact.below(-x) <= near.below(-x) + near.error_bound
+
+
+def test_high_precision_flags_a_quantile_it_cannot_decide():
+    third = round_distribution([(Fraction(1), 1), (Fraction(-1), 2)], 3)
+    exact, near = power(third, 5), power_high_precision(third, 5, digits=3)
+    level = exact.below(-2)                        # exactly the cumulative probability of -3: 112/243
+    assert exact.quantiles([level]) == [-3]
+    (low, high), = near.quantile_bounds([level])
+    assert low == -3 and high == -1                # the truth is inside, and the doubt is said
+
+
+def test_auto_mode_is_exact_when_cheap_and_high_precision_when_not(stud_analysis):
+    one = analysis_distribution(stud_analysis)
+    assert plan_power(one, 50).mode == "exact"
+    plan = plan_power(one, 1000)
+    assert plan.mode == "high precision" and plan.seconds < 10 and plan.memory < 500e6
+    dist = plan.run(one)
+    assert dist.guaranteed_digits() >= plan.digits and len(dist.weights) < 1000 * 204 + 1   # tails dropped
+    ahead, even, behind = dist.outlook()
+    assert 1 - dist.error_bound <= ahead.low + even.low + behind.low <= 1
+
+
+def test_hostile_inputs_are_refused_before_the_work(stud_analysis, fast_poker_one):
+    rows = [(row.net if row.outcome != "win-flush" else row.net + Fraction(1, 10000019), row.count)
+            for row in stud_analysis.outcomes]
+    with pytest.raises(InputError, match="one-round grid .* 2,040,003,877 points.*--max-memory"):
+        round_distribution(rows, stud_analysis.total)
+    with pytest.raises(InputError, match="too many even at 30 digits.*--max-seconds"):
+        plan_power(fast_poker_one, 10 ** 15)
+    with pytest.raises(InputError, match="too many to convolve exactly.*memory limit of 100 MB"):
+        power(analysis_distribution(stud_analysis), 392, Limits(100, 1000))
+    with pytest.raises(InputError, match="too many even at 1000 digits"):
+        power_high_precision(fast_poker_one, 10 ** 6, 1000, Limits(1000, 1))
+
+
+def test_cli_refuses_the_fine_grid_of_the_issue(cli):
+    result = cli("distribution", "caribbean-stud", "--rounds", "1", "--pay", "flush=1/10000019")
+    assert result.status == 2 and result.out == ""
+    assert "one-round grid" in result.err and "--max-memory" in result.err and len(result.err.splitlines()) == 1
+
+
+def test_cli_limits_come_from_the_options_or_the_environment(cli, monkeypatch):
+    monkeypatch.setenv("ODDSCALC_MAX_SECONDS", "0.000001")
+    refused = cli("distribution", "fast-poker", "--rounds", "100")
+    assert refused.status == 2 and "ODDSCALC_MAX_SECONDS" in refused.err
+    allowed = cli("distribution", "fast-poker", "--rounds", "100", "--max-seconds", "60")
+    assert allowed.status == 0, allowed.err
+
+
+def test_cli_json_states_the_mode_and_the_digits(cli):
+    exact = json.loads(cli("distribution", "fast-poker", "--rounds", "20", "--format", "json").out)
+    assert exact["mode"] == "exact" and exact["digits_guaranteed"] is None and exact["error_bound"] == "0"
+    result = cli("distribution", "fast-poker", "--rounds", "20", "--digits", "15", "--format", "json")
+    near = json.loads(result.out)
+    assert near["mode"] == "high precision" and near["digits_guaranteed"] >= 15
+    bound = Fraction(near["error_bound"])
+    assert 0 < bound <= Fraction(1, 10 ** 15)
+    for key in ("ahead", "even", "behind"):
+        assert Fraction(near[key]) <= Fraction(exact[key]) <= Fraction(near[key]) + bound
+    assert [q["total"] for q in near["quantiles"]] == [q["total"] for q in exact["quantiles"]]
+    big = cli("distribution", "fast-poker", "--rounds", "1888")
+    assert big.status == 0 and "high precision: 30 digits guaranteed" in big.out
+
+
+def test_standard_deviation_never_overflows():
+    assert standard_deviation(Fraction(10 ** 800)) == 10 ** 400
+    assert f"{standard_deviation(Fraction(9, 4)):.6f}" == "1.500000"
