@@ -19,7 +19,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.string cimport memset
 
-from oddscalc._native.cards cimport N_CARDS, card_rank
+from oddscalc._native.cards cimport N_CARDS, card_rank, mark_cards
 from oddscalc._native.eval5 cimport strength7, category_of
 from oddscalc._native.rng cimport Rng, below, seed_rng
 
@@ -423,8 +423,15 @@ cdef void read_rules(dict spec, Rules* rules) except *:
     for i in range(13):
         rules.seat_of_rank[i] = spec["seat_of_rank"][i]
     rules.n_action = len(spec["action_positions"])
+    if rules.n_action > 5:
+        raise ValueError("at most five community cards name the action hand")
+    for i in range(13):
+        if not -1 <= rules.seat_of_rank[i] < rules.n:
+            raise ValueError("a rank names a seat that is not at the table")
     for i in range(rules.n_action):
         rules.action_pos[i] = spec["action_positions"][i]
+        if not 0 <= rules.action_pos[i] < 5:
+            raise ValueError("action positions are community cards 0..4")
     rules.fallback_button = spec["fallback_button"]
     rules.every_player = spec["every_player"]
     rules.tie_pass = spec["tie_pass"]
@@ -432,6 +439,8 @@ cdef void read_rules(dict spec, Rules* rules) except *:
     rules.no_bettor_best = spec["no_bettor_best"]
     rules.button = spec["button"]
     rules.bettor_mask = spec["bettor_mask"]
+    if not -1 <= rules.button < rules.n or not 0 <= rules.bettor_mask < (1 << rules.n):
+        raise ValueError("the button and the bettors must be seats at the table")
     rules.phase_two = spec.get("phase_two", True)
 
 
@@ -441,6 +450,8 @@ cdef void read_deal(dict spec, Deal* deal) except *:
     memset(deal, 0, sizeof(Deal))
     memset(known, 0, sizeof(known))
     n = spec["n"]
+    if not 2 <= n <= MAX_SEATS or len(spec["holes"]) != n or len(spec["board"]) != 5:
+        raise ValueError("a deal needs 2 to 8 seats' holes and five board entries")
     for seat in range(n):
         hole = spec["holes"][seat]
         if hole is None:
@@ -448,20 +459,24 @@ cdef void read_deal(dict spec, Deal* deal) except *:
             deal.unknown[deal.n_unknown] = seat
             deal.n_unknown += 1
         else:
+            if len(hole) != 2:
+                raise ValueError("a hole is two cards")
+            mark_cards(hole, known)
             deal.hole[seat][0], deal.hole[seat][1] = hole
-            known[hole[0]] = known[hole[1]] = 1
     for i in range(5):
         deal.board[i] = spec["board"][i]
         if deal.board[i] >= 0:
-            known[deal.board[i]] = 1
+            mark_cards((deal.board[i],), known)
         else:
             deal.k += 1
-    for card in spec["dead"]:
-        known[card] = 1
+    mark_cards(spec["dead"], known)
     for card in range(N_CARDS):
         if not known[card]:
             deal.avail[deal.n_avail] = card
             deal.n_avail += 1
+    # the unknown hole cards and community cards come from what is left: refuse a deal they overrun
+    if deal.n_avail < 2 * deal.n_unknown + deal.k:
+        raise ValueError(f"the deal needs {2 * deal.n_unknown + deal.k} more cards but {deal.n_avail} are left")
 
 
 cdef dict sums_dict(Sums* sums, int n):
@@ -644,12 +659,13 @@ def equity_counts(hero, board, dead, int opponents):
     cdef int card, i
     if opponents not in (1, 2):
         raise ValueError("exact equity is counted for 1 or 2 opponents")
+    if len(hero) != 2 or not 3 <= len(board) <= 5:
+        raise ValueError("exact equity needs two hole cards and 3 to 5 community cards")
     memset(&e, 0, sizeof(Equity))
     memset(known, 0, sizeof(known))
     e.opponents = opponents
+    mark_cards(list(hero) + list(board) + list(dead), known)
     e.seven[0], e.seven[1] = hero
-    for card in list(hero) + list(board) + list(dead):
-        known[card] = 1
     for i, card in enumerate(board):
         e.board_cards[i] = card
     e.n_board = len(board)
@@ -657,6 +673,8 @@ def equity_counts(hero, board, dead, int opponents):
         if not known[card]:
             e.avail[e.n_avail] = card
             e.n_avail += 1
+    if e.n_avail < 2 * opponents + 5 - e.n_board:
+        raise ValueError(f"{2 * opponents + 5 - e.n_board} more cards are needed but {e.n_avail} are left")
     with nogil:
         equity_walk(&e, 0, e.n_board)
     return e.total, [e.counts[0], e.counts[1], e.counts[2]]

@@ -16,3 +16,17 @@ cdef inline int card_suit(int card) noexcept nogil:
 
 cdef inline int make_card(int rank, int suit) noexcept nogil:
     return rank * 4 + suit
+
+
+cdef inline int mark_cards(object cards, uint8_t* seen) except -1:
+    """Mark every card of ``cards`` in ``seen`` (52 flags), refusing a code outside 0..51 or a card
+    seen twice: every kernel entry that takes cards from Python checks them here, before a card
+    code indexes any table."""
+    cdef int card
+    for card in cards:
+        if card < 0 or card >= N_CARDS:
+            raise ValueError(f"card code {card} is not 0..51")
+        if seen[card]:
+            raise ValueError(f"card code {card} is given twice")
+        seen[card] = 1
+    return 0

@@ -10,7 +10,8 @@ strength (0 = weakest) in a 52**3 table, so kernels never sort.
 from libc.stdint cimport uint8_t, uint16_t
 from libc.stdlib cimport malloc, calloc, free
 
-from oddscalc._native.cards cimport card_rank, card_suit, N_CARDS
+from libc.string cimport memset
+from oddscalc._native.cards cimport card_rank, card_suit, mark_cards, N_CARDS
 
 
 cdef int straight_top3(int hi, int mid, int lo):
@@ -84,12 +85,13 @@ cdef class ThreeCardRanking:
                     for suited in (False, True):
                         if suited and (hi == mid or mid == lo):
                             continue
+                        digits[0] = digits[1] = digits[2] = 0     # the digits a category leaves unused
                         category = classify(hi, mid, lo, suited, flush_counts, digits, &n)
                         if position[category] < 0:
                             raise ValueError(f"the ranking has no place for category code {category}")
                         value = position[category]
                         for k in range(3):
-                            value = value * 13 + (digits[k] if k < n else 0)
+                            value = value * 13 + digits[k]
                         values[(hi, mid, lo, suited)] = (value, category)
         ordered = sorted(set(values.values()))
         dense = {value: i for i, (value, _) in enumerate(ordered)}
@@ -114,6 +116,12 @@ cdef class ThreeCardRanking:
 
     def strength(self, cards):
         """Strength 0..n_strengths-1 of three distinct card codes."""
+        cdef uint8_t seen[N_CARDS]
+        cdef int a, b, c
+        if len(cards) != 3:
+            raise ValueError(f"expected 3 cards, got {len(cards)}")
+        memset(seen, 0, N_CARDS)
+        mark_cards(cards, seen)
         a, b, c = cards
         return self.by_cards[a * 2704 + b * 52 + c]
 
@@ -130,6 +138,9 @@ cdef class ThreeCardRanking:
             raise ValueError(f"expected 3 cards per hand, got {hands.shape[1]}")
         if out.shape[0] < rows:
             raise ValueError("output array is shorter than the batch")
+        for i in range(rows):
+            if hands[i, 0] >= N_CARDS or hands[i, 1] >= N_CARDS or hands[i, 2] >= N_CARDS:
+                raise ValueError(f"hand {i} holds a card code that is not 0..51")
         with nogil:
             for i in range(rows):
                 out[i] = strength3(self, hands[i, 0], hands[i, 1], hands[i, 2])

@@ -13,7 +13,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport abort, calloc, malloc, free
 from libc.string cimport memset
 
-from oddscalc._native.cards cimport N_RANKS, N_CARDS, card_rank, card_suit
+from oddscalc._native.cards cimport N_RANKS, N_CARDS, card_rank, card_suit, mark_cards
 
 # Sums of these keys are distinct over all rank multisets of 5 cards (KEY5) or of
 # 5, 6 or 7 cards of the same size (KEY7), each rank at most four times.
@@ -36,9 +36,12 @@ cdef enum Category:
     STRAIGHT_FLUSH = 8
     ROYAL_FLUSH = 9
 
-cdef uint32_t MAX5 = 4 * 79415 + 43258
-cdef uint32_t MAX6 = 4 * 1479181 + 2 * 636345
-cdef uint32_t MAX7 = 4 * 1479181 + 3 * 636345
+# The tables reach the largest key sum of any n card codes, repeated ones included (five aces), not
+# only of real hands: a batch with a card given twice then reads a defined entry, never past the
+# end.  The entries real hands never reach are pages that are never touched.
+cdef uint32_t MAX5 = 5 * 79415
+cdef uint32_t MAX6 = 6 * 1479181
+cdef uint32_t MAX7 = 7 * 1479181
 
 cdef uint16_t* NONFLUSH5 = NULL
 cdef uint16_t* NONFLUSH6 = NULL
@@ -330,9 +333,12 @@ cdef int category_of(uint16_t strength) noexcept nogil:
 def strength(cards):
     """Strength 0..7461 of the best five of 5, 6 or 7 distinct card codes."""
     cdef uint8_t buf[7]
+    cdef uint8_t seen[N_CARDS]
     cdef int n = len(cards), i
     if n < 5 or n > 7:
         raise ValueError(f"expected 5, 6 or 7 cards, got {n}")
+    memset(seen, 0, sizeof(seen))
+    mark_cards(cards, seen)
     for i in range(n):
         buf[i] = cards[i]
     return strength_best(buf, n)
@@ -358,6 +364,8 @@ def evaluate_batch(const uint8_t[:, ::1] hands, uint16_t[::1] out):
         raise ValueError("output array is shorter than the batch")
     if n < 5 or n > 7:
         raise ValueError(f"expected 5, 6 or 7 cards per hand, got {n}")
+    if largest_code(hands) >= N_CARDS:
+        raise ValueError("a card code is not 0..51")
     with nogil:
         if n == 5:
             for i in range(rows):
@@ -368,6 +376,16 @@ def evaluate_batch(const uint8_t[:, ::1] hands, uint16_t[::1] out):
         else:
             for i in range(rows):
                 out[i] = strength7(&hands[i, 0])
+
+
+cdef int largest_code(const uint8_t[:, ::1] hands) noexcept nogil:
+    """The largest card code of a batch (one pass over memory the evaluation reads anyway)."""
+    cdef Py_ssize_t i, j
+    cdef uint8_t top = 0
+    for i in range(hands.shape[0]):
+        for j in range(hands.shape[1]):
+            top = hands[i, j] if hands[i, j] > top else top
+    return top
 
 
 def rank_keys():

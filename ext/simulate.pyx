@@ -12,6 +12,8 @@ class c (0 below ace-king .. 10 royal flush), as ext/stud.pyx numbers the classe
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 
+from libc.string cimport memset
+from oddscalc._native.cards cimport mark_cards
 from oddscalc._native.eval5 cimport strength5
 from oddscalc._native.rng cimport Rng, below, seed_rng
 from oddscalc._native.showdown cimport SHOWDOWN_WIN, showdown
@@ -81,6 +83,11 @@ cdef class StudSimulator:
     def calls(self, hand, int upcard):
         """The simulator's decision for five cards against an upcard (for tests)."""
         cdef uint8_t c[6]
+        cdef uint8_t seen[52]
+        if len(hand) != 5:
+            raise ValueError(f"a player hand is five cards, got {len(hand)}")
+        memset(seen, 0, 52)
+        mark_cards((*hand, upcard), seen)
         for i in range(5):
             c[i] = hand[i]
         c[5] = upcard

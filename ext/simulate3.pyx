@@ -17,6 +17,8 @@ strength, ``result`` 0 fold, else ext/showdown.pxd's 1 dealer does not qualify, 
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
+from libc.string cimport memset
+from oddscalc._native.cards cimport mark_cards
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
 from oddscalc._native.rng cimport Rng, below, seed_rng
 from oddscalc._native.showdown cimport showdown
@@ -100,6 +102,11 @@ cdef class ThreeCardSimulator:
     def plays(self, hand, int upcard=0):
         """The simulator's decision for a hand (and upcard) (for tests)."""
         cdef uint8_t d[4]
+        cdef uint8_t seen[52]
+        if len(hand) != 3:
+            raise ValueError(f"a player hand is three cards, got {len(hand)}")
+        memset(seen, 0, 52)
+        mark_cards((*hand, upcard) if self.upcard else hand, seen)
         for i in range(3):
             d[i] = hand[i]
         d[3] = upcard

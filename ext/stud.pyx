@@ -17,7 +17,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from cython.parallel cimport prange
 
-from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank
+from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank, mark_cards
 from oddscalc._native.eval5 cimport strength5, category_of, N_STRENGTHS
 
 cdef extern from *:
@@ -509,11 +509,12 @@ cdef int count_rank(int r, const int32_t* masks, const int32_t* starts, ClassArr
     return 0
 
 
-def count_classes(int qualify_strength, progress=None):
+def count_classes(int qualify_strength):
     """Enumerate every class and count its dealer completions (the paytable-free kernel).
 
-    ``qualify_strength`` is the weakest dealer hand that qualifies; ``progress`` (optional) is
-    called after each of the 13 upcard ranks.
+    ``qualify_strength`` is the weakest dealer hand that qualifies.  (No progress callback: the
+    whole count takes about a second, and a Python call inside the parallel loop would need the
+    GIL on every rank.)
     """
     cdef int32_t masks[8192]
     cdef int32_t starts[7]
@@ -556,9 +557,6 @@ def count_classes(int qualify_strength, progress=None):
     # the upcard ranks are independent: the cores take them in turn
     for r in prange(N_RANKS, nogil=True, schedule="dynamic", chunksize=1):
         failed += count_rank(r, masks, starts, &arrays, firsts[r], firsts[r + 1])
-        with gil:
-            if progress is not None:
-                progress()
     if failed:
         raise MemoryError()
     return result
@@ -572,12 +570,14 @@ def count_completions(player, int upcard, dead, int qualify_strength):
     cdef int n = 0, card, a, b, c, d, s
     cdef int64_t nq = 0, win = 0, tie = 0, lose = 0
     cdef uint16_t hand
+    if len(player) != 5:
+        raise ValueError(f"a player hand is five cards, got {len(player)}")
     memset(used, 0, 52)
-    for card in player:
-        used[card] = 1
-    used[upcard] = 1
-    for card in dead:
-        used[card] = 1
+    mark_cards(player, used)
+    mark_cards((upcard,), used)
+    mark_cards(dead, used)
+    if 52 - sum(used[i] for i in range(52)) < 4:
+        raise ValueError("the dealer needs four more cards")
     for card in range(52):
         if not used[card]:
             deck[n] = card
@@ -620,6 +620,11 @@ cdef int32_t hand_index(const uint8_t* cards) noexcept nogil:
 def hand_index_of(cards):
     """Colex index of five card codes, as decision_table uses it."""
     cdef uint8_t c[5]
+    cdef uint8_t seen[52]
+    if len(cards) != 5:
+        raise ValueError(f"expected five cards, got {len(cards)}")
+    memset(seen, 0, 52)
+    mark_cards(cards, seen)
     for i in range(5):
         c[i] = cards[i]
     return hand_index(c)

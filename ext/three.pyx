@@ -24,7 +24,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
-from oddscalc._native.cards cimport N_CARDS, card_rank
+from oddscalc._native.cards cimport N_CARDS, card_rank, mark_cards
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
 
 
@@ -147,14 +147,10 @@ cdef inline void settle_counts(Situation* out, int64_t below_q, int64_t below_s,
 
 
 cdef list _deck_flags(deck):
-    flags = [0] * N_CARDS
-    for card in deck:
-        if not 0 <= card < N_CARDS:
-            raise ValueError(f"card code out of range: {card}")
-        if flags[card]:
-            raise ValueError(f"card code repeated in the deck: {card}")
-        flags[card] = 1
-    return flags
+    cdef uint8_t seen[N_CARDS]
+    memset(seen, 0, N_CARDS)
+    mark_cards(deck, seen)
+    return [seen[card] for card in range(N_CARDS)]
 
 
 def player_hands(ThreeCardRanking ranking, deck):
@@ -192,12 +188,18 @@ def hand_counts(ThreeCardRanking ranking, deck, hand, int qualify, int upcard=-1
     >>> hand_counts(r, [c for c in range(52) if c not in (51, 47, 43)], (51, 47, 43), 0)
     (0, 0, 3, 18421, 18424)
     """
-    cdef int a = hand[0], b = hand[1], c = hand[2], s, t, x, y, z, n
+    cdef uint8_t seen[N_CARDS]
+    cdef int a, b, c, s, t, x, y, z, n
     cdef int64_t not_qualify = 0, dealer_wins = 0, tie = 0, total = 0
+    if len(hand) != 3 or upcard < -1:
+        raise ValueError("a hand is three cards, and the upcard a card code or -1")
     cards = sorted(deck)
-    flags = _deck_flags(cards)
-    if any(flags[card] for card in hand) or (upcard >= 0 and flags[upcard]):
-        raise ValueError("the deck must not hold the player's cards or the upcard")
+    memset(seen, 0, N_CARDS)
+    mark_cards(cards, seen)                     # the deck must not hold the hand or the upcard
+    mark_cards(hand if upcard < 0 else (*hand, upcard), seen)
+    if len(cards) < (2 if upcard >= 0 else 3):
+        raise ValueError(f"the dealer needs {2 if upcard >= 0 else 3} cards of the deck, {len(cards)} are left")
+    a, b, c = hand
     s = strength3(ranking, a, b, c)
     n = len(cards)
     for x in range(n):

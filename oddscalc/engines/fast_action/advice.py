@@ -14,6 +14,7 @@ stronger than random, so read a narrow "bet" with care.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -43,7 +44,8 @@ def _advice(gain: Fraction, se: float | None) -> str:
     return word if se is None else f"{word} (estimate)"
 
 
-def decide_row(rules: FastActionRules, hero, board, dead, players: int, others: int,
+def decide_row(rules: FastActionRules, hero: Sequence[int], board: Sequence[int], dead: Sequence[int],
+               players: int, others: int,
                hero_button: bool = False, samples: int = 200_000, seed: int = 1) -> BetAdvice:
     """The value of the optional bet when ``others`` other players bet too."""
     if not 0 <= others < players:
@@ -66,12 +68,18 @@ def decide_row(rules: FastActionRules, hero, board, dead, players: int, others: 
     return BetAdvice(0, equity, pot, None, gain, se, _advice(gain, se))
 
 
-def decision_rows(rules: FastActionRules, hero, board, dead, players: int, others=None,
-                  hero_button: bool = False, samples: int = 200_000, seed: int = 1) -> list[BetAdvice]:
+def decision_rows(rules: FastActionRules, hero: Sequence[int], board: Sequence[int], dead: Sequence[int],
+                  players: int, others: Iterable[int] | None = None, hero_button: bool = False,
+                  samples: int = 200_000, seed: int = 1) -> list[BetAdvice]:
     """A decision row for each number of other bettors asked (all of 0..players-1 by default)."""
     if rules.phase_one_tie != "split":
         raise InputError("decide assumes tied best hands split the pot (rules.phase_one_tie = split)")
     if not rules.players_min <= players <= rules.players_max:
         raise InputError(f"--players must be between {rules.players_min} and {rules.players_max}")
+    left = 52 - len(hero) - len(board) - len(dead)
+    needed = 2 * (players - 1) + 5 - len(board)
+    if needed > left:
+        raise InputError(f"{players} players need {needed} more cards (the others' hole cards and the rest of "
+                         f"the board) but {left} are left after the known and dead cards")
     wanted = range(players) if others is None else others
     return [decide_row(rules, hero, board, dead, players, j, hero_button, samples, seed) for j in wanted]

@@ -63,11 +63,10 @@ def parse_seats(rules: FastActionRules, text: str) -> tuple[int, ...]:
     >>> parse_seats(default_rules(), "7 1 4")
     (1, 4, 7)
     """
-    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     seats = []
-    for token in tokens:
-        if not token.isdigit():
-            raise InputError(f"seat '{token}' is not a number (seats are 1-{rules.seats})")
+    for token in _seat_tokens(text, "seat"):
+        if not (token.isascii() and token.isdigit()):
+            raise InputError(f"seat '{token[:20]}' is not a number (seats are 1-{rules.seats})")
         seat = int(token)
         if not 1 <= seat <= rules.seats:
             raise InputError(f"seat {seat} is outside 1-{rules.seats}")
@@ -80,9 +79,25 @@ def parse_seats(rules: FastActionRules, text: str) -> tuple[int, ...]:
     return tuple(sorted(seats))
 
 
+def _seat_tokens(text: str, what: str) -> list[str]:
+    """The items of a seat list (commas, semicolons or spaces between them); an empty item, as in
+    ``1,2,3,`` or ``5,,6``, is a typo and is refused.
+
+    >>> _seat_tokens("1, 2 4", "seat")
+    ['1', '2', '4']
+    >>> _seat_tokens("5,,6", "seat")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: an empty seat in '5,,6'
+    """
+    items = [item.strip() for item in re.split(r"\s*[,;]\s*|\s+", text.strip())]
+    if not text.strip() or any(not item for item in items):
+        raise InputError(f"an empty {what} in '{text[:40]}'")
+    return items
+
+
 def _one_seat(text: str, seats: tuple[int, ...], what: str) -> int:
     text = text.strip()
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise InputError(f"{what} '{text}' is not a seat number")
     seat = int(text)
     if seat not in seats:
@@ -96,7 +111,7 @@ def _parse_bettors(text: str | None, seats: tuple[int, ...]) -> tuple[int, ...]:
     if text.strip().lower() in ("none", ""):
         return ()
     bettors = set()
-    for token in (t for t in re.split(r"[\s,;]+", text.strip()) if t):
+    for token in _seat_tokens(text, "bettor seat"):
         seat = _one_seat(token, seats, "bettor")
         if seat in bettors:
             raise InputError(f"bettor seat {seat} is listed twice")
@@ -116,7 +131,7 @@ def _parse_holes(text: str | None, seats: tuple[int, ...], seen: list[int]) -> d
         if match is None or match.end() == position:
             raise InputError(f"hole cards must be given as SEAT:CARDS, e.g. '1:AsKd 7:QcJc', got '{text}'")
         seat_text, cards_text = match.group(1), match.group(2).strip(" ,;")
-        if not seat_text.isdigit():
+        if not (seat_text.isascii() and seat_text.isdigit()):
             raise InputError(f"hole cards must be given as SEAT:CARDS, got '{seat_text}:'")
         seat = int(seat_text)
         if seat not in seats:

@@ -18,7 +18,6 @@ from functools import lru_cache
 from oddscalc._native import stud as kernel
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import Paytable
-from oddscalc.core.progress import Progress
 
 # Payout classes of the player's hand, as the kernel numbers them: a hand below ace-king can
 # never beat a qualifying dealer; ace-king is paid apart from the pair.
@@ -31,12 +30,8 @@ SITUATIONS = math.comb(52, 5) * 47    # (hand, upcard) situations
 
 @lru_cache(maxsize=4)
 def class_counts(qualify_strength: int) -> kernel.StudClasses:
-    """The kernel's counts for a qualifier (computed once per process)."""
-    progress = Progress("counting Caribbean Stud deals", 13)
-    try:
-        return kernel.count_classes(qualify_strength, progress.step)
-    finally:
-        progress.done()
+    """The kernel's counts for a qualifier (computed once per process, in about a second)."""
+    return kernel.count_classes(qualify_strength)
 
 
 def class_pays(paytable: Paytable) -> list[Fraction]:

@@ -57,15 +57,29 @@ def prize(game: GameTable, category: str) -> Fraction:
     return sum((t.pay(category) * (meter if t.name == METER_TABLE else 1) for t in game.paytables), Fraction(0))
 
 
-def _net(game: GameTable, category: str) -> Fraction:
-    # a "for one" pay keeps the stake; a "to one" pay returns it with the win
-    amount = prize(game, category)
-    if amount == 0:
-        return Fraction(-1)
-    basis = {t.basis for t in game.paytables if t.pay(category)}
-    if len(basis) > 1:
+def _net(game: GameTable, category: str) -> Fraction | None:
+    """The net per unit staked of a category, or None when no paytable lists it (the bet loses).
+
+    A listed pay is paid on its table's basis: "to one" returns the stake with the pay, so a listed
+    0 is a push; "for one" keeps the stake, so a pay of 1 is a push and 0 loses.  (As the
+    three-card side bets settle, and continuous in the pay, as ``design`` needs.)"""
+    listed = [t for t in game.paytables if category in t.pays]
+    if not listed:
+        return None
+    bases = {t.basis for t in listed}
+    if len(bases) > 1:
         raise InputError(f"table '{game.name}': category '{category}' is paid on both bases")
-    return amount - 1 if basis == {"for"} else amount
+    amount = prize(game, category)
+    return amount - 1 if bases == {"for"} else amount
+
+
+def outcome_name(category: str, net: Fraction) -> str:
+    """``win-flush`` (the player gains), ``push-flush`` (the stake back) or ``part-flush`` (part of it).
+
+    >>> outcome_name("flush", Fraction(15)), outcome_name("pair", Fraction(0))
+    ('win-flush', 'push-pair')
+    """
+    return f"{'win' if net > 0 else 'push' if net == 0 else 'part'}-{category}"
 
 
 def side_bet_analysis(game: GameTable) -> Analysis:
@@ -74,10 +88,11 @@ def side_bet_analysis(game: GameTable) -> Analysis:
     rows = []
     losing = 0
     for category, count in reversed(list(zip(CATEGORIES, counts, strict=True))):
-        if prize(game, category):
-            rows.append(Outcome(f"win-{category}", count, _net(game, category)))
-        else:
+        net = _net(game, category)
+        if net is None or net == -1:
             losing += count
+        else:
+            rows.append(Outcome(outcome_name(category, net), count, net))
     rows.append(Outcome("lose", losing, Fraction(-1)))
     return Analysis(game.name, paytables_text(game), sum(counts), tuple(rows), None, game.unit)
 
