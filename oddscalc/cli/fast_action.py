@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oddscalc.cli.options import HelpShown, OneLineParser, Output, add_format
+from oddscalc.cli.options import HelpShown, OneLineParser, Output, add_format, add_limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
 from oddscalc.engines.base import load
@@ -44,6 +44,7 @@ def odds_parser() -> OneLineParser:
     parser.add_argument("--samples", default=str(SAMPLES), metavar="N",
                         help=f"Monte Carlo samples past the exact limit (default {SAMPLES})")
     parser.add_argument("--seed", default=str(SEED), metavar="S", help=f"Monte Carlo seed (default {SEED})")
+    add_limits(parser)
     add_format(parser)
     return parser
 

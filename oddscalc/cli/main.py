@@ -15,6 +15,7 @@ from oddscalc.cli.game import analyze_command, decide_command, strategy_command
 from oddscalc.cli.options import HelpShown, Output
 from oddscalc.cli.rank import games_command, rank_command
 from oddscalc.cli.tools import TOOL_COMMANDS
+from oddscalc.core.budget import scope
 from oddscalc.core.errors import InputError, unknown
 from oddscalc.core.version import __version__
 from oddscalc.report.render import render
@@ -62,7 +63,8 @@ def run(argv: Sequence[str]) -> tuple[str, int]:
     if command not in COMMANDS:
         raise unknown("command", command, COMMANDS)
     try:
-        report, fmt = COMMANDS[command](rest)
+        with scope():                          # limits a command sets end with it
+            report, fmt = COMMANDS[command](rest)
     except HelpShown as shown:
         return shown.text, 0
     return render(report, fmt), report.exit_status

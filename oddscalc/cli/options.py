@@ -16,8 +16,10 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from oddscalc.core.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, MEMORY_ENV, SECONDS_ENV, override
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
+from oddscalc.core.numbers import parse_exact
 from oddscalc.engines.base import load
 from oddscalc.report.model import Report
 from oddscalc.report.render import FORMATS
@@ -50,8 +52,14 @@ class OneLineParser(argparse.ArgumentParser):
         return action
 
     def parse(self, argv: Sequence[str]) -> argparse.Namespace:
-        """Parse a command line (see the module's note on values that start with ``-``)."""
-        return self.parse_args(self._joined(list(argv)))
+        """Parse a command line (see the module's note on values that start with ``-``); the limits
+        it gives hold for the rest of the command."""
+        args = self.parse_args(self._joined(list(argv)))
+        memory, seconds = getattr(args, "max_memory", None), getattr(args, "max_seconds", None)
+        if memory is not None or seconds is not None:
+            override(None if memory is None else float(parse_exact(memory, "--max-memory")),
+                     None if seconds is None else float(parse_exact(seconds, "--max-seconds")))
+        return args
 
     def _joined(self, argv: list[str]) -> list[str]:
         """``--opt -value`` as ``--opt=-value`` for options that take a value."""
@@ -98,7 +106,16 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
                                                            "as --rule bonus_ratio=RATIO")
     parser.add_argument("--meter", metavar="M", help="progressive meter in units (jackpot side bets): the same "
                                                       "as --rule meter=M")
+    add_limits(parser)
     add_format(parser)
+
+
+def add_limits(parser: argparse.ArgumentParser) -> None:
+    """``--max-memory`` and ``--max-seconds``: the limits every sizing of the command checks."""
+    parser.add_argument("--max-memory", metavar="MB", help=f"refuse work estimated beyond this memory "
+                        f"(default {MEMORY_ENV} or {DEFAULT_MEMORY_MB})")
+    parser.add_argument("--max-seconds", metavar="S", help=f"refuse work estimated beyond this time "
+                        f"(default {SECONDS_ENV} or {DEFAULT_SECONDS})")
 
 
 def rule_overrides(args: argparse.Namespace) -> list[str]:

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table, overlay_hint
-from oddscalc.core.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, MEMORY_ENV, SECONDS_ENV, Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path, write_file
 from oddscalc.core.numbers import parse_exact, parse_int
@@ -115,23 +114,17 @@ def distribution_command(argv: Sequence[str]) -> Output:
                         help="exact mode even when it is costly (default: exact when cheap, else high precision)")
     parser.add_argument("--digits", metavar="D", help="high precision mode: every probability within 10^-D of "
                         f"the exact value (default {DEFAULT_DIGITS} when chosen automatically)")
-    parser.add_argument("--max-memory", metavar="MB", help=f"refuse work estimated beyond this memory "
-                        f"(default {MEMORY_ENV} or {DEFAULT_MEMORY_MB})")
-    parser.add_argument("--max-seconds", metavar="S", help=f"refuse work estimated beyond this time "
-                        f"(default {SECONDS_ENV} or {DEFAULT_SECONDS})")
     args = parser.parse(argv)
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
     digits = None if args.digits is None else parse_int(args.digits, "--digits", 1, MAX_DIGITS)
     check_request(rounds, digits, args.exact)
-    limits = Limits.resolve(None if args.max_memory is None else float(parse_exact(args.max_memory, "--max-memory")),
-                            None if args.max_seconds is None else float(parse_exact(args.max_seconds, "--max-seconds")))
     levels = _numbers(args.quantiles, "--quantiles")
     if any(not 0 < q < 1 for q in levels):
         raise InputError(f"--quantiles must be levels between 0 and 1, got '{args.quantiles[:80]}'")
     losses = None if args.losing_more_than is None else _numbers(args.losing_more_than, "--losing-more-than")
     plot = plot_target(args.plot)
-    return distribution_report(load_table(args), rounds, levels, losses, args.full, plot, digits, args.exact,
-                               limits), args.format
+    return distribution_report(load_table(args), rounds, levels, losses, args.full, plot, digits,
+                               args.exact), args.format
 
 
 # --- simulate ------------------------------------------------------------------------------------

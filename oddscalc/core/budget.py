@@ -19,13 +19,41 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from oddscalc.core.errors import InputError
 
 MEMORY_ENV, SECONDS_ENV = "ODDSCALC_MAX_MEMORY_MB", "ODDSCALC_MAX_SECONDS"
 DEFAULT_MEMORY_MB, DEFAULT_SECONDS = 2048, 300
+
+# the limits one command line sets (--max-memory, --max-seconds), for every sizing it reaches
+_OVERRIDE: ContextVar[tuple[float | None, float | None]] = ContextVar("limits", default=(None, None))
+
+
+def override(memory_mb: float | None, seconds: float | None) -> None:
+    """Set the limits of the current command (inside a :func:`scope`)."""
+    _OVERRIDE.set((memory_mb, seconds))
+
+
+@contextmanager
+def scope() -> Iterator[None]:
+    """Run one command: the limits it overrides end with it.
+
+    >>> with scope():
+    ...     override(None, 7)
+    ...     Limits.resolve(environ={}).seconds
+    7.0
+    >>> Limits.resolve(environ={}).seconds
+    300.0
+    """
+    token = _OVERRIDE.set(_OVERRIDE.get())
+    try:
+        yield
+    finally:
+        _OVERRIDE.reset(token)
 
 
 @dataclass(frozen=True)
@@ -37,11 +65,15 @@ class Limits:
     @classmethod
     def resolve(cls, memory_mb: float | None = None, seconds: float | None = None,
                 environ: Mapping[str, str] = os.environ) -> Limits:
-        """The values given (``--max-memory``, ``--max-seconds``), else the environment's, else the defaults.
+        """The values given, else the command line's (:func:`override`), else the environment's,
+        else the defaults.
 
         >>> Limits.resolve(seconds=5, environ={"ODDSCALC_MAX_MEMORY_MB": "100"})
         Limits(memory_mb=100.0, seconds=5.0)
         """
+        given_memory, given_seconds = _OVERRIDE.get()
+        memory_mb = memory_mb if memory_mb is not None else given_memory
+        seconds = seconds if seconds is not None else given_seconds
         memory = _limit(memory_mb, environ.get(MEMORY_ENV), DEFAULT_MEMORY_MB, f"--max-memory or {MEMORY_ENV}")
         time = _limit(seconds, environ.get(SECONDS_ENV), DEFAULT_SECONDS, f"--max-seconds or {SECONDS_ENV}")
         return cls(memory, time)

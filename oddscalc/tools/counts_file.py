@@ -93,7 +93,10 @@ def _parse_csv(text: str, source: str) -> Counts:
                     meta[key] = value
         elif line.strip():
             lines.append(line)
-    rows = list(csv.reader(lines))
+    try:
+        rows = list(csv.reader(lines))
+    except csv.Error as error:
+        raise InputError(f"{source}: malformed CSV: {error}") from None
     if not rows:
         raise InputError(f"{source}: no header row 'outcome,count[,net]'")
     header = [cell.strip().lower() for cell in rows[0]]
@@ -129,8 +132,8 @@ def _parse_json(text: str, source: str) -> Counts:
 
 
 def parse_counts(text: str, source: str) -> Counts:
-    """Counts from the text of a file; JSON when it starts with ``{``, else CSV."""
-    return _parse_json(text, source) if text.lstrip().startswith("{") else _parse_csv(text, source)
+    """Counts from the text of a file; JSON when it starts with ``{`` or ``[``, else CSV."""
+    return _parse_json(text, source) if text.lstrip().startswith(("{", "[")) else _parse_csv(text, source)
 
 
 def read_counts(path: str | Path) -> Counts:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc._native import board as kernel
-from oddscalc.engines.fast_action.odds import SHARE_SCALE, std_error
+from oddscalc.core.budget import Limits
+from oddscalc.engines.fast_action.odds import SEATS_PER_SECOND, SHARE_SCALE, std_error
 
 EXACT_OPPONENTS = (1, 2)
 EXACT_LIMIT = 50_000_000        # opponent hands evaluated at most, exactly
@@ -43,6 +44,8 @@ def showdown_equity(hero, board, dead, opponents: int, samples: int = 200_000, s
     """Equity of ``hero`` (two cards) given the known ``board`` against ``opponents`` random hands."""
     if opponents == 0:
         return Equity(0, True, 1, Fraction(1), Fraction(1))
+    Limits.resolve().check(f"sampling {samples:,} showdowns", seconds=samples * (opponents + 1) / SEATS_PER_SECOND,
+                           memory=0)
     if opponents in EXACT_OPPONENTS and exact_work(board, dead, hero) <= exact_limit:
         total, counts = kernel.equity_counts(list(hero), list(board), list(dead), opponents)
         equity = sum((Fraction(c, t + 1) for t, c in enumerate(counts)), Fraction(0)) / total

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc._native import board as kernel
+from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory
 from oddscalc.engines.fast_action.action import ActionDistribution, action_distribution
@@ -30,6 +31,7 @@ EXACT_LIMIT = 30_000_000     # completions enumerated exactly; past it, sampling
 SAMPLES = 1_000_000
 SEED = 1
 SHARE_SCALE = 840            # the kernel's integer scale of a 1/k pot share
+SEATS_PER_SECOND = 2_000_000    # a conservative rate of the kernel (seats settled per deal), for sizing
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,9 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
     exact = completions(deal) <= exact_limit
     if not exact and samples <= 1:
         raise InputError("--samples must be at least 2")
+    work = completions(deal) if exact else samples
+    Limits.resolve().check(f"{'enumerating' if exact else 'sampling'} {work:,} deals",
+                           seconds=work * len(deal.seats) / SEATS_PER_SECOND, memory=0)
     sums = kernel.count_deals(kernel_spec(rules, deal), 0 if exact else samples, seed,
                               categories=rules.has_jackpot)
     if sums["no_naming"]:

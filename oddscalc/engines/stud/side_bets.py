@@ -159,6 +159,7 @@ class SideBetEngine:
     def validate(self, table: GameTable) -> None:
         if not table.paytables:
             raise InputError(f"table '{table.name}': a side bet needs a paytable")
+        table.check_paytables([table.main_paytable, METER_TABLE])
         for paytable in table.paytables:
             table.check_categories(paytable.name, CATEGORIES)
         if "meter" in table.rules.given and not has_meter(table):
