@@ -32,11 +32,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from oddscalc.core.evaluate import five_card_strength  # noqa: E402
-from oddscalc.core.gametable import load_game  # noqa: E402
-from oddscalc.engines.stud.counts import StudRules, class_counts  # noqa: E402
+from oddscalc.engines.base import engine_of  # noqa: E402
+from oddscalc.engines.base import load as load_game  # noqa: E402
+from oddscalc.engines.stud.counts import class_counts  # noqa: E402
+from oddscalc.engines.stud.rules import StudRules  # noqa: E402
 from oddscalc.tools.check import check_counts  # noqa: E402
 from oddscalc.tools.distribution import analysis_distribution, power  # noqa: E402
-from oddscalc.tools.simulation import new_simulator, reference_analysis, simulate  # noqa: E402
+from oddscalc.tools.simulation import simulate, simulator_of  # noqa: E402
+
+
+def reference_analysis(game, strategy="optimal"):
+    """The exact analysis a run of a strategy is checked against."""
+    return engine_of(game).analyze(game, strategy)
+
+
+def new_simulator(game, seed):
+    """A fresh simulator of the optimal strategy (its set-up builds the decision table)."""
+    return simulator_of(game, "optimal", seed)
 
 TARGET = 5_000_000
 

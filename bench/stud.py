@@ -38,11 +38,12 @@ def main():
                           "--up", "Qd"], repeats=7)
 
     from oddscalc._native import stud as kernel
-    from oddscalc.core.gametable import load_game
-    from oddscalc.engines import stud
-    from oddscalc.engines.stud.counts import COMPLETIONS, SITUATIONS, StudRules, class_counts
+    from oddscalc.engines.base import load, overlay
+    from oddscalc.engines.stud import solve
+    from oddscalc.engines.stud.counts import COMPLETIONS, SITUATIONS, class_counts
+    from oddscalc.engines.stud.rules import StudRules
 
-    game = load_game("caribbean-stud")
+    game = load("caribbean-stud")
     rules = StudRules.of(game)
     start = time.perf_counter()
     classes = class_counts(rules.qualify_strength)
@@ -50,7 +51,7 @@ def main():
     further = []
     for flush in range(3, 9):
         start = time.perf_counter()
-        stud.analyze(game.with_pays([f"flush={flush}"]))
+        solve.analyze(overlay(game, [f"flush={flush}"]))
         further.append(time.perf_counter() - start)
 
     rng = random.Random(1)

@@ -7,28 +7,40 @@
 """
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 
-from oddscalc.cli.fast_action import fast_action_command
-from oddscalc.cli.game import analyze_command, decide_command, strategy_command
 from oddscalc.cli.options import HelpShown, Output
-from oddscalc.cli.rank import games_command, rank_command
-from oddscalc.cli.tools import TOOL_COMMANDS
 from oddscalc.core.budget import scope
 from oddscalc.core.errors import InputError, unknown
 from oddscalc.core.version import __version__
 from oddscalc.report.render import render
 
-COMMANDS: dict[str, Callable[[Sequence[str]], Output]] = {
-    "rank": rank_command,
-    "games": games_command,
-    "analyze": analyze_command,
-    "decide": decide_command,
-    "strategy": strategy_command,
-    "fast-action": fast_action_command,
-    **TOOL_COMMANDS,
+# command -> the module and function that run it; a module is imported only when its command runs,
+# because start-up time is part of every query (sympy alone would add half a second)
+COMMANDS = {
+    "rank": "rank:rank_command",
+    "games": "rank:games_command",
+    "analyze": "game:analyze_command",
+    "decide": "game:decide_command",
+    "strategy": "game:strategy_command",
+    "fast-action": "fast_action:fast_action_command",
+    "design": "tools:design_command",
+    "sweep": "tools:sweep_command",
+    "distribution": "tools:distribution_command",
+    "simulate": "tools:simulate_command",
+    "check": "tools:check_command",
 }
+
+
+def command(name: str) -> Callable[[Sequence[str]], Output]:
+    """The function that runs a command."""
+    module, _, function = COMMANDS[name].partition(":")
+    run_command: Callable[[Sequence[str]], Output] = getattr(importlib.import_module(f"oddscalc.cli.{module}"),
+                                                              function)
+    return run_command
+
 
 USAGE = f"""usage: oddscalc COMMAND [options]   (oddscalc COMMAND -h for a command's options)
 
@@ -59,12 +71,12 @@ def run(argv: Sequence[str]) -> tuple[str, int]:
         return USAGE, 0
     if argv[0] == "--version":
         return f"oddscalc {__version__}\n", 0
-    command, rest = argv[0], list(argv[1:])
-    if command not in COMMANDS:
-        raise unknown("command", command, COMMANDS)
+    name, rest = argv[0], list(argv[1:])
+    if name not in COMMANDS:
+        raise unknown("command", name, COMMANDS)
     try:
         with scope():                          # limits a command sets end with it
-            report, fmt = COMMANDS[command](rest)
+            report, fmt = command(name)(rest)
     except HelpShown as shown:
         return shown.text, 0
     return render(report, fmt), report.exit_status

@@ -171,13 +171,3 @@ def check_command(argv: Sequence[str]) -> Output:
     alpha = parse_exact(args.alpha, "--alpha")
     game = load_table(args)
     return check_report(game, check_file(game, args.counts, args.strategy, alpha)), args.format
-
-
-TOOL_COMMANDS = {
-    "design": design_command,
-    "sweep": sweep_command,
-    "distribution": distribution_command,
-    "simulate": simulate_command,
-    "check": check_command,
-}
-
