@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -39,22 +40,23 @@ def test_three_card_poker_text(cli):
 def test_strategy_texts(cli):
     out = cli("strategy", "fast-poker").out
     assert "play Q-6-4 or better" in out and "No decision changes for any Bonus/Bet ratio from 0 to 6" in out
-    out = cli("strategy", "caribbean-fast-poker").out
+    out = cli("strategy", "caribbean-fast-poker", "--rule", "dealer_upcards=1").out
     assert "where decisions change as the Bonus/Bet ratio goes from 0 to 6" in out
-    data = json.loads(cli("strategy", "caribbean-fast-poker", "--bonus", "0", "--format", "json").out)
+    data = json.loads(cli("strategy", "caribbean-fast-poker", "--rule", "dealer_upcards=1", "--bonus", "0",
+                          "--format", "json").out)
     assert len(data["strategy"]) == 13 and data["breakpoints"]
 
 
 def test_strategy_lists_card_removal_exceptions(cli):
     """Between the breakpoints of A-4-2 (ace up) some suit patterns play and others fold."""
-    out = cli("strategy", "caribbean-fast-poker", "--bonus", "0.4925").out
+    out = cli("strategy", "caribbean-fast-poker", "--rule", "dealer_upcards=1", "--bonus", "0.4925").out
     assert "card-removal exceptions to the rule" in out and "A-4-2" in out
     assert "Decisions change at " in out and "upcard A;" in out
 
 
 def test_decide(cli):
-    data = json.loads(cli("decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s", "--up", "9c",
-                          "--dead", "2c 2d", "--format", "json").out)
+    data = json.loads(cli("decide", "caribbean-fast-poker", "--rule", "dealer_upcards=1", "--hand", "Qh 6d 4s",
+                          "--up", "9c", "--dead", "2c 2d", "--format", "json").out)
     assert data["upcard"] == "9c" and data["dead"] == "2c 2d" and data["total"] == 1035
     assert data["decision"] in ("play", "fold")
     assert sum(row["count"] for row in data["outcomes"]) == data["total"]
@@ -86,8 +88,9 @@ TABLES = {
     ["decide", "fast-poker", "--hand", "Qh 6d"],
     ["decide", "fast-poker", "--hand", "Qh 6d 4x"],
     ["decide", "fast-poker", "--hand", "Qh 6d 4s", "--up", "9c"],
-    ["decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s"],
-    ["decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s", "--up", "Qh"],
+    ["decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s", "--rule", "dealer_upcards=1"],
+    ["decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s", "--up", "Qh", "--rule", "dealer_upcards=1"],
+    ["decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s", "--up", "9c"],
     ["decide", "fast-poker", "--hand", "Qh 6d 4s", "--dead", "4s"],
     ["analyze", "fast-poker", "--bonus", "-1"],
     ["analyze", "fast-poker", "--bonus", "lots"],
@@ -105,6 +108,20 @@ def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, monkeypatch, argv):
 
 @pytest.mark.slow
 def test_error_from_a_real_process(cli_process):
-    result = cli_process("decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s")
+    result = cli_process("decide", "caribbean-fast-poker", "--rule", "dealer_upcards=1", "--hand", "Qh 6d 4s")
     assert result.status == 2 and result.out == ""
     assert result.err == "oddscalc: error: caribbean-fast-poker shows a dealer card: give it with --up\n"
+
+
+def test_caribbean_fast_poker_is_fast_poker_until_its_difference_is_known(cli):
+    """The source gives both names the same rules (dealer cards face down): every figure is equal."""
+    fast = json.loads(cli("analyze", "fast-poker", "--format", "json").out)
+    caribbean = json.loads(cli("analyze", "caribbean-fast-poker", "--format", "json").out)
+    for data in (fast, caribbean):
+        data.pop("game")
+        for part in ("bonus", "combined"):
+            data[part].pop("game")
+    assert fast == caribbean
+    assert caribbean["dealer_upcards"] == 0
+    exposed = json.loads(cli("analyze", "caribbean-fast-poker", "--rule", "dealer_upcards=1", "--format", "json").out)
+    assert Fraction(exposed["expected_return"]) > 0          # one exposed card hands the player an edge

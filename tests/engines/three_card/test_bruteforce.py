@@ -167,7 +167,7 @@ def test_three_card_poker_with_ante_bonus_equals_brute_force():
 @pytest.mark.slow
 @pytest.mark.parametrize("ratio", [Fraction(0), Fraction(2)])
 def test_caribbean_fast_poker_equals_brute_force(ratio):
-    check_against_oracle(load("caribbean-fast-poker"), FIVE_RANKS, ratio)
+    check_against_oracle(load("caribbean-fast-poker", rules=["dealer_upcards=1"]), FIVE_RANKS, ratio)
 
 
 @pytest.mark.parametrize("overlay", [
@@ -190,9 +190,9 @@ def test_rule_switches_equal_brute_force(tmp_path, overlay):
 def test_kernel_counts_equal_brute_force_per_situation():
     """Each engine group's counts are those of every situation it stands for, and weights add up."""
     # the last deck lacks one card, so the kernel cannot use suit symmetry and deals every upcard
-    for name, deck in (("fast-poker", SEVEN_RANKS), ("caribbean-fast-poker", FIVE_RANKS),
-                       ("caribbean-fast-poker", FIVE_RANKS[1:])):
-        game = load(name)
+    for rules_given, deck in (((), SEVEN_RANKS), (("dealer_upcards=1",), FIVE_RANKS),
+                              (("dealer_upcards=1",), FIVE_RANKS[1:])):
+        game = load("fast-poker", rules=rules_given)
         rules = three_card_rules(game)
         counts = game_counts(rules, deck)
         order, flush_counts = _order(game)
@@ -213,11 +213,11 @@ def test_the_tie_rule_on_a_deck_with_exact_ties(tmp_path):
     so both settings of rules.ev_tie are exercised against the oracle."""
     path = tmp_path / "rules.toml"
     path.write_text('[rules]\nev_tie = "play"\n')
-    fold = engine(load("caribbean-fast-poker"), FIVE_RANKS, Fraction(0))[2]
-    play = engine(load("caribbean-fast-poker", path), FIVE_RANKS, Fraction(0))[2]
+    fold = engine(load("caribbean-fast-poker", rules=["dealer_upcards=1"]), FIVE_RANKS, Fraction(0))[2]
+    play = engine(load("caribbean-fast-poker", path, rules=["dealer_upcards=1"]), FIVE_RANKS, Fraction(0))[2]
     assert any(fold.margin(i) == 0 for i in range(len(fold.counts)))
     assert fold.call_probability < play.call_probability
-    check_against_oracle(load("caribbean-fast-poker", path), FIVE_RANKS, Fraction(0))
+    check_against_oracle(load("caribbean-fast-poker", path, rules=["dealer_upcards=1"]), FIVE_RANKS, Fraction(0))
 
 
 @pytest.mark.slow

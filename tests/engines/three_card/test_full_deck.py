@@ -20,15 +20,16 @@ from oddscalc.engines.three_card.rules import three_card_rules
 from oddscalc.engines.three_card.solve import solve
 from oddscalc.engines.three_card.strategy import ratio_breakpoints, threshold_text, thresholds
 
-GAMES = ("fast-poker", "caribbean-fast-poker", "three-card-poker")
+# the games, and the what-if of one exposed dealer card (the upcard path of the engine)
+GAMES = {"fast-poker": (), "caribbean-fast-poker": ("dealer_upcards=1",), "three-card-poker": ()}
 
 
 @pytest.fixture(scope="module")
 def solved():
     """name -> (rules, counts, solution, analyses) at each game's default Bonus ratio."""
     out = {}
-    for name in GAMES:
-        rules = three_card_rules(load(name))
+    for name, given in GAMES.items():
+        rules = three_card_rules(load(name, rules=given))
         counts = game_counts(rules)
         solution = solve(rules, counts)
         out[name] = (rules, counts, solution, analyses(solution))

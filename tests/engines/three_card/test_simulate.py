@@ -28,11 +28,12 @@ def test_optimal_counts_pass_check_and_use_the_analysis_names(name):
     assert result.passed, result.verdict
 
 
-@pytest.mark.parametrize("name, strategy", [("fast-poker", "always"), ("caribbean-fast-poker", "q64"),
-                                            ("three-card-poker", "pair-plus")])
+@pytest.mark.parametrize("name, given, strategy", [("fast-poker", (), "always"),
+                                                   ("caribbean-fast-poker", ("dealer_upcards=1",), "q64"),
+                                                   ("three-card-poker", (), "pair-plus")])
 @pytest.mark.slow
-def test_threshold_strategies_pass_against_their_own_analysis(name, strategy):
-    game = load(name)
+def test_threshold_strategies_pass_against_their_own_analysis(name, given, strategy):
+    game = load(name, rules=given)
     counts = simulate(game, 300_000, seed=4, strategy=strategy)
     assert check_counts(engine_of(game).analyze(game, strategy), counts).passed
     assert not check_counts(engine_of(game).analyze(game), counts).passed
@@ -40,7 +41,7 @@ def test_threshold_strategies_pass_against_their_own_analysis(name, strategy):
 
 @pytest.mark.slow
 def test_same_seed_same_counts_other_seed_other_counts():
-    game = load("caribbean-fast-poker")
+    game = load("caribbean-fast-poker", rules=["dealer_upcards=1"])
     a = simulate(game, 50_000, seed=5)
     assert a.counts == simulate(game, 50_000, seed=5).counts
     assert a.counts != simulate(game, 50_000, seed=6).counts
@@ -70,7 +71,7 @@ def test_a_play_paid_1_to_1_on_flushes_is_rejected():
 @pytest.mark.slow
 def test_optimal_decisions_equal_the_exact_decide():
     """The decision bits (spread from the analysis' groups) against decide(), hand and upcard."""
-    game = load("caribbean-fast-poker")
+    game = load("caribbean-fast-poker", rules=["dealer_upcards=1"])
     rules = three_card_rules(game)
     native = simulator(rules, "optimal", 1).native
     rng = random.Random(2)
@@ -86,7 +87,7 @@ def test_optimal_decisions_equal_the_exact_decide():
 
 @pytest.mark.slow
 def test_bonus_ratio_changes_the_names_and_the_decisions():
-    game = load("caribbean-fast-poker", rules=["bonus_ratio=0"])
+    game = load("caribbean-fast-poker", rules=["bonus_ratio=0", "dealer_upcards=1"])
     counts = simulate(game, 200_000, seed=3)
     assert "win-play-3-to-2" in counts.counts
     assert check_counts(ENGINE.analyze(game), counts).passed
