@@ -24,17 +24,11 @@ cdef enum:
     BASE = 13
     VALUE_CATEGORY = 371293      # 13 ** 5: a value is category * 13**5 + tie-break digits
 
+# categories weakest first, numbered from 0 as oddscalc/core/hands.py FiveCardCategory numbers them
+# (tests/core/test_eval5.py checks the two agree on every hand)
 cdef enum Category:
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-    ROYAL_FLUSH = 9
+    HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, \
+        ROYAL_FLUSH
 
 # The tables reach the largest key sum of any n card codes, repeated ones included (five aces), not
 # only of real hands: a batch with a card given twice then reads a defined entry, never past the

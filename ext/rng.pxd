@@ -1,7 +1,7 @@
 # Seeded random numbers for the kernels' Monte Carlo loops (inline: nothing to link).
 # xoshiro256** (Blackman and Vigna) seeded through splitmix64; below(g, n) is uniform in 0..n-1
 # without bias (Lemire's multiply-and-reject).  Usage: cdef Rng g; seed_rng(&g, seed); below(&g, 52).
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 cdef struct Rng:
     uint64_t s[4]
@@ -41,6 +41,16 @@ cdef inline uint32_t below(Rng* g, uint32_t n) noexcept nogil:
             product = (next64(g) >> 32) * n
             low = <uint32_t>product
     return <uint32_t>(product >> 32)
+
+
+cdef inline void deal(Rng* g, uint8_t* deck, int n) noexcept nogil:
+    """Put n uniformly random cards of the 52 at the front of the deck (a partial Fisher-Yates
+    shuffle: the rest of the deck stays a permutation for the next deal)."""
+    cdef int i, j
+    cdef uint8_t t
+    for i in range(n):
+        j = i + <int>below(g, 52 - i)
+        t = deck[i]; deck[i] = deck[j]; deck[j] = t
 
 
 cdef inline void seed_rng(Rng* g, uint64_t seed) noexcept nogil:

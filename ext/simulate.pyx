@@ -15,7 +15,8 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memset
 from oddscalc._native.cards cimport mark_cards
 from oddscalc._native.eval5 cimport strength5
-from oddscalc._native.rng cimport Rng, below, seed_rng
+from oddscalc._native.rng cimport deal
+from oddscalc._native.simulation cimport Simulation
 from oddscalc._native.showdown cimport SHOWDOWN_WIN, showdown
 from oddscalc._native.stud cimport payout_class, hand_index
 
@@ -32,31 +33,22 @@ cdef enum:
     RULE_CALL = 1
     RULE_TABLE = 2
 
-cdef class StudSimulator:
+cdef class StudSimulator(Simulation):
     """Rounds of Caribbean Stud under one strategy, from one seed.
 
     Strategy: ``threshold`` >= 0 calls with a strength of at least ``threshold``; otherwise
     ``rules`` gives per payout class 0 fold, 1 call or 2 read ``table`` (see StudClasses.spread_decisions in ext/stud.pyx).
     """
-    cdef Rng rng
-    cdef uint8_t deck[52]
     cdef int qualify
     cdef int threshold
     cdef uint8_t rule[N_PAYOUT_CLASSES]
     cdef object table_ref
     cdef const uint8_t* table
     cdef int64_t tally[N_OUTCOMES]
-    cdef readonly int64_t rounds
 
     def __init__(self, uint64_t seed, int qualify_strength, int threshold=-1, rules=None, table=None):
         cdef int i
         cdef const uint8_t[::1] view
-        seed_rng(&self.rng, seed)
-        for i in range(52):
-            self.deck[i] = i
-        for i in range(N_OUTCOMES):
-            self.tally[i] = 0
-        self.rounds = 0
         self.qualify = qualify_strength
         self.threshold = threshold
         self.table = NULL
@@ -96,14 +88,11 @@ cdef class StudSimulator:
 
     cdef void play(self, int64_t rounds) noexcept nogil:
         cdef int64_t r
-        cdef int i, j, klass, result
-        cdef uint8_t t
+        cdef int klass, result
         cdef uint8_t* d = self.deck
         cdef uint16_t player, dealer
         for r in range(rounds):
-            for i in range(10):
-                j = i + <int>below(&self.rng, 52 - i)
-                t = d[i]; d[i] = d[j]; d[j] = t
+            deal(&self.rng, d, 10)
             player = strength5(d[0], d[1], d[2], d[3], d[4])
             klass = payout_class(player)
             if not self.decide(d, player, klass):
@@ -113,14 +102,6 @@ cdef class StudSimulator:
             result = showdown(player, dealer, self.qualify)
             # slots 1..3 are the showdown's results; a win is split by payout class
             self.tally[result if result != SHOWDOWN_WIN else WIN + klass] += 1
-
-    def run(self, int64_t rounds):
-        """Play ``rounds`` more rounds."""
-        if rounds < 0:
-            raise ValueError("rounds must not be negative")
-        with nogil:
-            self.play(rounds)
-        self.rounds += rounds
 
     def counts(self):
         """Outcome counts so far, by slot (see the module docstring)."""

@@ -20,7 +20,8 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 from libc.string cimport memset
 from oddscalc._native.cards cimport mark_cards
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
-from oddscalc._native.rng cimport Rng, below, seed_rng
+from oddscalc._native.rng cimport deal
+from oddscalc._native.simulation cimport Simulation
 from oddscalc._native.showdown cimport showdown
 
 cdef enum:
@@ -30,7 +31,7 @@ cdef enum:
     N_TRIPLES = 140608          # 52 ** 3
 
 
-cdef class ThreeCardSimulator:
+cdef class ThreeCardSimulator(Simulation):
     """Rounds of a three-card game under one strategy, from one seed.
 
     ``qualify``: the weakest qualifying dealer strength; ``upcard``: the dealer's first card is
@@ -38,8 +39,6 @@ cdef class ThreeCardSimulator:
     strategy: ``threshold`` >= 0 plays every hand of at least that strength, otherwise
     ``decisions`` (from three.spread_decisions) gives a byte per situation.
     """
-    cdef Rng rng
-    cdef uint8_t deck[52]
     cdef ThreeCardRanking ranking
     cdef int qualify
     cdef bint upcard
@@ -49,7 +48,6 @@ cdef class ThreeCardSimulator:
     cdef const uint8_t* klass
     cdef const uint8_t* table
     cdef int64_t tally[MAX_CLASSES * N_RESULTS]
-    cdef readonly int64_t rounds
 
     def __init__(self, uint64_t seed, ThreeCardRanking ranking, int qualify, bint upcard, classes,
                  int threshold=-1, decisions=None):
@@ -62,12 +60,6 @@ cdef class ThreeCardSimulator:
         self.n_classes = max(classes) + 1
         if self.n_classes > MAX_CLASSES:
             raise ValueError(f"at most {MAX_CLASSES} hand classes")
-        seed_rng(&self.rng, seed)
-        for i in range(52):
-            self.deck[i] = i
-        for i in range(MAX_CLASSES * N_RESULTS):
-            self.tally[i] = 0
-        self.rounds = 0
         self.ranking = ranking
         self.qualify = qualify
         self.upcard = upcard
@@ -114,14 +106,11 @@ cdef class ThreeCardSimulator:
 
     cdef void play(self, int64_t rounds) noexcept nogil:
         cdef int64_t r
-        cdef int i, j, cell
-        cdef uint8_t t
+        cdef int cell
         cdef uint8_t* d = self.deck
         cdef uint16_t player, dealer
         for r in range(rounds):
-            for i in range(6):
-                j = i + <int>below(&self.rng, 52 - i)
-                t = d[i]; d[i] = d[j]; d[j] = t
+            deal(&self.rng, d, 6)
             player = strength3(self.ranking, d[0], d[1], d[2])
             cell = self.klass[player] * N_RESULTS
             if not self.decide(d, player):
@@ -129,14 +118,6 @@ cdef class ThreeCardSimulator:
                 continue
             dealer = strength3(self.ranking, d[3], d[4], d[5])
             self.tally[cell + showdown(player, dealer, self.qualify)] += 1
-
-    def run(self, int64_t rounds):
-        """Play ``rounds`` more rounds."""
-        if rounds < 0:
-            raise ValueError("rounds must not be negative")
-        with nogil:
-            self.play(rounds)
-        self.rounds += rounds
 
     def counts(self):
         """Counts so far: one list of five (fold, not qualify, lose, push, win) per hand class."""

@@ -279,6 +279,21 @@ cdef struct ClassArrays:
     int qualify
 
 
+cdef struct Level:
+    # the completions holding each card (level 1), pair (2) or triple (3) of the 51 cards
+    uint16_t* list       # their strengths, sorted, one run of `length` (+ a sentinel) per subset
+    int32_t* fill        # where each run is filled up to
+    int32_t* nq          # completions of each run that do not qualify
+    int32_t* lt          # each run's pointer to the first strength >= the hand (moves forward only)
+    int32_t* le          # ... and to the first strength > the hand
+    int32_t n            # subsets of the level
+    int32_t length       # completions per subset
+
+
+cdef int32_t[3] LEVEL_SUBSETS = [DECK, N_PAIRS, N_TRIPLES]
+cdef int32_t[3] LEVEL_LENGTH = [LEN1, LEN2, LEN3]
+
+
 cdef struct Scratch:
     # one worker's buffers for one upcard rank (about 9 MB, one allocation)
     char* block
@@ -287,21 +302,7 @@ cdef struct Scratch:
     int32_t* order
     int32_t* bucket
     uint16_t* list0
-    uint16_t* list1
-    uint16_t* list2
-    uint16_t* list3
-    int32_t* fill1
-    int32_t* fill2
-    int32_t* fill3
-    int32_t* nq1
-    int32_t* nq2
-    int32_t* nq3
-    int32_t* lt1
-    int32_t* le1
-    int32_t* lt2
-    int32_t* le2
-    int32_t* lt3
-    int32_t* le3
+    Level level[3]
     int32_t* class_order
 
 
@@ -314,30 +315,25 @@ cdef bint scratch_alloc(Scratch* w, Py_ssize_t classes) noexcept nogil:
     cdef char* block = <char*>malloc(4 * words + 2 * halves)
     cdef int32_t* next4 = <int32_t*>block
     cdef uint16_t* next2 = <uint16_t*>(block + 4 * words)
+    cdef int k
     w.block = block
     if block == NULL:
         return False
     w.quad_cards = <uint32_t*>next4; next4 += N_QUADS
     w.order = next4; next4 += N_QUADS
     w.bucket = next4; next4 += N_STRENGTHS + 1
-    w.fill1 = next4; next4 += DECK
-    w.nq1 = next4; next4 += DECK
-    w.lt1 = next4; next4 += DECK
-    w.le1 = next4; next4 += DECK
-    w.fill2 = next4; next4 += N_PAIRS
-    w.nq2 = next4; next4 += N_PAIRS
-    w.lt2 = next4; next4 += N_PAIRS
-    w.le2 = next4; next4 += N_PAIRS
-    w.fill3 = next4; next4 += N_TRIPLES
-    w.nq3 = next4; next4 += N_TRIPLES
-    w.lt3 = next4; next4 += N_TRIPLES
-    w.le3 = next4; next4 += N_TRIPLES
+    for k in range(3):
+        w.level[k].n = LEVEL_SUBSETS[k]
+        w.level[k].length = LEVEL_LENGTH[k]
+        w.level[k].fill = next4; next4 += LEVEL_SUBSETS[k]
+        w.level[k].nq = next4; next4 += LEVEL_SUBSETS[k]
+        w.level[k].lt = next4; next4 += LEVEL_SUBSETS[k]
+        w.level[k].le = next4; next4 += LEVEL_SUBSETS[k]
     w.class_order = next4
     w.dealer = next2; next2 += N_QUADS
     w.list0 = next2; next2 += N_QUADS + 1
-    w.list1 = next2; next2 += DECK * (LEN1 + 1)
-    w.list2 = next2; next2 += N_PAIRS * (LEN2 + 1)
-    w.list3 = next2
+    for k in range(3):
+        w.level[k].list = next2; next2 += LEVEL_SUBSETS[k] * (LEVEL_LENGTH[k] + 1)
     return True
 
 
@@ -348,21 +344,7 @@ cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, P
     cdef int32_t* order = w.order
     cdef int32_t* bucket = w.bucket
     cdef uint16_t* list0 = w.list0
-    cdef uint16_t* list1 = w.list1
-    cdef uint16_t* list2 = w.list2
-    cdef uint16_t* list3 = w.list3
-    cdef int32_t* fill1 = w.fill1
-    cdef int32_t* fill2 = w.fill2
-    cdef int32_t* fill3 = w.fill3
-    cdef int32_t* nq1 = w.nq1
-    cdef int32_t* nq2 = w.nq2
-    cdef int32_t* nq3 = w.nq3
-    cdef int32_t* lt1 = w.lt1
-    cdef int32_t* le1 = w.le1
-    cdef int32_t* lt2 = w.lt2
-    cdef int32_t* le2 = w.le2
-    cdef int32_t* lt3 = w.lt3
-    cdef int32_t* le3 = w.le3
+    cdef Level one = w.level[0], two = w.level[1], three = w.level[2]
     cdef int32_t* class_order = w.class_order
     cdef int up = make_card(up_rank, 0)
     cdef uint8_t deck[DECK]
@@ -396,15 +378,10 @@ cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, P
         order[bucket[dealer[idx]]] = idx
         bucket[dealer[idx]] += 1
     # sorted strength lists of the completions holding each card, pair and triple
-    for j in range(DECK):
-        fill1[j] = j * (LEN1 + 1)
-        nq1[j] = 0
-    for j in range(N_PAIRS):
-        fill2[j] = j * (LEN2 + 1)
-        nq2[j] = 0
-    for j in range(N_TRIPLES):
-        fill3[j] = j * (LEN3 + 1)
-        nq3[j] = 0
+    for k in range(3):
+        for j in range(w.level[k].n):
+            w.level[k].fill[j] = j * (w.level[k].length + 1)
+            w.level[k].nq[j] = 0
     for k in range(N_QUADS):
         idx = order[k]
         s = dealer[idx]
@@ -416,29 +393,24 @@ cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, P
         fill0 += 1
         nq0 += s < q
         for a in range(4):
-            list1[fill1[x[a]]] = s
-            fill1[x[a]] += 1
-            nq1[x[a]] += s < q
+            one.list[one.fill[x[a]]] = s
+            one.fill[x[a]] += 1
+            one.nq[x[a]] += s < q
             for b in range(a + 1, 4):
                 t = BINOM[x[b]][2] + x[a]
-                list2[fill2[t]] = s
-                fill2[t] += 1
-                nq2[t] += s < q
+                two.list[two.fill[t]] = s
+                two.fill[t] += 1
+                two.nq[t] += s < q
                 for c in range(b + 1, 4):
                     t = BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]
-                    list3[fill3[t]] = s
-                    fill3[t] += 1
-                    nq3[t] += s < q
+                    three.list[three.fill[t]] = s
+                    three.fill[t] += 1
+                    three.nq[t] += s < q
     list0[N_QUADS] = SENTINEL
-    for j in range(DECK):
-        list1[j * (LEN1 + 1) + LEN1] = SENTINEL
-        lt1[j] = le1[j] = j * (LEN1 + 1)
-    for j in range(N_PAIRS):
-        list2[j * (LEN2 + 1) + LEN2] = SENTINEL
-        lt2[j] = le2[j] = j * (LEN2 + 1)
-    for j in range(N_TRIPLES):
-        list3[j * (LEN3 + 1) + LEN3] = SENTINEL
-        lt3[j] = le3[j] = j * (LEN3 + 1)
+    for k in range(3):
+        for j in range(w.level[k].n):
+            w.level[k].list[j * (w.level[k].length + 1) + w.level[k].length] = SENTINEL
+            w.level[k].lt[j] = w.level[k].le[j] = j * (w.level[k].length + 1)
     lt0 = le0 = 0
     # this upcard's classes in order of strength
     memset(bucket, 0, (N_STRENGTHS + 1) * sizeof(int32_t))
@@ -462,22 +434,22 @@ cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, P
             cnt_lt = advance_below(list0, &lt0, hand)
             cnt_le = advance_upto(list0, &le0, hand)
         for a in range(5):
-            cnt_nq -= nq1[x[a]]
+            cnt_nq -= one.nq[x[a]]
             if hand >= q:
-                cnt_lt -= advance_below(list1, &lt1[x[a]], hand) - x[a] * (LEN1 + 1)
-                cnt_le -= advance_upto(list1, &le1[x[a]], hand) - x[a] * (LEN1 + 1)
+                cnt_lt -= advance_below(one.list, &one.lt[x[a]], hand) - x[a] * (LEN1 + 1)
+                cnt_le -= advance_upto(one.list, &one.le[x[a]], hand) - x[a] * (LEN1 + 1)
             for b in range(a + 1, 5):
                 t = BINOM[x[b]][2] + x[a]
-                cnt_nq += nq2[t]
+                cnt_nq += two.nq[t]
                 if hand >= q:
-                    cnt_lt += advance_below(list2, &lt2[t], hand) - t * (LEN2 + 1)
-                    cnt_le += advance_upto(list2, &le2[t], hand) - t * (LEN2 + 1)
+                    cnt_lt += advance_below(two.list, &two.lt[t], hand) - t * (LEN2 + 1)
+                    cnt_le += advance_upto(two.list, &two.le[t], hand) - t * (LEN2 + 1)
                 for c in range(b + 1, 5):
                     t = BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]
-                    cnt_nq -= nq3[t]
+                    cnt_nq -= three.nq[t]
                     if hand >= q:
-                        cnt_lt -= advance_below(list3, &lt3[t], hand) - t * (LEN3 + 1)
-                        cnt_le -= advance_upto(list3, &le3[t], hand) - t * (LEN3 + 1)
+                        cnt_lt -= advance_below(three.list, &three.lt[t], hand) - t * (LEN3 + 1)
+                        cnt_le -= advance_upto(three.list, &three.le[t], hand) - t * (LEN3 + 1)
                     for d in range(c + 1, 5):
                         s = dealer[BINOM[x[d]][4] + BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]]
                         cnt_nq += s < q

@@ -1,10 +1,10 @@
 """Caribbean Stud simulator (ext/simulate.pyx)."""
 from collections.abc import Sequence
 
-class StudSimulator:
-    rounds: int
+from oddscalc._native.simulation import Simulation
+
+class StudSimulator(Simulation):
     def __init__(self, seed: int, qualify_strength: int, threshold: int = -1,
                  rules: Sequence[int] | None = None, table: bytearray | None = None) -> None: ...
     def calls(self, hand: Sequence[int], upcard: int) -> bool: ...
-    def run(self, rounds: int) -> None: ...
     def counts(self) -> list[int]: ...

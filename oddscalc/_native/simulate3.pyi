@@ -2,11 +2,10 @@
 from collections.abc import Sequence
 
 from oddscalc._native.eval3 import ThreeCardRanking
+from oddscalc._native.simulation import Simulation
 
-class ThreeCardSimulator:
-    rounds: int
+class ThreeCardSimulator(Simulation):
     def __init__(self, seed: int, ranking: ThreeCardRanking, qualify: int, upcard: bool,
                  classes: bytearray, threshold: int = -1, decisions: bytearray | None = None) -> None: ...
     def plays(self, hand: Sequence[int], upcard: int = 0) -> bool: ...
-    def run(self, rounds: int) -> None: ...
     def counts(self) -> list[list[int]]: ...

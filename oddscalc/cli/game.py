@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table
+from oddscalc.cli.options import OneLineParser, Output, game_parser, load_table
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
@@ -27,18 +27,14 @@ def _add_sampling(parser: argparse.ArgumentParser) -> None:
 
 
 def analyze_parser() -> OneLineParser:
-    parser = OneLineParser(prog="oddscalc analyze", description=(
-        "The exact outcome table and metrics of a game under its optimal strategy."))
-    add_game_options(parser)
+    parser = game_parser("analyze", "The exact outcome table and metrics of a game under its optimal strategy.")
     parser.add_argument("--seats", metavar="LIST", help="occupied seats (Fast Action Poker), e.g. 1,2,4,7")
     _add_sampling(parser)
     return parser
 
 
 def decide_parser() -> OneLineParser:
-    parser = OneLineParser(prog="oddscalc decide", description=(
-        "The best decision in one situation, with each choice's exact expected value."))
-    add_game_options(parser)
+    parser = game_parser("decide", "The best decision in one situation, with each choice's exact expected value.")
     parser.add_argument("--hand", "--hole", dest="hand", metavar="CARDS",
                         help="your cards (5 in Caribbean Stud, 3 in three-card games, 2 hole cards in Fast Action)")
     parser.add_argument("--up", metavar="CARD", help="the dealer's face-up card")
@@ -53,9 +49,7 @@ def decide_parser() -> OneLineParser:
 
 
 def strategy_parser() -> OneLineParser:
-    parser = OneLineParser(prog="oddscalc strategy", description=(
-        "The optimal strategy as players use it, with its exceptions."))
-    add_game_options(parser)
+    parser = game_parser("strategy", "The optimal strategy as players use it, with its exceptions.")
     parser.add_argument("--compare", action="store_true", help="also price simple strategies exactly")
     return parser
 

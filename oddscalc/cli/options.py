@@ -93,6 +93,13 @@ def add_format(parser: argparse.ArgumentParser, choices: Sequence[str] = FORMATS
     parser.add_argument("--format", choices=choices, default="text", help="output format (default: text)")
 
 
+def game_parser(command: str, description: str) -> OneLineParser:
+    """The parser of a game command, with the game and the options every game command takes."""
+    parser = OneLineParser(prog=f"oddscalc {command}", description=description)
+    add_game_options(parser)
+    return parser
+
+
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """The game and the overlays every game command takes."""
     parser.add_argument("game", help="a built-in game (oddscalc games) or a game file (a path, or a name "

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table, overlay_hint
+from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path, write_file
 from oddscalc.core.numbers import parse_exact, parse_int
@@ -35,12 +35,6 @@ DEFAULT_QUANTILES = "0.01,0.05,0.1,0.25,0.5,0.75,0.9,0.95,0.99"
 MAX_ROUNDS = 10 ** 15
 
 
-def _parser(command: str, description: str) -> OneLineParser:
-    parser = OneLineParser(prog=f"oddscalc {command}", description=description)
-    add_game_options(parser)
-    return parser
-
-
 def _numbers(text: str, what: str) -> list[Fraction]:
     """A comma-separated list of exact numbers, every item present."""
     items = [item.strip() for item in text.split(",")]
@@ -53,7 +47,7 @@ def _numbers(text: str, what: str) -> list[Fraction]:
 
 def design_command(argv: Sequence[str]) -> Output:
     """``oddscalc design GAME --target-return RTP --vary CATEGORY`` (or ``--symbolic``)."""
-    parser = _parser("design", "Solve one payout for a target return (the optimal strategy re-solved each time).")
+    parser = game_parser("design", "Solve one payout for a target return (the optimal strategy re-solved each time).")
     parser.add_argument("--target-return", metavar="RTP", help="target return to player: 0.975, 97.5%% or 39/40")
     parser.add_argument("--vary", metavar="CATEGORY", help="payout to solve for: flush, or PAYTABLE.CATEGORY")
     parser.add_argument("--per", choices=("ante", "unit", "total"), default="ante",
@@ -86,7 +80,7 @@ def design_command(argv: Sequence[str]) -> Output:
 
 def sweep_command(argv: Sequence[str]) -> Output:
     """``oddscalc sweep GAME --vary CATEGORY=A..B``."""
-    parser = _parser("sweep", "The exact return at every payout of a range.")
+    parser = game_parser("sweep", "The exact return at every payout of a range.")
     parser.add_argument("--vary", required=True, metavar="CATEGORY=A..B",
                         help="payout and values: flush=1..10, flush=1..10 with --step 0.5, or flush=5,6,7.5")
     parser.add_argument("--step", metavar="S", help="spacing of a range A..B (default 1)")
@@ -102,7 +96,7 @@ def sweep_command(argv: Sequence[str]) -> Output:
 
 def distribution_command(argv: Sequence[str]) -> Output:
     """``oddscalc distribution GAME --rounds N``."""
-    parser = _parser("distribution", "The exact distribution of the net result after N rounds.")
+    parser = game_parser("distribution", "The exact distribution of the net result after N rounds.")
     parser.add_argument("--rounds", default="1", metavar="N", help="rounds played (default 1)")
     parser.add_argument("--quantiles", default=DEFAULT_QUANTILES, metavar="Q,Q,...",
                         help=f"levels of the quantiles of the total (default {DEFAULT_QUANTILES})")
@@ -131,7 +125,7 @@ def distribution_command(argv: Sequence[str]) -> Output:
 
 def simulate_command(argv: Sequence[str]) -> Output:
     """``oddscalc simulate GAME --rounds N [--seed S] [--strategy NAME] [--output FILE]``."""
-    parser = _parser("simulate", "A seeded Monte Carlo of the game, counted under the analysis' outcome names.")
+    parser = game_parser("simulate", "A seeded Monte Carlo of the game, counted under the analysis' outcome names.")
     parser.add_argument("--rounds", required=True, metavar="N", help="rounds to play")
     parser.add_argument("--seed", default="1", metavar="S", help="random seed (default 1)")
     parser.add_argument("--strategy", default=OPTIMAL, metavar="NAME",
@@ -162,7 +156,7 @@ def simulate_command(argv: Sequence[str]) -> Output:
 
 def check_command(argv: Sequence[str]) -> Output:
     """``oddscalc check GAME --counts FILE``: exit status 0 on PASS, 1 on FAIL."""
-    parser = _parser("check", "A simulator's outcome counts against the exact distribution.")
+    parser = game_parser("check", "A simulator's outcome counts against the exact distribution.")
     parser.add_argument("--counts", required=True, metavar="FILE", help="outcome counts (CSV or JSON)")
     parser.add_argument("--alpha", default="0.01", metavar="A", help="significance level (default 0.01)")
     parser.add_argument("--strategy", metavar="NAME",

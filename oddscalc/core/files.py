@@ -25,18 +25,26 @@ def _describe(error: OSError) -> str:
     return (error.strerror or str(error)).lower()
 
 
-def read_text(path: str | Path, what: str, limit: int = MAX_INPUT_BYTES) -> str:
-    """The UTF-8 text of a regular file, refused in one line when it is anything else."""
+def _regular_file(path: str | Path, what: str, verb: str) -> bool:
+    """Whether ``path`` exists (False: it does not), refusing a folder, a pipe or a device — which
+    ``stat`` tells without opening it, so a FIFO never blocks."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise InputError(f"{what}: no such file: {path}") from None
+        return False
     except OSError as error:
-        raise InputError(f"{what}: cannot read {str(path)[:80]}: {_describe(error)}") from None
+        raise InputError(f"{what}: cannot {verb} {str(path)[:80]}: {_describe(error)}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{what}: {path} is a folder, not a file")
+        raise InputError(f"{what}: {str(path)[:80]} is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"{what}: {path} is not a regular file (a pipe or a device cannot be read)")
+        raise InputError(f"{what}: {str(path)[:80]} is not a regular file (a pipe or a device)")
+    return True
+
+
+def read_text(path: str | Path, what: str, limit: int = MAX_INPUT_BYTES) -> str:
+    """The UTF-8 text of a regular file, refused in one line when it is anything else."""
+    if not _regular_file(path, what, "read"):
+        raise InputError(f"{what}: no such file: {str(path)[:80]}")
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
@@ -71,16 +79,7 @@ def output_path(path: str, what: str, suffixes: Sequence[str]) -> Path:
         raise InputError(f"{what}: no such folder: {str(folder)[:80]}")
     if not os.access(folder, os.W_OK):
         raise InputError(f"{what}: cannot write in {folder}: permission denied")
-    try:
-        info = os.stat(target)
-    except FileNotFoundError:
-        return target
-    except OSError as error:
-        raise InputError(f"{what}: cannot write {str(target)[:80]}: {_describe(error)}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{what}: {path} is a folder")
-    if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"{what}: {path} is not a regular file")
+    _regular_file(target, what, "write")
     return target
 
 

@@ -36,12 +36,13 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from oddscalc.core.errors import InputError, unknown
 from oddscalc.core.files import read_text
 from oddscalc.core.numbers import parse_exact, parse_int
 
+T = TypeVar("T")
 BASES = ("to", "for")
 TOP_KEYS = ("name", "title", "engine", "unit", "main_paytable", "description", "rules", "paytables")
 PAYTABLE_KEYS = ("basis", "pays")
@@ -134,36 +135,26 @@ class Rules:
     values: Mapping[str, object] = field(default_factory=dict)
     given: frozenset[str] = frozenset()
 
-    def _value(self, key: str, kind: type | tuple[type, ...]) -> object:
+    def _value(self, key: str, kind: type[T]) -> T:
         value = self.values.get(key)
         if value is None or not isinstance(value, kind):
             raise InputError(f"table '{self.game}': rules.{key} is required")
         return value
 
     def integer(self, key: str) -> int:
-        value = self._value(key, int)
-        assert isinstance(value, int)
-        return value
+        return self._value(key, int)
 
     def number(self, key: str) -> Fraction:
-        value = self._value(key, Fraction)
-        assert isinstance(value, Fraction)
-        return value
+        return self._value(key, Fraction)
 
     def flag(self, key: str) -> bool:
-        value = self._value(key, bool)
-        assert isinstance(value, bool)
-        return value
+        return self._value(key, bool)
 
     def text(self, key: str) -> str:
-        value = self._value(key, str)
-        assert isinstance(value, str)
-        return value
+        return self._value(key, str)
 
     def strings(self, key: str) -> tuple[str, ...]:
-        value = self._value(key, tuple)
-        assert isinstance(value, tuple)
-        return value
+        return self._value(key, tuple)
 
     def get(self, key: str) -> object:
         """A rule's value, or None when neither the table nor a default gives it."""
@@ -199,6 +190,15 @@ class GameTable:
             if table.name == name:
                 return table
         raise unknown("paytable", name, [t.name for t in self.paytables], f"table '{self.name}'")
+
+    def paytables_text(self) -> str:
+        """Every paytable on one line.
+
+        >>> load_game("caribbean-stud", schema_of=_plain_schema).paytables_text()[:32]
+        'call (to one): royal-flush 100, '
+        """
+        return "; ".join(f"{t.name} ({t.basis} one): " + ", ".join(f"{k} {v}" for k, v in t.pays.items())
+                         for t in self.paytables)
 
     def has_paytable(self, name: str) -> bool:
         return any(table.name == name for table in self.paytables)

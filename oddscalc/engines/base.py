@@ -172,6 +172,48 @@ class Engine(Protocol):
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank: ...
 
 
+def rank_five(table: GameTable, cards: tuple[int, ...]) -> HandRank:
+    """A hand under the standard five-card ranking (the best five of 5, 6 or 7 cards)."""
+    if len(cards) not in (5, 6, 7):
+        raise InputError(f"{table.name} ranks five-card hands (the best five of 5, 6 or 7 cards), "
+                         f"not {len(cards)} cards")
+    return rank_hand(cards)
+
+
+class EngineBase:
+    """What most engines share, so a family writes only what is its own: no decision to make, no
+    named strategy but the optimal one, no simulator, the standard five-card ranking.
+
+    An engine that has these overrides them; the :class:`Engine` protocol is the contract either
+    way (tests check every registered engine against it).
+    """
+
+    def __init__(self, name: str, rule_specs: tuple[RuleSpec, ...], *, exact: bool = True,
+                 analysis_inputs: Inputs = Inputs(), decide_inputs: Inputs | None = None,
+                 strategies: tuple[NamedStrategy, ...] = (NamedStrategy(OPTIMAL, "the optimal strategy", None),)):
+        self.name, self.rule_specs, self.exact = name, rule_specs, exact
+        self.analysis_inputs, self.decide_inputs = analysis_inputs, decide_inputs
+        self.strategy_list = strategies
+
+    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
+        return self.strategy_list
+
+    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
+        raise InputError(f"decide is not available for {table.name}: it has no decision to make")
+
+    def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
+        raise InputError(f"decide is not available for {table.name}")
+
+    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
+        raise InputError(f"strategy is not available for {table.name}: it has no strategy to choose")
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None:
+        return None
+
+    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
+        return rank_five(table, cards)
+
+
 def engine(name: str) -> Engine:
     """The engine a game table names."""
     if name not in ENGINES:
@@ -222,10 +264,3 @@ def strategy_named(strategies: Sequence[NamedStrategy], name: str, game: str) ->
             return strategy
     raise unknown("strategy", name, [s.name for s in strategies], game)
 
-
-def rank_five(table: GameTable, cards: tuple[int, ...]) -> HandRank:
-    """A hand under the standard five-card ranking (the best five of 5, 6 or 7 cards)."""
-    if len(cards) not in (5, 6, 7):
-        raise InputError(f"{table.name} ranks five-card hands (the best five of 5, 6 or 7 cards), "
-                         f"not {len(cards)} cards")
-    return rank_hand(cards)

@@ -44,7 +44,6 @@ from oddscalc.tools.payouts import (
     check_denominators,
     current_payout,
     payout_key,
-    paytables_text,
     simplest_between,
     strategy_of,
     with_payout,
@@ -177,7 +176,7 @@ def between(game: GameTable, key: PayoutKey, a: Point, b: Point, payout: Fractio
         if (row_a.outcome, row_a.count, row_a.wager) != (row_b.outcome, row_b.count, row_b.wager):
             raise InputError(f"design: outcome rows of {game.name} differ between two analyses of one strategy")
         rows.append(Outcome(row_a.outcome, row_a.count, row_a.net + (row_b.net - row_a.net) * t, row_a.wager))
-    return replace(a.analysis, table=paytables_text(with_payout(game, key, payout)), outcomes=tuple(rows))
+    return replace(a.analysis, table=with_payout(game, key, payout).paytables_text(), outcomes=tuple(rows))
 
 
 def _analysis_at_root(search: _Search, lo: Point, hi: Point, root: Fraction) -> Analysis:

@@ -97,17 +97,6 @@ def check_denominators(game: GameTable) -> None:
                          f"(at most {MAX_DENOMINATOR})")
 
 
-def paytables_text(game: GameTable) -> str:
-    """Every paytable of a game on one line.
-
-    >>> from oddscalc.engines.base import load
-    >>> paytables_text(load("five-plus-one-bonus"))[:36]
-    'bonus (to one): royal-flush 1000, st'
-    """
-    return "; ".join(f"{t.name} ({t.basis} one): " + ", ".join(f"{k} {v}" for k, v in t.pays.items())
-                     for t in game.paytables)
-
-
 def simplest_between(low: Fraction, high: Fraction) -> Fraction:
     """The rational with the smallest denominator strictly between ``low`` and ``high``
     (the smallest such integer when there is one).

@@ -18,9 +18,8 @@ from fractions import Fraction
 
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
-from oddscalc.core.evaluate import HandRank
-from oddscalc.core.gametable import GameTable, RuleSpec
-from oddscalc.engines.base import OPTIMAL, Decision, Inputs, NamedStrategy, Sampling, Simulator, Situation, rank_five
+from oddscalc.core.gametable import GameTable
+from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Sampling, Situation
 from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows
 from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
 from oddscalc.engines.fast_action.report import decide_report
@@ -28,24 +27,19 @@ from oddscalc.engines.fast_action.rules import RULE_SPECS, rules_of_game
 from oddscalc.report.model import Report
 
 DECIDE_SAMPLES = 200_000
-STRATEGIES = (NamedStrategy(OPTIMAL, "no strategy is priced exactly", None),)
 
 
-class FastActionEngine:
+class FastActionEngine(EngineBase):
     """The Engine of Fast Action Poker tables."""
 
-    name = "fast-action"
-    exact = False
-    rule_specs: tuple[RuleSpec, ...] = RULE_SPECS
-    analysis_inputs = Inputs(seats=True, samples=ANALYZE_SAMPLES)
-    decide_inputs = Inputs(hand=2, hand_option="--hole", board=True, dead=True, players=True, betting=True,
-                           samples=DECIDE_SAMPLES)
+    def __init__(self) -> None:
+        super().__init__("fast-action", RULE_SPECS, exact=False,
+                         analysis_inputs=Inputs(seats=True, samples=ANALYZE_SAMPLES),
+                         decide_inputs=Inputs(hand=2, hand_option="--hole", board=True, dead=True, players=True,
+                                              betting=True, samples=DECIDE_SAMPLES))
 
     def validate(self, table: GameTable) -> None:
         rules_of_game(table)
-
-    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
-        return STRATEGIES
 
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         raise InputError(f"engine '{self.name}' ({table.name}) has no exact analysis over every deal "
@@ -74,12 +68,6 @@ class FastActionEngine:
 
     def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
         raise InputError(f"strategy is not available for {table.name}: see decide for the optional bet")
-
-    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None:
-        return None
-
-    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
-        return rank_five(table, cards)
 
 
 def _decision(row: BetAdvice) -> Decision:

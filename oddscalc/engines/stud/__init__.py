@@ -16,40 +16,25 @@ from collections.abc import Sequence
 
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
-from oddscalc.core.evaluate import HandRank
-from oddscalc.core.gametable import GameTable, RuleSpec
-from oddscalc.engines.base import (
-    OPTIMAL,
-    Decision,
-    Inputs,
-    NamedStrategy,
-    Simulator,
-    Situation,
-    rank_five,
-    strategy_named,
-)
+from oddscalc.core.gametable import GameTable
+from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Simulator, Situation, strategy_named
 from oddscalc.engines.stud import decide, report, simulate, solve, strategy
 from oddscalc.engines.stud.counts import PAYABLE, class_counts
 from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
 from oddscalc.report.model import Report
 
 
-class StudEngine:
+class StudEngine(EngineBase):
     """The Engine of five-card stud games against a dealer with one upcard."""
 
-    name = "stud5"
-    exact = True
-    rule_specs: tuple[RuleSpec, ...] = RULE_SPECS
-    analysis_inputs = Inputs()
-    decide_inputs = Inputs(hand=5, upcards=True, dead=True)
+    def __init__(self) -> None:
+        super().__init__("stud5", RULE_SPECS, decide_inputs=Inputs(hand=5, upcards=True, dead=True),
+                         strategies=strategy.STRATEGIES)
 
     def validate(self, table: GameTable) -> None:
         StudRules.of(table)
         table.check_paytables([table.main_paytable])
         table.check_categories(table.main_paytable, PAYABLE)
-
-    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
-        return strategy.STRATEGIES
 
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         named = strategy_named(strategy.STRATEGIES, strategy_name, table.name)
@@ -76,9 +61,6 @@ class StudEngine:
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator:
         return simulate.simulator(table, strategy_name, seed)
-
-    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
-        return rank_five(table, cards)
 
 
 ENGINE = StudEngine()

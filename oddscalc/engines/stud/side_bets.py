@@ -11,27 +11,16 @@ shares of a meter; its return is linear in the meter, so the break-even meter is
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 
 from oddscalc._native import census
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
-from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory
 from oddscalc.core.numbers import decimal_text
-from oddscalc.engines.base import (
-    OPTIMAL,
-    Decision,
-    Inputs,
-    NamedStrategy,
-    Simulator,
-    Situation,
-    rank_five,
-    strategy_named,
-)
+from oddscalc.engines.base import OPTIMAL, EngineBase, NamedStrategy, Situation, strategy_named
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
@@ -94,7 +83,7 @@ def side_bet_analysis(game: GameTable) -> Analysis:
         else:
             rows.append(Outcome(outcome_name(category, net), count, net))
     rows.append(Outcome("lose", losing, Fraction(-1)))
-    return Analysis(game.name, paytables_text(game), sum(counts), tuple(rows), None, game.unit)
+    return Analysis(game.name, game.paytables_text(), sum(counts), tuple(rows), None, game.unit)
 
 
 def has_meter(game: GameTable) -> bool:
@@ -112,17 +101,6 @@ def break_even_meter(game: GameTable) -> Fraction | None:
     at_zero = side_bet_analysis(game.with_rule("meter", Fraction(0))).expected_return
     slope = side_bet_analysis(game.with_rule("meter", Fraction(1))).expected_return - at_zero
     return None if slope == 0 else -at_zero / slope
-
-
-def paytables_text(game: GameTable) -> str:
-    """Every paytable of a game on one line.
-
-    >>> from oddscalc.engines.base import load
-    >>> paytables_text(load("five-plus-one-bonus"))[:36]
-    'bonus (to one): royal-flush 1000, st'
-    """
-    return "; ".join(f"{t.name} ({t.basis} one): " + ", ".join(f"{k} {v}" for k, v in t.pays.items())
-                     for t in game.paytables)
 
 
 def analysis_report(game: GameTable) -> Report:
@@ -147,14 +125,11 @@ def analysis_report(game: GameTable) -> Report:
     return standard_report(f"{game.title}: exact return", analysis, tables, data)
 
 
-class SideBetEngine:
+class SideBetEngine(EngineBase):
     """The Engine of side bets paid on the player's own cards (no decision, no dealer)."""
 
-    name = "stud5-side"
-    exact = True
-    rule_specs: tuple[RuleSpec, ...] = RULE_SPECS
-    analysis_inputs = Inputs()
-    decide_inputs = None
+    def __init__(self) -> None:
+        super().__init__("stud5-side", RULE_SPECS, strategies=STRATEGIES)
 
     def validate(self, table: GameTable) -> None:
         if not table.paytables:
@@ -167,30 +142,12 @@ class SideBetEngine:
         for category in CATEGORIES:
             _net(table, category)
 
-    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
-        return STRATEGIES
-
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         strategy_named(STRATEGIES, strategy_name, table.name)
         return side_bet_analysis(table)
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return analysis_report(table)
-
-    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
-        raise InputError(f"decide is not available for {table.name}: a side bet has no decision")
-
-    def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
-        raise InputError(f"decide is not available for {table.name}")
-
-    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
-        raise InputError(f"strategy is not available for {table.name}: a side bet has no decision")
-
-    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None:
-        return None
-
-    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
-        return rank_five(table, cards)
 
 
 ENGINE = SideBetEngine()

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank, rank_hand
-from oddscalc.core.gametable import GameTable, RuleSpec
-from oddscalc.engines.base import OPTIMAL, Decision, Inputs, NamedStrategy, Simulator, Situation
+from oddscalc.core.gametable import GameTable
+from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Simulator, Situation
 from oddscalc.engines.three_card import decide, report, simulate, strategy
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import game_analysis
@@ -27,20 +27,15 @@ from oddscalc.engines.three_card.solve import solve
 from oddscalc.report.model import Report
 
 
-class ThreeCardEngine:
+class ThreeCardEngine(EngineBase):
     """The Engine of three-card games against a qualifying dealer."""
 
-    name = "three-card"
-    exact = True
-    rule_specs: tuple[RuleSpec, ...] = RULE_SPECS
-    analysis_inputs = Inputs()
-    decide_inputs = Inputs(hand=3, upcards=True, dead=True)
+    def __init__(self) -> None:
+        super().__init__("three-card", RULE_SPECS, decide_inputs=Inputs(hand=3, upcards=True, dead=True),
+                         strategies=strategy.STRATEGIES)
 
     def validate(self, table: GameTable) -> None:
         three_card_rules(table)
-
-    def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
-        return strategy.STRATEGIES
 
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         """The whole wager (Bet + Play, and the Bonus at the table's ratio when one is staked)."""
