@@ -24,7 +24,7 @@ def mirror_pxd_files():
 
 
 # Kernels whose loops run on every core (cython.parallel.prange, OpenMP).
-PARALLEL = {"stud"}
+PARALLEL = {"stud", "exposure_stud"}
 
 
 def extension(pyx: Path) -> Extension:

@@ -31,6 +31,7 @@ COMMANDS = {
     "distribution": "tools:distribution_command",
     "simulate": "tools:simulate_command",
     "check": "tools:check_command",
+    "exposure": "exposure:exposure_command",
 }
 
 
@@ -58,6 +59,7 @@ commands:
   distribution  the exact distribution of the net after N rounds
   simulate      a seeded Monte Carlo that writes outcome counts
   check         a simulator's counts against the exact distribution
+  exposure      what seeing more than your own cards is worth (dealer cards, other boxes, sorted backs)
 
 oddscalc {__version__}
 """

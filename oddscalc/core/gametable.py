@@ -119,6 +119,10 @@ class Paytable:
     basis: str
     pays: Mapping[str, Fraction]
 
+    def __reduce__(self) -> tuple[Callable[..., Paytable], tuple[str, str, dict[str, Fraction]]]:
+        # a read-only view does not pickle: send a dict and wrap it again (tables go to worker processes)
+        return _paytable, (self.name, self.basis, dict(self.pays))
+
     def pay(self, category: str) -> Fraction:
         """Pay for a category (0 when the table does not list it)."""
         return self.pays.get(category, Fraction(0))
@@ -134,6 +138,9 @@ class Rules:
     game: str
     values: Mapping[str, object] = field(default_factory=dict)
     given: frozenset[str] = frozenset()
+
+    def __reduce__(self) -> tuple[Callable[..., Rules], tuple[str, dict[str, object], frozenset[str]]]:
+        return _rules_of, (self.game, dict(self.values), self.given)
 
     def _value(self, key: str, kind: type[T]) -> T:
         value = self.values.get(key)
@@ -159,6 +166,14 @@ class Rules:
     def get(self, key: str) -> object:
         """A rule's value, or None when neither the table nor a default gives it."""
         return self.values.get(key)
+
+
+def _paytable(name: str, basis: str, pays: dict[str, Fraction]) -> Paytable:
+    return Paytable(name, basis, MappingProxyType(pays))
+
+
+def _rules_of(game: str, values: dict[str, object], given: frozenset[str]) -> Rules:
+    return Rules(game, MappingProxyType(values), given)
 
 
 class Schema(Protocol):

@@ -10,7 +10,9 @@ object of one subpackage.  An engine turns a validated :class:`GameTable` into e
 - ``decide(table, situation)``: the best action in one situation, exactly where it can be;
 - ``analysis_report`` / ``decision_report`` / ``strategy_report``: the engine's own reports;
 - ``simulator(table, strategy, seed)``: a seeded native simulator, when the engine has one;
-- ``rank(table, cards)``: a hand's category and strength under the game's ranking.
+- ``rank(table, cards)``: a hand's category and strength under the game's ranking;
+- ``exposure(table, seen)`` / ``exposure_chunk(...)``: the return when the player sees more than
+  his own cards, exactly where the engine's counting fits, else sampled situations priced exactly.
 
 What each command asks beyond the table is declared as data (:class:`Inputs`), so the command
 line and the Python API build a :class:`Situation` the same way for every engine.  A new game
@@ -117,6 +119,72 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Seen:
+    """What a player sees beyond his own cards and what the game shows every player.
+
+    ``dealer_cards``: dealer cards seen whole (in Caribbean Stud counting the upcard every player
+    sees, so 1 is the plain game); ``boxes``: other boxes' hands seen (open cards, players sharing
+    hands, one player's several boxes); ``sorted_ranks``: the seen dealer cards beyond any upcard
+    are seen only as in or out of these ranks (cards whose backs tell them apart, edge sorting).
+
+    >>> Seen(dealer_cards=2, sorted_ranks="A K").text()
+    '2 dealer cards, sorted by A K'
+    """
+    dealer_cards: int = 0
+    boxes: int = 0
+    sorted_ranks: str | None = None
+
+    def text(self) -> str:
+        parts = []
+        if self.dealer_cards:
+            parts.append(f"{self.dealer_cards} dealer card{'s' if self.dealer_cards != 1 else ''}")
+        if self.boxes:
+            parts.append(f"{self.boxes} other box{'es' if self.boxes != 1 else ''}")
+        text = " and ".join(parts) or "nothing more"
+        return text + (f", sorted by {self.sorted_ranks}" if self.sorted_ranks else "")
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """The informed optimal player's return beside the plain optimal one.
+
+    Exact (``analysis`` is the informed outcome table) or an estimate (``analysis`` None; ``gain``
+    is the mean over ``samples`` situations drawn with ``seed``, each priced exactly, with its
+    ``std_error``).  ``gain`` is per unit (Ante, Bet): the informed expected return minus the plain
+    one.  ``strategy`` rows say, where it is simple, how the informed player decides.
+    """
+    seen: str
+    baseline: Analysis
+    gain: Fraction
+    analysis: Analysis | None = None
+    std_error: float | None = None
+    samples: int = 0
+    seed: int | None = None
+    strategy: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def exact(self) -> bool:
+        return self.analysis is not None
+
+    @property
+    def expected_return(self) -> Fraction:
+        """The informed expected return per unit (exact, or the estimate)."""
+        return self.baseline.expected_return + self.gain
+
+
+@dataclass(frozen=True)
+class GainSample:
+    """The exact gains of one chunk of sampled situations: integer numerators over one denominator.
+
+    Chunk ``chunk`` of seed ``seed`` is the same whoever runs it, so an estimate does not depend on
+    how many workers ran its chunks."""
+    seed: int
+    chunk: int
+    numerators: tuple[int, ...]
+    denominator: int
+
+
+@dataclass(frozen=True)
 class NamedStrategy:
     """A strategy a simulator plays and an exact analysis prices: ``name`` as typed, ``label`` in
     reports, ``rule`` in the engine's own terms (a threshold hand, None for "always")."""
@@ -171,6 +239,10 @@ class Engine(Protocol):
 
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank: ...
 
+    def exposure(self, table: GameTable, seen: Seen) -> Exposure | None: ...
+
+    def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample: ...
+
 
 def rank_five(table: GameTable, cards: tuple[int, ...]) -> HandRank:
     """A hand under the standard five-card ranking (the best five of 5, 6 or 7 cards)."""
@@ -212,6 +284,12 @@ class EngineBase:
 
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         return rank_five(table, cards)
+
+    def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
+        raise InputError(f"exposure is not available for {table.name}: no decision depends on what is seen")
+
+    def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
+        raise InputError(f"exposure is not available for {table.name}")
 
 
 def engine(name: str) -> Engine:

@@ -17,8 +17,19 @@ from collections.abc import Sequence
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Simulator, Situation, strategy_named
-from oddscalc.engines.stud import decide, report, simulate, solve, strategy
+from oddscalc.engines.base import (
+    OPTIMAL,
+    Decision,
+    EngineBase,
+    Exposure,
+    GainSample,
+    Inputs,
+    Seen,
+    Simulator,
+    Situation,
+    strategy_named,
+)
+from oddscalc.engines.stud import decide, exposure, report, simulate, solve, strategy
 from oddscalc.engines.stud.counts import PAYABLE, class_counts
 from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
 from oddscalc.report.model import Report
@@ -61,6 +72,12 @@ class StudEngine(EngineBase):
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator:
         return simulate.simulator(table, strategy_name, seed)
+
+    def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
+        return exposure.exposure(table, seen)
+
+    def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
+        return exposure.exposure_chunk(table, seen, seed, chunk, size)
 
 
 ENGINE = StudEngine()

@@ -1,0 +1,42 @@
+"""``oddscalc exposure GAME``: the return when the player sees more than his own cards.
+
+>>> from oddscalc.cli.main import run
+>>> output, status = run(["exposure", "caribbean-stud", "--dealer-cards", "5", "--format", "json"])
+>>> status, '"exact": true' in output
+(0, True)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oddscalc.cli.options import Output, game_parser, load_table
+from oddscalc.core.numbers import parse_int
+from oddscalc.engines.base import Seen
+from oddscalc.tools.exposure import DEFAULT_SAMPLES, MAX_SAMPLES, analyze_exposure
+from oddscalc.tools.exposure_report import exposure_report
+
+
+def exposure_command(argv: Sequence[str]) -> Output:
+    """Parse, check, price, report."""
+    parser = game_parser("exposure", "What seeing more than your own cards is worth: the exact return of a "
+                                     "player who uses it optimally (estimated where exact does not fit).")
+    parser.add_argument("--dealer-cards", default="0", metavar="K",
+                        help="dealer cards seen (Caribbean Stud counts the upcard: 1 is the plain game)")
+    parser.add_argument("--boxes", default="0", metavar="K", help="other boxes' hands seen (open cards, shared hands)")
+    parser.add_argument("--sorted", metavar="RANKS",
+                        help="the dealer cards beyond an upcard are seen only as in or out of these ranks, "
+                             "e.g. 'A K' (edge sorting)")
+    parser.add_argument("--samples", default=str(DEFAULT_SAMPLES), metavar="N",
+                        help=f"situations priced when an estimate is needed (default {DEFAULT_SAMPLES})")
+    parser.add_argument("--seed", default="1", metavar="S", help="seed of the estimate (default 1)")
+    parser.add_argument("--workers", default="1", metavar="N", help="local processes for an estimate (default 1)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run an estimate's chunks on a Dask cluster, e.g. tcp://10.0.0.5:8786")
+    args = parser.parse(argv)
+    seen = Seen(parse_int(args.dealer_cards, "--dealer-cards", 0, 5), parse_int(args.boxes, "--boxes", 0, 7),
+                args.sorted)
+    samples = parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
+    seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
+    workers = parse_int(args.workers, "--workers", 1, 256)
+    table = load_table(args)
+    return exposure_report(table, analyze_exposure(table, seen, samples, seed, workers, args.scheduler)), args.format

@@ -1,0 +1,523 @@
+"""Caribbean Stud exposure: the exact return when the player sees more than his five cards and
+the upcard, and calls or folds optimally with everything he sees.
+
+Exact analyses (``analyze_exposure``):
+
+- ``dealer_cards=K`` whole dealer cards seen, counting the upcard: K = 1 (the plain analysis),
+  K = 2 (every player hand against every seen pair, 123 million classes up to suits) and K = 5
+  (the whole dealer hand: call unless a qualifying dealer beats you).
+- ``sorted_ranks="AK"``: the upcard seen whole and K - 1 further dealer cards seen only as in or
+  out of a set of ranks (edge sorting), any K from 1 to 5.
+
+K = 3 or 4 whole cards, and other boxes' cards seen, are estimated: ``price_situation`` prices one
+observed situation exactly (EV of calling and folding over every dealer completion, and the gain
+over the no-information decision); ``sample_gains`` draws situations in seeded, deterministic
+chunks and ``estimate_gain`` combines chunks into a mean and a standard error.
+
+The kernel (ext/exposure_stud.pyx) knows no paytable: it returns integer counts, deciding with
+each payout class's pay as an integer fraction.  Every analysis here is a core economics
+``Analysis`` with the outcome rows of the plain analysis (fold, dealer-not-qualify, lose, push,
+win-<class>), so every metric comes from the same code.  A deal is the player's hand, what he
+sees and the dealer's unseen cards; a reduced deck (``deck_ranks``, every suit of those ranks)
+serves the brute-force tests.
+
+>>> from oddscalc.engines.base import load
+>>> five = analyze_exposure(load("caribbean-stud"), 5)
+>>> five.seen, five.analysis.call_probability > five.baseline.call_probability
+('the whole dealer hand (5 cards)', True)
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from oddscalc._native import exposure_stud as kernel
+from oddscalc.core.cards import RANKS, parse_rank
+from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.core.errors import InputError
+from oddscalc.core.progress import Progress
+from oddscalc.engines.base import Exposure, GainSample, Seen
+from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, class_pays
+from oddscalc.engines.stud.rules import StudRules
+from oddscalc.engines.stud.solve import analyze as plain_analyze
+from oddscalc.engines.stud.solve import paytable_text
+
+if TYPE_CHECKING:
+    from oddscalc.core.gametable import GameTable
+
+ALL_RANKS = RANKS                     # "23456789TJQKA"
+CALLED, NOT_QUALIFY, WINS, TIES, LOSSES, FOLDED = range(6)   # columns of the kernel's sums
+SEED_TAG = "oddscalc.exposure_stud"
+
+
+# --- inputs -------------------------------------------------------------------------------
+
+def rank_mask(ranks: str) -> int:
+    """13-bit mask of ranks written like ``"AK"``, ``"A K"`` or ``"T J Q K A"``.
+
+    >>> rank_mask("AK") == (1 << 12) | (1 << 11)
+    True
+    """
+    tokens = ranks.replace(",", " ").split()
+    if len(tokens) == 1 and len(tokens[0]) > 1 and tokens[0] != "10":
+        tokens = list(tokens[0])
+    mask = 0
+    for token in tokens:
+        mask |= 1 << parse_rank(token)
+    return mask
+
+
+def ranks_text(mask: int) -> str:
+    """``{A, K}`` for a rank mask, strongest first."""
+    return "{" + ", ".join(RANKS[r] for r in reversed(range(13)) if (mask >> r) & 1) + "}"
+
+
+def deck_cards(deck_mask: int) -> tuple[int, ...]:
+    """Every card of the ranks in the mask, ascending."""
+    return tuple(card for card in range(52) if (deck_mask >> (card >> 2)) & 1)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the kernel needs of a game: rules, pays as integer fractions, the deck."""
+    game: str
+    table: str
+    unit: str
+    qualify: int
+    call_multiple: int
+    pays: tuple[Fraction, ...]        # per payout class
+    deck_mask: int
+
+    @property
+    def numerators(self) -> list[int]:
+        return [p.numerator for p in self.pays]
+
+    @property
+    def denominators(self) -> list[int]:
+        return [p.denominator for p in self.pays]
+
+    @property
+    def deck_size(self) -> int:
+        return 4 * bin(self.deck_mask).count("1")
+
+    @property
+    def full_deck(self) -> bool:
+        return self.deck_mask == (1 << 13) - 1
+
+
+def setup_of(game: GameTable, deck_ranks: str | None = None) -> Setup:
+    """Read a stud game table (any call paytable) and the deck to deal from."""
+    rules = StudRules.of(game)
+    paytable = game.paytable()
+    pays = tuple(class_pays(paytable))
+    if any(max(p.numerator, p.denominator) >= 2 ** 63 for p in pays):
+        raise InputError("a payout's numerator or denominator is too large (over 2**63)")
+    mask = (1 << 13) - 1 if deck_ranks is None else rank_mask(deck_ranks)
+    if bin(mask).count("1") < 3:
+        raise InputError("a reduced deck needs at least three ranks")
+    return Setup(game.name, paytable_text(paytable), game.unit, rules.qualify_strength, rules.call_multiple,
+                 pays, mask)
+
+
+# --- results ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StrategyRow:
+    """How often the informed player calls with one class of hand in one kind of situation."""
+    hand: str             # payout class of the player's hand
+    seen: str             # kind of dealer cards seen
+    deals: int
+    called: int           # deals in which he calls
+
+    @property
+    def call_share(self) -> Fraction:
+        return Fraction(self.called, self.deals)
+
+    @property
+    def rule(self) -> str:
+        if self.called == self.deals:
+            return "always call"
+        if self.called == 0:
+            return "always fold"
+        return "depends on the cards"
+
+
+@dataclass(frozen=True)
+class ExposureResult:
+    """An exact exposure analysis beside the plain optimal one.
+
+    ``gain`` is the informed expected return minus the plain one, per ante (exact).
+    """
+    game: str
+    seen: str
+    analysis: Analysis
+    baseline: Analysis
+    gain: Fraction
+    call_probability: Fraction
+    strategy: tuple[StrategyRow, ...] = ()
+    classes: int = 0                  # player-hand classes the kernel counted (0: none)
+
+
+Sums = Sequence[Sequence[int]]       # per payout class: the six columns above
+
+
+def outcome_rows(sums: Sums, setup: Setup) -> tuple[Outcome, ...]:
+    """Outcome rows named as the plain analysis names them, from per-class kernel sums."""
+    wager = Fraction(1 + setup.call_multiple)
+
+    def column(i: int) -> int:
+        return sum(row[i] for row in sums)
+    rows = [
+        Outcome("fold", column(FOLDED), Fraction(-1), Fraction(1)),
+        Outcome("dealer-not-qualify", column(NOT_QUALIFY), Fraction(1), wager),
+        Outcome("lose", column(LOSSES), -wager, wager),
+        Outcome("push", column(TIES), Fraction(0), wager),
+    ]
+    for index, name in enumerate(PAYOUT_CLASSES):
+        if name in PAYABLE or sums[index][WINS]:
+            rows.append(Outcome(f"win-{name}", sums[index][WINS], 1 + setup.call_multiple * setup.pays[index], wager))
+    return tuple(rows)
+
+
+def analysis_of(sums: Sums, setup: Setup) -> Analysis:
+    total = sum(row[CALLED] + row[FOLDED] for row in sums)
+    return Analysis(game=setup.game, table=setup.table, total=total, outcomes=outcome_rows(sums, setup),
+                    call_probability=Fraction(sum(row[CALLED] for row in sums), total), unit=setup.unit)
+
+
+def add_sums(*tables: Sums) -> list[list[int]]:
+    """Element-wise sum of per-class sum tables."""
+    return [[sum(table[c][i] for table in tables) for i in range(6)] for c in range(len(PAYOUT_CLASSES))]
+
+
+def _uniform(sums: Sums) -> tuple[bool | None, ...]:
+    return tuple(True if row[FOLDED] == 0 else False if row[CALLED] == 0 else None for row in sums)
+
+
+_PLAIN_CACHE: dict[Setup, tuple[Analysis, tuple[bool | None, ...]]] = {}
+
+
+def plain_analysis(game: GameTable, setup: Setup) -> tuple[Analysis, tuple[bool | None, ...]]:
+    """The plain optimal analysis (the full deck: engines.stud.solve.analyze itself) and the
+    per-payout-class decision where it does not depend on the cards."""
+    if setup not in _PLAIN_CACHE:
+        if setup.full_deck:
+            result = plain_analyze(game)
+            s = result.totals
+            uniform = tuple(True if s.folded[c] == 0 else False if s.called[c] == 0 else None
+                            for c in range(len(PAYOUT_CLASSES)))
+            _PLAIN_CACHE[setup] = (result.analysis, uniform)
+        else:
+            sums, _ = kernel.sorted_counts(setup.qualify, setup.deck_mask, 0, 0, setup.numerators,
+                                           setup.denominators, setup.call_multiple)
+            _PLAIN_CACHE[setup] = (analysis_of(sums[0], setup), _uniform(sums[0]))
+    return _PLAIN_CACHE[setup]
+
+
+# --- exact analyses -----------------------------------------------------------------------
+
+def pair_kind(card1: int, card2: int) -> str:
+    """The kind of a seen dealer pair the strategy summary groups by."""
+    r1, r2 = card1 >> 2, card2 >> 2
+    if r1 == r2:
+        return "a pair"
+    if max(r1, r2) >= 11:
+        return "an ace or king, no pair"
+    return "no ace, king or pair"
+
+
+PAIR_KINDS = ("a pair", "an ace or king, no pair", "no ace, king or pair")
+
+
+PAIR_SLICES = 16          # the two-card count runs in slices, progress shown between them
+
+
+def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: str | None = None,
+                     deck_ranks: str | None = None) -> ExposureResult:
+    """The exact return of the informed optimal player.
+
+    ``dealer_cards`` counts the upcard.  Without ``sorted_ranks`` all of them are seen whole
+    (1, 2 or 5; 3 and 4 are estimated with ``estimate_gain``); with it the upcard is seen whole
+    and the other ``dealer_cards - 1`` only as in or out of the set (1 to 5).  ``deck_ranks``
+    deals from every suit of fewer ranks (for tests).
+    """
+    setup = setup_of(game, deck_ranks)
+    baseline, _ = plain_analysis(game, setup)
+    strategy: tuple[StrategyRow, ...] = ()
+    if sorted_ranks is not None:
+        if not 1 <= dealer_cards <= 5:
+            raise InputError("with sorted cards, dealer_cards counts the upcard: 1 to 5")
+        mask = rank_mask(sorted_ranks)
+        n_sorted = dealer_cards - 1
+        by_seen, classes = kernel.sorted_counts(setup.qualify, setup.deck_mask, mask, n_sorted, setup.numerators,
+                                                setup.denominators, setup.call_multiple)
+        analysis = analysis_of(add_sums(*by_seen), setup)
+        seen = (f"the upcard and {n_sorted} more dealer card{'s' if n_sorted != 1 else ''} sorted by "
+                f"{ranks_text(mask)}" if n_sorted else "the upcard only")
+        strategy = tuple(StrategyRow(name, f"{jp} of {n_sorted} sorted cards in {ranks_text(mask)}",
+                                     by_seen[jp][c][CALLED] + by_seen[jp][c][FOLDED], by_seen[jp][c][CALLED])
+                         for c, name in enumerate(PAYOUT_CLASSES) for jp in range(n_sorted + 1)
+                         if by_seen[jp][c][CALLED] + by_seen[jp][c][FOLDED])
+    elif dealer_cards == 1:
+        sums, classes = kernel.sorted_counts(setup.qualify, setup.deck_mask, 0, 0, setup.numerators,
+                                             setup.denominators, setup.call_multiple)
+        analysis = analysis_of(sums[0], setup)
+        seen = "the upcard only"
+    elif dealer_cards == 2:
+        pairs, classes = seen_pairs(setup)
+        analysis = analysis_of(add_sums(*(sums for *_, sums in pairs)), setup)
+        seen = "2 dealer cards (the upcard and one more)"
+        strategy = pair_strategy(pairs)
+    elif dealer_cards == 5:
+        counts = kernel.whole_hand_counts(setup.qualify, setup.deck_mask)
+        # call unless a qualifying dealer beats the hand: the decision is known per deal
+        whole = [[nq + win + tie, nq, win, tie, 0, lose] for nq, win, tie, lose in counts]
+        analysis = analysis_of(whole, setup)
+        seen = "the whole dealer hand (5 cards)"
+        classes = 0
+    elif dealer_cards in (3, 4):
+        raise InputError(f"{dealer_cards} whole dealer cards are not counted exactly: estimate the gain "
+                         f"with estimate_gain (each situation priced exactly by price_situation)")
+    else:
+        raise InputError("dealer_cards counts the upcard: 1 to 5")
+    call = analysis.call_probability
+    assert call is not None
+    return ExposureResult(setup.game, seen, analysis, baseline, analysis.expected_return - baseline.expected_return,
+                          call, strategy, classes)
+
+
+def seen_pairs(setup: Setup) -> tuple[list[tuple[int, int, int, Sums]], int]:
+    """The kernel's counts of every canonical seen pair, in slices with progress between them."""
+    total = len(kernel.canonical_pairs(setup.deck_mask))
+    bounds = [total * i // PAIR_SLICES for i in range(PAIR_SLICES + 1)]
+    pairs: list[tuple[int, int, int, Sums]] = []
+    classes = 0
+    progress = Progress("counting seen dealer pairs", total)
+    try:
+        for first, last in zip(bounds, bounds[1:], strict=False):
+            part, counted = kernel.seen_pair_counts(setup.qualify, setup.deck_mask, setup.numerators,
+                                                    setup.denominators, setup.call_multiple, first, last)
+            pairs += part
+            classes += counted
+            progress.step(last - first)
+    finally:
+        progress.done()
+    return pairs, classes
+
+
+def pair_strategy(pairs: Sequence[tuple[int, int, int, Sums]]) -> tuple[StrategyRow, ...]:
+    """Two seen cards: per payout class of the hand and kind of seen pair, how often he calls."""
+    cells: dict[tuple[int, str], tuple[int, int]] = {}
+    for card1, card2, _mult, sums in pairs:
+        kind = pair_kind(card1, card2)
+        for c in range(len(PAYOUT_CLASSES)):
+            deals, called = cells.get((c, kind), (0, 0))
+            cells[(c, kind)] = (deals + sums[c][CALLED] + sums[c][FOLDED], called + sums[c][CALLED])
+    return tuple(StrategyRow(name, kind, *cells[(c, kind)])
+                 for c, name in enumerate(PAYOUT_CLASSES) for kind in PAIR_KINDS if cells.get((c, kind), (0, 0))[0])
+
+
+# --- one situation, and sampling ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SituationPrice:
+    """One observed situation priced exactly over every dealer completion."""
+    hand: tuple[int, ...]
+    dealer: tuple[int, ...]           # the seen dealer cards, the upcard first
+    dead: tuple[int, ...]             # other cards seen (other boxes)
+    completions: int
+    not_qualify: int
+    wins: int
+    ties: int
+    losses: int
+    win_net: Fraction                 # net per ante of a won call
+    call_multiple: int
+    baseline_call: bool               # the no-information optimal decision for (hand, upcard)
+
+    @property
+    def ev_call(self) -> Fraction:
+        wager = 1 + self.call_multiple
+        return Fraction(self.not_qualify + self.wins * self.win_net - wager * self.losses, self.completions)
+
+    @property
+    def ev_fold(self) -> Fraction:
+        return Fraction(-1)
+
+    @property
+    def call(self) -> bool:
+        """The informed decision (exact ties fold, as the plain strategy does)."""
+        return self.ev_call > self.ev_fold
+
+    @property
+    def value(self) -> Fraction:
+        return max(self.ev_call, self.ev_fold)
+
+    @property
+    def baseline_value(self) -> Fraction:
+        return self.ev_call if self.baseline_call else self.ev_fold
+
+    @property
+    def gain(self) -> Fraction:
+        """What the informed decision gains over the no-information one here (per ante, >= 0)."""
+        return self.value - self.baseline_value
+
+
+def _suit_key(hand, upcard) -> tuple:
+    """The (hand, upcard) class up to suits: the upcard's rank, the hand's ranks in the upcard's
+    suit, and in the other suits (sorted)."""
+    masks = [0, 0, 0, 0]
+    for card in hand:
+        masks[card & 3] |= 1 << (card >> 2)
+    own = masks[upcard & 3]
+    others = sorted((masks[s] for s in range(4) if s != upcard & 3), reverse=True)
+    return upcard >> 2, own, tuple(others)
+
+
+_BASELINE_DECISIONS: dict[tuple, bool] = {}
+
+
+def baseline_call(setup: Setup, uniform, hand, upcard: int) -> bool:
+    """The no-information optimal decision of (hand, upcard): the plain strategy's, exactly."""
+    cls = kernel.hand_payout_class(tuple(hand))
+    if uniform[cls] is not None:
+        return uniform[cls]
+    key = (setup, _suit_key(hand, upcard))
+    if key not in _BASELINE_DECISIONS:
+        nq, win, tie, lose = kernel.situation_counts(tuple(hand), (upcard,), (), setup.deck_mask, setup.qualify)
+        total = nq + win + tie + lose
+        ev_call = Fraction(nq - (1 + setup.call_multiple) * lose, 1) + win * (1 + setup.call_multiple * setup.pays[cls])
+        _BASELINE_DECISIONS[key] = ev_call > -total
+    return _BASELINE_DECISIONS[key]
+
+
+def price_situation(game: GameTable, hand, dealer, dead=(), *, deck_ranks: str | None = None) -> SituationPrice:
+    """Exact EV(call) and EV(fold) of one situation over every completion of the dealer's hand
+    (1 to 5 seen dealer cards, the upcard first; any dead cards), and the no-information decision.
+
+    >>> from oddscalc.engines.base import load
+    >>> from oddscalc.core.cards import parse_cards
+    >>> p = price_situation(load("caribbean-stud"), parse_cards("As Kd 9c 5h 2s"), parse_cards("Qd Qs"))
+    >>> p.completions, p.call, p.baseline_call
+    (14190, False, False)
+    """
+    setup = setup_of(game, deck_ranks)
+    _, uniform = plain_analysis(game, setup)
+    return _price(setup, uniform, tuple(hand), tuple(dealer), tuple(dead))
+
+
+def _price(setup: Setup, uniform, hand, dealer, dead) -> SituationPrice:
+    try:
+        nq, win, tie, lose = kernel.situation_counts(hand, dealer, dead, setup.deck_mask, setup.qualify)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    cls = kernel.hand_payout_class(hand)
+    return SituationPrice(hand, dealer, dead, nq + win + tie + lose, nq, win, tie, lose,
+                          1 + setup.call_multiple * setup.pays[cls], setup.call_multiple,
+                          baseline_call(setup, uniform, hand, dealer[0]))
+
+
+@dataclass(frozen=True)
+class GainEstimate:
+    """The mean gain over samples, and its standard error (per ante)."""
+    seen: str
+    samples: int
+    mean: Fraction
+    std_error: float
+    called: int                       # samples where the informed player calls
+
+
+def chunk_rng(seed: int, chunk: int) -> random.Random:
+    """The random stream of one chunk: a string seed (hashed with SHA-512 by random), so chunk i
+    of seed s is the same in every process, whoever runs the other chunks."""
+    return random.Random(f"{SEED_TAG}:{seed}:{chunk}")
+
+
+def sample_gains(game: GameTable, dealer_cards: int = 1, boxes: int = 0, *, seed: int, chunk: int, size: int,
+                 deck_ranks: str | None = None) -> GainSample:
+    """Draw ``size`` situations uniformly (the player's hand, ``dealer_cards`` seen dealer cards
+    with the upcard first, ``boxes`` other boxes' five cards seen) and price each exactly: the
+    gain of the informed decision over the no-information one, as integer numerators over one
+    common denominator (completions x the pays' common denominator)."""
+    setup = setup_of(game, deck_ranks)
+    _, uniform = plain_analysis(game, setup)
+    deck = list(deck_cards(setup.deck_mask))
+    need = 5 + dealer_cards + 5 * boxes
+    if not 1 <= dealer_cards <= 5 or boxes < 0 or len(deck) - need < 5 - dealer_cards:
+        raise InputError("dealer_cards must be 1 to 5 and the deck must hold every seen card and the rest "
+                         "of the dealer's hand")
+    lcm = math.lcm(*setup.denominators)
+    completions = math.comb(len(deck) - need, 5 - dealer_cards)
+    m = setup.call_multiple
+    win_nets = [int(lcm * (1 + m * pay)) for pay in setup.pays]       # exact: lcm x net of a won call
+    rng = chunk_rng(seed, chunk)
+    numerators = []
+    for _ in range(size):
+        cards = rng.sample(deck, need)
+        hand, dealer, dead = tuple(cards[:5]), tuple(cards[5:5 + dealer_cards]), tuple(cards[5 + dealer_cards:])
+        nq, win, tie, lose = kernel.situation_counts(hand, dealer, dead, setup.deck_mask, setup.qualify)
+        cls = kernel.hand_payout_class(hand)
+        call = lcm * (nq - (1 + m) * lose) + win * win_nets[cls]
+        fold = -lcm * completions
+        base = call if baseline_call(setup, uniform, hand, dealer[0]) else fold
+        numerators.append(max(call, fold) - base)
+    return GainSample(seed, chunk, tuple(numerators), lcm * completions)
+
+
+def exposure(game: GameTable, seen: Seen) -> Exposure | None:
+    """The engine's exposure analysis: exact for 1, 2 or 5 whole dealer cards and for sorted cards
+    beside the upcard; None (to be sampled) for 3 or 4 whole cards and for other boxes' cards."""
+    dealer_cards = max(seen.dealer_cards, 1)           # the upcard is always seen
+    if seen.sorted_ranks is not None:
+        if seen.boxes:
+            raise InputError("sorted dealer cards and other boxes are not priced together")
+        result = analyze_exposure(game, dealer_cards, sorted_ranks=seen.sorted_ranks)
+    elif seen.boxes or dealer_cards in (3, 4):
+        return None
+    else:
+        result = analyze_exposure(game, dealer_cards)
+    rows = tuple((f"{row.hand}, {row.seen}", f"{row.rule} (calls {float(row.call_share):.2%})")
+                 for row in result.strategy)
+    return Exposure(result.seen, result.baseline, result.gain, result.analysis, strategy=rows)
+
+
+def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
+    """One seeded chunk of sampled situations, each priced exactly."""
+    if seen.sorted_ranks is not None:
+        raise InputError("sorted dealer cards are counted exactly, not sampled")
+    return sample_gains(game, max(seen.dealer_cards, 1), seen.boxes, seed=seed, chunk=chunk, size=size)
+
+
+def combine(samples, seen: str = "") -> GainEstimate:
+    """Mean and standard error of the gains of several chunks (with one denominator)."""
+    denominators = {s.denominator for s in samples}
+    if len(denominators) != 1:
+        raise ValueError("chunks of different situations cannot be combined")
+    denominator = denominators.pop()
+    values = [n for s in samples for n in s.numerators]
+    n = len(values)
+    total = sum(values)
+    squares = sum(v * v for v in values)
+    mean = Fraction(total, n * denominator)
+    variance = Fraction(squares * n - total * total, n * (n - 1)) / denominator ** 2 if n > 1 else Fraction(0)
+    return GainEstimate(seen, n, mean, math.sqrt(variance / n), sum(1 for v in values if v))
+
+
+def estimate_gain(game: GameTable, dealer_cards: int = 1, boxes: int = 0, *, seed: int = 0, chunks: int = 10,
+                  chunk_size: int = 1000, deck_ranks: str | None = None) -> GainEstimate:
+    """Expected gain of seeing ``dealer_cards`` dealer cards and ``boxes`` other boxes, estimated
+    from chunks 0..chunks-1 of a seed (each chunk deterministic on its own)."""
+    samples = [sample_gains(game, dealer_cards, boxes, seed=seed, chunk=i, size=chunk_size, deck_ranks=deck_ranks)
+               for i in range(chunks)]
+    seen = f"{dealer_cards} dealer card{'s' if dealer_cards != 1 else ''}"
+    if boxes:
+        seen += f" and {boxes} other box{'es' if boxes != 1 else ''}"
+    return combine(samples, seen)
+
+
+__all__ = ["ExposureResult", "StrategyRow", "SituationPrice", "GainEstimate", "Setup", "exposure", "exposure_chunk",
+           "analyze_exposure", "price_situation", "sample_gains", "estimate_gain", "combine", "setup_of",
+           "plain_analysis", "rank_mask", "deck_cards"]

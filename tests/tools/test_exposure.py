@@ -1,0 +1,70 @@
+"""The exposure tool: exact through the engine, estimates in seeded chunks that give the same
+answer however many workers (local processes or a Dask cluster) run them, and intervals that
+cover the exact value at the stated rate."""
+import json
+from fractions import Fraction
+
+import pytest
+
+from oddscalc.engines.base import Seen, load
+from oddscalc.tools.exposure import analyze_exposure, chunk_sizes, combine
+
+
+@pytest.fixture(scope="module")
+def stud():
+    return load("caribbean-stud")
+
+
+def test_nothing_more_seen_is_the_plain_analysis_exactly(stud):
+    plain = analyze_exposure(stud, Seen(dealer_cards=1))
+    assert plain.exact and plain.gain == 0 and plain.analysis == plain.baseline
+
+
+def test_more_information_never_lowers_the_return(stud):
+    five = analyze_exposure(stud, Seen(dealer_cards=5))
+    sorted_one = analyze_exposure(stud, Seen(dealer_cards=2, sorted_ranks="A K"))
+    assert five.exact and sorted_one.exact
+    assert 0 < sorted_one.gain < five.gain
+
+
+@pytest.mark.slow
+def test_an_estimate_is_the_same_on_one_process_and_on_several(stud):
+    seen = Seen(dealer_cards=3)
+    one = analyze_exposure(stud, seen, samples=1200, seed=5)
+    two = analyze_exposure(stud, seen, samples=1200, seed=5, workers=2)
+    assert (one.gain, one.std_error, one.samples) == (two.gain, two.std_error, two.samples)
+    other = analyze_exposure(stud, seen, samples=1200, seed=6)
+    assert other.gain != one.gain
+
+
+@pytest.mark.slow
+def test_an_estimate_is_the_same_on_a_dask_cluster(stud):
+    distributed = pytest.importorskip("distributed", reason="the [distributed] extra is not installed")
+    seen = Seen(dealer_cards=4)
+    here = analyze_exposure(stud, seen, samples=600, seed=9)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
+            as cluster:
+        there = analyze_exposure(stud, seen, samples=600, seed=9, scheduler=cluster.scheduler_address)
+    assert (here.gain, here.std_error) == (there.gain, there.std_error)
+
+
+def test_an_unreachable_scheduler_is_one_line(cli):
+    result = cli("exposure", "caribbean-stud", "--dealer-cards", "3", "--samples", "300",
+                 "--scheduler", "tcp://127.0.0.1:9")
+    assert result.status == 2 and result.err.count("\n") == 1 and "scheduler" in result.err
+
+
+def test_chunks_and_their_combination():
+    assert chunk_sizes(501, 250) == [250, 250, 1]
+    from oddscalc.engines.base import GainSample
+    mean, _se, n = combine([GainSample(1, 1, (3,), 3), GainSample(1, 0, (0, 0), 3)])
+    assert (mean, n) == (Fraction(1, 3), 3)
+
+
+def test_cli_exposure_text_and_json(cli):
+    result = cli("exposure", "caribbean-stud", "--dealer-cards", "5", "--format", "json")
+    data = json.loads(result.out)
+    assert result.status == 0 and data["exact"] and Fraction(data["gain"]) > 0
+    estimate = cli("exposure", "caribbean-stud", "--dealer-cards", "3", "--samples", "300", "--seed", "4")
+    assert estimate.status == 0 and estimate.out.startswith("ESTIMATE") and "±" in estimate.out
+    assert "seed 4" in estimate.out
