@@ -77,14 +77,14 @@ def pricer_timings(game_name: str) -> list[tuple[str, float]]:
 
 
 def estimates(game_name: str, samples: int) -> list:
-    from oddscalc.engines.base import load
-    from oddscalc.engines.stud import exposure as ex
+    from oddscalc.engines.base import Seen, load
+    from oddscalc.tools.exposure import analyze_exposure
     game = load(game_name)
     rows = []
     for k, boxes in ((3, 0), (4, 0), (1, 1), (1, 6)):
         start = time.perf_counter()
-        e = ex.estimate_gain(game, k, boxes, seed=2024, chunks=max(1, samples // 1000), chunk_size=min(1000, samples))
-        rows.append((e.seen, e.samples, float(e.mean), e.std_error, time.perf_counter() - start))
+        e = analyze_exposure(game, Seen(k, boxes), samples, seed=2024)
+        rows.append((e.seen, e.samples, float(e.gain), e.std_error, time.perf_counter() - start))
     return rows
 
 

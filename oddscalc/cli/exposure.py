@@ -29,7 +29,7 @@ def exposure_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--samples", default=str(DEFAULT_SAMPLES), metavar="N",
                         help=f"situations priced when an estimate is needed (default {DEFAULT_SAMPLES})")
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the estimate (default 1)")
-    parser.add_argument("--workers", default="1", metavar="N", help="local processes for an estimate (default 1)")
+    parser.add_argument("--workers", metavar="N", help="local processes for an estimate (default: one per core)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run an estimate's chunks on a Dask cluster, e.g. tcp://10.0.0.5:8786")
     args = parser.parse(argv)
@@ -37,6 +37,6 @@ def exposure_command(argv: Sequence[str]) -> Output:
                 args.sorted)
     samples = parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
-    workers = parse_int(args.workers, "--workers", 1, 256)
+    workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
     table = load_table(args)
     return exposure_report(table, analyze_exposure(table, seen, samples, seed, workers, args.scheduler)), args.format

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from fractions import Fraction
 
 from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
+from oddscalc.core.parallel import default_workers, run_chunks
 from oddscalc.core.progress import Progress
 from oddscalc.engines.base import Exposure, GainSample, Seen, engine_of
 
@@ -50,8 +50,9 @@ def chunk_sizes(samples: int, chunk: int = CHUNK) -> list[int]:
 def combine(samples: Sequence[GainSample]) -> tuple[Fraction, float, int]:
     """Mean gain (exact over the samples drawn), its standard error, and the number of samples.
 
-    >>> combine([GainSample(1, 0, (0, 2, 4), 2)])
-    (Fraction(1, 1), 0.5773502691896258, 3)
+    >>> mean, std_error, n = combine([GainSample(1, 0, (0, 2, 4), 2)])
+    >>> mean, round(std_error, 6), n
+    (Fraction(1, 1), 0.57735, 3)
     """
     denominators = {s.denominator for s in samples}
     if len(denominators) != 1:
@@ -66,55 +67,12 @@ def combine(samples: Sequence[GainSample]) -> tuple[Fraction, float, int]:
     return mean, math.sqrt(variance / n), n
 
 
-def _run(table: GameTable, seen: Seen, seed: int, sizes: Sequence[int], first: int, workers: int,
-         scheduler: str | None, step: Callable[[int], None]) -> list[GainSample]:
-    """Chunks first.. of the sizes, on Dask, on local processes or here."""
-    jobs = [(table, seen, seed, chunk, sizes[chunk]) for chunk in range(first, len(sizes))]
-    if not jobs:
-        return []
-    if scheduler is not None:
-        return _run_on_dask(jobs, scheduler, step)
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = []
-            for result in pool.map(run_chunk, *zip(*jobs, strict=True)):
-                results.append(result)
-                step(len(result.numerators))
-            return results
-    results = []
-    for job in jobs:
-        results.append(run_chunk(*job))
-        step(job[-1])
-    return results
-
-
-def _run_on_dask(jobs: Iterable[tuple[GameTable, Seen, int, int, int]], scheduler: str,
-                 step: Callable[[int], None]) -> list[GainSample]:
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise InputError("--scheduler needs Dask's distributed, which is not installed: "
-                         "pip install 'oddscalc[distributed]'") from None
-    try:
-        client = Client(scheduler, timeout=10)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise InputError(f"--scheduler {scheduler}: cannot reach the Dask scheduler: {error}") from None
-    try:
-        futures = [client.submit(run_chunk, *job, pure=False) for job in jobs]
-        results = []
-        for future in as_completed(futures):
-            result = future.result()
-            results.append(result)
-            step(len(result.numerators))
-        return results
-    finally:
-        client.close()
-
-
 def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLES, seed: int = 1,
-                     workers: int = 1, scheduler: str | None = None) -> Exposure:
+                     workers: int | None = None, scheduler: str | None = None) -> Exposure:
     """The exposure analysis of ``table`` when the player also sees ``seen``: exact if the engine
-    counts it, else an estimate from ``samples`` situations in seeded chunks."""
+    counts it, else an estimate from ``samples`` situations in seeded chunks (on ``workers`` local
+    processes, one per core by default, or on the Dask cluster at ``scheduler``)."""
+    workers = default_workers() if workers is None else workers
     engine = engine_of(table)
     exact = engine.exposure(table, seen)
     if exact is not None:
@@ -132,7 +90,9 @@ def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLE
         per_sample = (time.perf_counter() - start) / sizes[0]
         Limits.resolve().check(f"pricing {samples:,} sampled situations", seconds=per_sample * samples
                                / max(1, workers), memory=0)
-        results += _run(table, seen, seed, sizes, 1, workers, scheduler, progress.step)
+        jobs = [(table, seen, seed, chunk, sizes[chunk]) for chunk in range(1, len(sizes))]
+        results += run_chunks(run_chunk, jobs, workers, scheduler,
+                              lambda result: progress.step(len(result.numerators)))
     finally:
         progress.done()
     mean, std_error, n = combine(results)

@@ -12,7 +12,7 @@ Exact analyses (``analyze_exposure``):
 K = 3 or 4 whole cards, and other boxes' cards seen, are estimated: ``price_situation`` prices one
 observed situation exactly (EV of calling and folding over every dealer completion, and the gain
 over the no-information decision); ``sample_gains`` draws situations in seeded, deterministic
-chunks and ``estimate_gain`` combines chunks into a mean and a standard error.
+chunks, which the exposure tool (oddscalc/tools/exposure.py) runs and combines.
 
 The kernel (ext/exposure_stud.pyx) knows no paytable: it returns integer counts, deciding with
 each payout class's pay as an integer fraction.  Every analysis here is a core economics
@@ -39,6 +39,7 @@ from oddscalc._native import exposure_stud as kernel
 from oddscalc.core.cards import RANKS, parse_rank
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
+from oddscalc.core.parallel import chunk_seed
 from oddscalc.core.progress import Progress
 from oddscalc.engines.base import Exposure, GainSample, Seen
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, class_pays
@@ -51,7 +52,6 @@ if TYPE_CHECKING:
 
 ALL_RANKS = RANKS                     # "23456789TJQKA"
 CALLED, NOT_QUALIFY, WINS, TIES, LOSSES, FOLDED = range(6)   # columns of the kernel's sums
-SEED_TAG = "oddscalc.exposure_stud"
 
 
 # --- inputs -------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
     """The exact return of the informed optimal player.
 
     ``dealer_cards`` counts the upcard.  Without ``sorted_ranks`` all of them are seen whole
-    (1, 2 or 5; 3 and 4 are estimated with ``estimate_gain``); with it the upcard is seen whole
+    (1, 2 or 5; 3 and 4 are estimated from ``sample_gains``); with it the upcard is seen whole
     and the other ``dealer_cards - 1`` only as in or out of the set (1 to 5).  ``deck_ranks``
     deals from every suit of fewer ranks (for tests).
     """
@@ -281,7 +281,7 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
         classes = 0
     elif dealer_cards in (3, 4):
         raise InputError(f"{dealer_cards} whole dealer cards are not counted exactly: estimate the gain "
-                         f"with estimate_gain (each situation priced exactly by price_situation)")
+                         f"from sample_gains (each situation priced exactly by price_situation)")
     else:
         raise InputError("dealer_cards counts the upcard: 1 to 5")
     call = analysis.call_probability
@@ -420,20 +420,10 @@ def _price(setup: Setup, uniform, hand, dealer, dead) -> SituationPrice:
                           baseline_call(setup, uniform, hand, dealer[0]))
 
 
-@dataclass(frozen=True)
-class GainEstimate:
-    """The mean gain over samples, and its standard error (per ante)."""
-    seen: str
-    samples: int
-    mean: Fraction
-    std_error: float
-    called: int                       # samples where the informed player calls
-
-
 def chunk_rng(seed: int, chunk: int) -> random.Random:
-    """The random stream of one chunk: a string seed (hashed with SHA-512 by random), so chunk i
-    of seed s is the same in every process, whoever runs the other chunks."""
-    return random.Random(f"{SEED_TAG}:{seed}:{chunk}")
+    """The random stream of one chunk: chunk i of seed s is the same in every process, whoever
+    runs the other chunks (core.parallel.chunk_seed)."""
+    return random.Random(chunk_seed(seed, chunk))
 
 
 def sample_gains(game: GameTable, dealer_cards: int = 1, boxes: int = 0, *, seed: int, chunk: int, size: int,
@@ -491,33 +481,6 @@ def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int
     return sample_gains(game, max(seen.dealer_cards, 1), seen.boxes, seed=seed, chunk=chunk, size=size)
 
 
-def combine(samples, seen: str = "") -> GainEstimate:
-    """Mean and standard error of the gains of several chunks (with one denominator)."""
-    denominators = {s.denominator for s in samples}
-    if len(denominators) != 1:
-        raise ValueError("chunks of different situations cannot be combined")
-    denominator = denominators.pop()
-    values = [n for s in samples for n in s.numerators]
-    n = len(values)
-    total = sum(values)
-    squares = sum(v * v for v in values)
-    mean = Fraction(total, n * denominator)
-    variance = Fraction(squares * n - total * total, n * (n - 1)) / denominator ** 2 if n > 1 else Fraction(0)
-    return GainEstimate(seen, n, mean, math.sqrt(variance / n), sum(1 for v in values if v))
-
-
-def estimate_gain(game: GameTable, dealer_cards: int = 1, boxes: int = 0, *, seed: int = 0, chunks: int = 10,
-                  chunk_size: int = 1000, deck_ranks: str | None = None) -> GainEstimate:
-    """Expected gain of seeing ``dealer_cards`` dealer cards and ``boxes`` other boxes, estimated
-    from chunks 0..chunks-1 of a seed (each chunk deterministic on its own)."""
-    samples = [sample_gains(game, dealer_cards, boxes, seed=seed, chunk=i, size=chunk_size, deck_ranks=deck_ranks)
-               for i in range(chunks)]
-    seen = f"{dealer_cards} dealer card{'s' if dealer_cards != 1 else ''}"
-    if boxes:
-        seen += f" and {boxes} other box{'es' if boxes != 1 else ''}"
-    return combine(samples, seen)
-
-
-__all__ = ["ExposureResult", "StrategyRow", "SituationPrice", "GainEstimate", "Setup", "exposure", "exposure_chunk",
-           "analyze_exposure", "price_situation", "sample_gains", "estimate_gain", "combine", "setup_of",
+__all__ = ["ExposureResult", "StrategyRow", "SituationPrice", "Setup", "exposure", "exposure_chunk",
+           "analyze_exposure", "price_situation", "sample_gains", "setup_of",
            "plain_analysis", "rank_mask", "deck_cards"]
