@@ -48,6 +48,7 @@ from oddscalc.core.budget import Limits
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import decimal_text
+from oddscalc.core.progress_bar import Progress
 
 EXACT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN,
                         traps=[decimal.Inexact, decimal.Rounded, decimal.InvalidOperation, decimal.Overflow])
@@ -481,10 +482,12 @@ class Plan:
         return "exact" if self.digits is None else "high precision"
 
     def run(self, one: Distribution) -> Distribution:
-        """The distribution after ``rounds`` rounds, in the chosen mode."""
-        if self.digits is None:
-            return _power_exact(one, self.rounds)
-        return _power_high_precision(one, self.rounds, self.digits)
+        """The distribution after ``rounds`` rounds, in the chosen mode (with a progress bar on a
+        terminal, in digits of the products, when the run is long)."""
+        with Progress(f"convolving {self.rounds:,} rounds ({self.mode})", 1, unit="digit") as progress:
+            if self.digits is None:
+                return _power_exact(one, self.rounds, progress)
+            return _power_high_precision(one, self.rounds, self.digits, progress)
 
 
 def check_request(rounds: int, digits: int | None = None, exact: bool = False) -> None:
@@ -568,13 +571,20 @@ def _multiply(a: Sequence, b: Sequence | None, width: int, cut: int = 0) -> list
     return _blocks(product, len(a) + len(a if b is None else b) - 1, width, cut)
 
 
-def _power_exact(one: Distribution, rounds: int) -> Distribution:
+def _power_exact(one: Distribution, rounds: int, progress: Progress | None = None) -> Distribution:
     if rounds == 1:
         return one
     results = {1: [str(w) for w in one.weights]}
     have = 1
-    for a, b, _weight in schedule(rounds):
+    steps = schedule(rounds)
+    length = len(one.weights) - 1
+    sizes = [((a + b) * length + 1) * _digits(one.denominator, a + b) for a, b, _weight in steps]
+    if progress is not None:
+        progress.bar.total = sum(sizes)
+    for (a, b, _weight), size in zip(steps, sizes, strict=True):
         results[a + b] = _multiply(results[a], None if a == b else results[b], _digits(one.denominator, a + b))
+        if progress is not None:
+            progress.step(size)
         if a > 1:
             del results[a]
         have = a + b
@@ -612,14 +622,21 @@ def _trim(weights: list[int], budget: int) -> tuple[list[int], int]:
     return weights[first:last + 1], first
 
 
-def _power_high_precision(one: Distribution, rounds: int, digits: int) -> Distribution:
+def _power_high_precision(one: Distribution, rounds: int, digits: int,
+                          progress: Progress | None = None) -> Distribution:
     precision = precision_for(one, rounds, digits)
     unit = 10 ** precision
     weights, offset = _trim([w * unit // one.denominator for w in one.weights], 0)
     results = {1: (weights, offset)}
-    for (a, b, _weight), budget in zip(schedule(rounds), _budgets(rounds, precision, digits), strict=True):
+    steps = schedule(rounds)
+    if progress is not None:
+        progress.bar.total = len(steps)
+        progress.bar.unit = "product"
+    for (a, b, _weight), budget in zip(steps, _budgets(rounds, precision, digits), strict=True):
         (left, left_offset), (right, right_offset) = results[a], results[b]
         product = _multiply(left, None if a == b else right, 2 * precision + 1, precision)
+        if progress is not None:
+            progress.step()
         kept, dropped = _trim([int(w) for w in product], budget)
         results[a + b] = (kept, left_offset + right_offset + dropped)
         if a > 1:
