@@ -29,6 +29,8 @@ from oddscalc.engines.base import (
     NamedStrategy,
     Simulator,
     Situation,
+    StrategyChart,
+    Wager,
     rank_five,
     strategy_named,
 )
@@ -172,6 +174,14 @@ class SideBetEngine:
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         strategy_named(STRATEGIES, strategy_name, table.name)
         return side_bet_analysis(table)
+
+    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
+        return (Wager("main", f"{table.title}, per {table.unit}", self.analyze(table, strategy_name),
+                      paytables=tuple(t.name for t in table.paytables)),)
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None:
+        strategy_named(STRATEGIES, strategy_name, table.name)
+        return None                      # a side bet has no decision
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return analysis_report(table)
