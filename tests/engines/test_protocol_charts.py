@@ -35,7 +35,8 @@ def test_three_card_chart_counts_every_situation_and_the_call_probability(game):
     chart = engine.strategy_chart(table)
     assert chart.action_probability == engine.analyze(table).call_probability
     assert sum(map(sum, chart.situations)) == 22100 * (1 if chart.columns == ("no upcard",) else 49)
-    assert all(a <= n for row_a, row_n in zip(chart.acting, chart.situations) for a, n in zip(row_a, row_n))
+    assert all(a <= n for row_a, row_n in zip(chart.acting, chart.situations, strict=True)
+               for a, n in zip(row_a, row_n, strict=True))
 
 
 def test_three_card_chart_of_a_named_strategy():
