@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from oddscalc.cli.fast_action import fast_action_command
 from oddscalc.cli.game import analyze_command, decide_command, strategy_command
 from oddscalc.cli.options import HelpShown, Output
+from oddscalc.cli.parsheet import report_command
 from oddscalc.cli.rank import games_command, rank_command
 from oddscalc.cli.tools import TOOL_COMMANDS
 from oddscalc.core.errors import InputError, unknown
@@ -26,6 +27,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], Output]] = {
     "decide": decide_command,
     "strategy": strategy_command,
     "fast-action": fast_action_command,
+    "report": report_command,
     **TOOL_COMMANDS,
 }
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import decimal
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -662,6 +662,79 @@ def power_high_precision(one: Distribution, rounds: int, digits: int = DEFAULT_D
     if one.rounds != 1:
         raise ValueError("power_high_precision() takes a one-round distribution")
     return plan_power(one, rounds, digits=digits, limits=limits).run(one)
+
+
+# --- every number of rounds up to N ------------------------------------------------------
+
+def running_precision(one: Distribution, last: int, digits: int) -> int:
+    """The digits P of :func:`running_powers`' weights (integers over 10 ** P) that guarantee ``digits``
+    for every number of rounds up to ``last``.
+
+    The proof of :func:`precision_for` with one product per round: the distribution after n rounds
+    is that after n - 1 times the round's, so m(n) < m(n - 1) + m(1) + L_n units + 2 b, with L_n <=
+    n * length + 1 coefficients.  Hence m(n) < (n * k + sum of L_j up to n) units + 2 n b (k: the
+    round's nonzero weights), and with b = 10 ** -digits / (4 * last) the trimming costs at most half
+    of 10 ** -digits; P makes the floors cost at most the other half.
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> running_precision(coin, 200, 15)      # 400 + sum (2n + 1) ~ 4e4: 5 guard digits
+    20
+    """
+    length = len(one.weights) - 1
+    units = last * sum(1 for w in one.weights if w) + sum(n * length + 1 for n in range(2, last + 1))
+    return digits + len(str(2 * units))
+
+
+def running_cost(one: Distribution, last: int, digits: int) -> tuple[float, float, int]:
+    """Estimated seconds, peak bytes and largest product (digits) of :func:`running_powers` (every
+    product is sized by the trimmed support of the last one, an upper bound).
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> running_cost(coin, 200, 15)[0] < 1
+    True
+    """
+    precision = running_precision(one, last, digits)
+    points = [(i, w / one.denominator) for i, w in enumerate(one.weights) if w]
+    budget = 10 ** (precision - digits) // (4 * last)
+    log_budget = math.log(budget) - precision * math.log(10) if budget else None
+    widest = _pruned_length(points, last, log_budget)
+    length = len(one.weights)
+    return _estimate((min(n * (length - 1) + 1, widest) + length, 2 * precision + 1) for n in range(2, last + 1))
+
+
+def running_powers(one: Distribution, last: int, digits: int = DEFAULT_DIGITS, limits: Limits | None = None,
+                   progress: Progress | None = None) -> Iterator[Distribution]:
+    """The distributions of the total after 1, 2, ..., ``last`` rounds, each in high precision mode
+    (every probability, of one total or of a set of them, within ``10 ** -digits``; the bounds of
+    :class:`Distribution` hold with the error each one carries).  Each is the previous one times the
+    round's, so all of them cost about what one power of ``last`` rounds costs.  Sized first:
+    refused beyond the limits.
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> runs = list(running_powers(coin, 20, digits=12))
+    >>> [d.rounds for d in runs[:3]], abs(runs[-1].below(0) - power(coin, 20).below(0)) <= runs[-1].error_bound
+    ([1, 2, 3], True)
+    """
+    if one.rounds != 1:
+        raise ValueError("running_powers() takes a one-round distribution")
+    check_request(last, digits)
+    seconds, memory, _largest = running_cost(one, last, digits)
+    (limits or Limits.resolve()).check(f"the distributions after 1 to {last:,} rounds at {digits} digits",
+                                       seconds, memory, "; or ask for fewer rounds")
+    precision = running_precision(one, last, digits)
+    unit = 10 ** precision
+    budget = 10 ** (precision - digits) // (4 * last)
+    base, base_offset = _trim([w * unit // one.denominator for w in one.weights], 0)
+    current, offset = base, base_offset
+    for rounds in range(1, last + 1):
+        if rounds > 1:
+            product = _multiply(current, base, 2 * precision + 1, precision)
+            current, dropped = _trim([int(w) for w in product], budget)
+            offset += base_offset + dropped
+        yield Distribution(rounds, one.low * rounds + one.step * offset, one.step, one.scale, current, unit,
+                           unit - sum(current))
+        if progress is not None:
+            progress.step()
 
 
 def standard_deviation(variance: Fraction, digits: int = 30) -> Decimal:
