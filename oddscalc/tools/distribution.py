@@ -58,6 +58,7 @@ AUTO_EXACT_SECONDS, AUTO_EXACT_MB = 10, 500   # automatic mode: exact when its e
 DEFAULT_DIGITS = 30                           # high precision mode's digits when none are asked for
 MAX_DIGITS = 100_000                          # the most digits high precision mode is asked for
 MAX_ROUNDS = 10 ** 15                         # the estimates' floats stay finite below this
+MAX_RUNNING = 100_000                         # running_powers: one product per round
 
 # The cost model: CPU time and peak memory, calibrated with bench/distribution.py on a 2-core x86-64
 # machine (estimates within about 30 % there; wall time is longer on a busy machine).
@@ -681,7 +682,7 @@ def running_precision(one: Distribution, last: int, digits: int) -> int:
     20
     """
     length = len(one.weights) - 1
-    units = last * sum(1 for w in one.weights if w) + sum(n * length + 1 for n in range(2, last + 1))
+    units = last * sum(1 for w in one.weights if w) + length * (last * (last + 1) // 2 - 1) + (last - 1)
     return digits + len(str(2 * units))
 
 
@@ -718,6 +719,9 @@ def running_powers(one: Distribution, last: int, digits: int = DEFAULT_DIGITS, l
     if one.rounds != 1:
         raise ValueError("running_powers() takes a one-round distribution")
     check_request(last, digits)
+    if last > MAX_RUNNING:
+        raise InputError(f"the distributions after every number of rounds up to {last:,}: at most "
+                         f"{MAX_RUNNING:,} (one product per round); for one number of rounds, see distribution")
     seconds, memory, _largest = running_cost(one, last, digits)
     (limits or Limits.resolve()).check(f"the distributions after 1 to {last:,} rounds at {digits} digits",
                                        seconds, memory, "; or ask for fewer rounds")
