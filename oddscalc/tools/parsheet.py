@@ -204,20 +204,21 @@ def _rules_blocks(game: GameTable) -> list[Block]:
         blocks.append(game.description)
     blocks.append(f"Game file: {game.name} ({game.title}), engine {game.engine}; the unit is the {game.unit}. "
                   f"Main paytable: {game.main_paytable}.")
-    blocks.append(Named(Table("rules", ("rule", "value", "meaning", "set by"), tuple(rows)), "rules-table"))
     paytables: list[Block] = [
         Named(Table(f"paytable {table.name}", ("category", f"pays ({table.basis} one)"),
                     tuple((category, pay) for category, pay in table.pays.items())), f"paytable-{table.name}")
         for table in game.paytables]
-    blocks.append(Group(tuple(paytables)))
+    blocks.append(Group((Named(Table("rules", ("rule", "value", "meaning", "set by"), tuple(rows)), "rules-table"),
+                         *paytables)))
     blocks.append(Fine("A pay 'to one' comes with the stake back (a win of 5 to 1 returns 6); a pay 'for one' "
                        "includes the stake (5 for 1 returns 5)."))
     return blocks
 
 
 def _wager_blocks(wager: Wager, name: str) -> list[Block]:
-    return [Named(outcome_table(wager.analysis, f"outcomes: {wager.title}"), f"outcomes-{name}"),
-            Named(net_table(wager.analysis, f"net per round: {wager.title}"), f"net-{name}"),
+    """The outcome table and the net per round side by side, then the metrics."""
+    return [Group((Named(outcome_table(wager.analysis, f"outcomes: {wager.title}"), f"outcomes-{name}"),
+                   Named(net_table(wager.analysis, f"net per round: {wager.title}"), f"net-{name}"))),
             Named(metrics_table(wager.analysis, f"metrics: {wager.title}"), f"metrics-{name}")]
 
 
@@ -342,12 +343,12 @@ def page(sheet: ParSheet, command: str, generated: str) -> Page:
         Named(key_figures(main, f"key figures: {sheet.wagers[0].title}"), "key-figures")]
     if whole_differs:
         summary.append(Named(key_figures(sheet.whole, f"key figures: {sheet.whole_title}"), "key-figures-whole"))
-    outcomes: list[Block] = _wager_blocks(sheet.wagers[0], "main")[:2]
-    metrics: list[Block] = [_wager_blocks(sheet.wagers[0], "main")[2]]
+    outcomes: list[Block] = _wager_blocks(sheet.wagers[0], "main")[:1]
+    metrics: list[Block] = _wager_blocks(sheet.wagers[0], "main")[1:]
     for wager in sheet.wagers[1:]:
         if not wager.side:
-            outcomes += _wager_blocks(wager, wager.key)[:2]
-            metrics.append(_wager_blocks(wager, wager.key)[2])
+            outcomes += _wager_blocks(wager, wager.key)[:1]
+            metrics += _wager_blocks(wager, wager.key)[1:]
     metrics.append(Fine(
         "hit_frequency: probability that a round ends with the player ahead (net > 0); a push, or a round that "
         "returns part of the stakes, is not a hit. volatility_index_C: z × standard deviation of the net per "
