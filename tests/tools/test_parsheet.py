@@ -215,6 +215,9 @@ def test_the_command_writes_the_page_and_prints_the_key_figures(cli, tmp_path):
     text = target.read_text(encoding="utf-8")
     assert "oddscalc report five-plus-one-bonus --output " in text
     assert os.listdir(tmp_path) == ["sheet.html"]                         # no temporary file left
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask                 # readable as any new file is
 
 
 # --- the page in a real browser ----------------------------------------------------------------
