@@ -28,6 +28,7 @@ cdef enum:
     N_DENOMS = 53          # group index d: sums to divide by d (1..52)
     N_CATEGORIES = 10
     SHARE_SCALE = 840      # lcm(1..8): a 1/k pot share as an integer
+    SAMPLE_BATCH = 65536   # samples drawn between two calls of a progress callback
 
 
 cdef struct Rules:
@@ -367,21 +368,18 @@ cdef void board_walk(Walk* w, int start, int depth) noexcept nogil:
 
 # --- seeded sampling ------------------------------------------------------------------------
 
-cdef void sample_deals(Walk* w, int64_t samples, uint64_t seed) noexcept nogil:
-    cdef Rng g
-    cdef uint8_t deck[N_CARDS]
+cdef void sample_deals(Walk* w, int64_t samples, Rng* g, uint8_t* deck) noexcept nogil:
+    """``samples`` more random completions, drawn from the generator ``g`` and the shuffled ``deck``
+    (both carried from one call to the next, so a run cut into calls draws what one call would)."""
     cdef int n = w.deal.n_avail, i, j, t, seat, s, taken, rotation
     cdef int rotations = w.rules.n if w.deal.n_unknown == w.rules.n else 1
     cdef uint16_t dealt[MAX_SEATS]
     cdef int64_t sample
-    seed_rng(&g, seed)
-    for i in range(n):
-        deck[i] = w.deal.avail[i]
     for sample in range(samples):
         # a partial Fisher-Yates shuffle: the first k + 2u cards are the unknown ones
         taken = w.deal.k + 2 * w.deal.n_unknown
         for i in range(taken):
-            j = i + below(&g, n - i)
+            j = i + below(g, n - i)
             t = deck[i]
             deck[i] = deck[j]
             deck[j] = t
@@ -409,7 +407,7 @@ cdef void sample_deals(Walk* w, int64_t samples, uint64_t seed) noexcept nogil:
                 w.leaf.strength[seat] = dealt[t if t < w.rules.n else t - w.rules.n]
             settle_leaf(w.rules, &w.leaf, w.orderings, w.want_categories, w.sums, &w.values)
         add_values(w.sums, &w.values, w.rules.n, True)
-    w.sums.samples = samples
+    w.sums.samples += samples
 
 
 # --- Python entry points ----------------------------------------------------------------------
@@ -502,9 +500,11 @@ cdef bint any_row(const int64_t* row, int n):
     return False
 
 
-def count_deals(dict spec, long long samples=0, unsigned long long seed=0, bint categories=False):
+def count_deals(dict spec, long long samples=0, unsigned long long seed=0, bint categories=False,
+                progress=None):
     """Integer sums over every completion of a partly known deal (``samples=0``) or over
-    ``samples`` seeded random completions.
+    ``samples`` seeded random completions (``progress(n)`` is called as each batch of ``n``
+    samples is done; the batches draw exactly what one run would).
 
     ``spec`` holds the rules as plain numbers (see ``fast_action_odds.kernel_spec``): ``n``,
     ``seat_of_rank``, ``action_positions``, ``fallback_button``, ``every_player``, ``tie_pass``,
@@ -516,6 +516,9 @@ def count_deals(dict spec, long long samples=0, unsigned long long seed=0, bint 
     cdef Sums* sums = <Sums*>PyMem_Calloc(1, sizeof(Sums))
     cdef Walk* w = <Walk*>PyMem_Calloc(1, sizeof(Walk))
     cdef int seat, i, j, b
+    cdef Rng g
+    cdef uint8_t deck[N_CARDS]
+    cdef int64_t done, batch
     if sums == NULL or w == NULL:
         raise MemoryError()
     try:
@@ -531,8 +534,17 @@ def count_deals(dict spec, long long samples=0, unsigned long long seed=0, bint 
                 w.cards[seat][0] = deal.hole[seat][0]
                 w.cards[seat][1] = deal.hole[seat][1]
         if samples > 0:
-            with nogil:
-                sample_deals(w, samples, seed)
+            seed_rng(&g, seed)
+            for i in range(deal.n_avail):
+                deck[i] = deal.avail[i]
+            done = 0
+            while done < samples:
+                batch = min(SAMPLE_BATCH, samples - done)
+                with nogil:
+                    sample_deals(w, batch, &g, deck)
+                done += batch
+                if progress is not None:
+                    progress(batch)
         else:
             w.pair_strength = <uint16_t*>PyMem_Calloc(52 * 52, sizeof(uint16_t))
             if w.pair_strength == NULL:

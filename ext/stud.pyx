@@ -156,6 +156,34 @@ cdef class StudClasses:
                     sums[c][5] += w
         return [tuple(sums[c][i] for i in range(6)) for c in range(N_PAYOUT_CLASSES)]
 
+    def tally(self, const uint8_t[::1] calls):
+        """Situations called and folded per (payout class, kicker, upcard rank), over all
+        47 x 2,598,960 situations.  The kicker tells ace-king hands apart (what decides them): 2 x the
+        rank of the third-highest card, plus 1 when the upcard pairs one of the player's cards; it is
+        0 for other hands.  A list of (payout class, kicker, upcard rank, called, folded), one per key
+        that has situations, for strategy charts."""
+        cdef int64_t sums[N_PAYOUT_CLASSES][26][13][2]
+        cdef Py_ssize_t k
+        cdef int c, kicker, up, a, b, j
+        memset(sums, 0, sizeof(sums))
+        if calls.shape[0] != self.n:
+            raise ValueError("one decision per class is needed")
+        with nogil:
+            for k in range(self.n):
+                c = payout_class(self.strength[k])
+                up = self.upcard[k] >> 2
+                kicker = 0
+                if c == 1:
+                    kicker = 2 * (self.cards[5 * k + 2] >> 2)        # cards ascend: A, K, then it
+                    for j in range(5):
+                        if self.cards[5 * k + j] >> 2 == up:
+                            kicker += 1
+                            break
+                sums[c][kicker][up][0 if calls[k] else 1] += 4 * self.weight[k]
+        return [(c, a, b, sums[c][a][b][0], sums[c][a][b][1])
+                for c in range(N_PAYOUT_CLASSES) for a in range(26) for b in range(13)
+                if sums[c][a][b][0] or sums[c][a][b][1]]
+
     def spread_decisions(self, bytearray table, const uint8_t[::1] calls, int payout):
         """Write the decision of every class of one payout class into ``table`` (2,598,960 x 52
         bytes) at ``hand_index * 52 + upcard``, for each of the class's suit images."""

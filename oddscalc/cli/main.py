@@ -32,6 +32,7 @@ COMMANDS = {
     "simulate": "tools:simulate_command",
     "check": "tools:check_command",
     "exposure": "exposure:exposure_command",
+    "report": "parsheet:report_command",
 }
 
 
@@ -60,6 +61,7 @@ commands:
   simulate      a seeded Monte Carlo that writes outcome counts
   check         a simulator's counts against the exact distribution
   exposure      what seeing more than your own cards is worth (dealer cards, other boxes, sorted backs)
+  report        a par sheet: one self-contained HTML page of a game's exact figures
 
 oddscalc {__version__}
 """

@@ -16,7 +16,7 @@ from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path, write_file
 from oddscalc.core.numbers import parse_exact, parse_int
-from oddscalc.core.progress import Progress
+from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import OPTIMAL
 from oddscalc.report.model import Report
 from oddscalc.report.render import render

@@ -5,14 +5,18 @@ equally likely deals end that way, the player's net win per unit and the amount 
 unit.  Every metric (named as docs/rules.md lists them) follows from the rows alone.
 
 >>> a = Analysis("coin", "even", 2, (Outcome("win", 1, Fraction(1)), Outcome("lose", 1, Fraction(-1))))
->>> a.expected_return, a.variance
-(Fraction(0, 1), Fraction(1, 1))
+>>> a.expected_return, a.variance, a.hit_frequency
+(Fraction(0, 1), Fraction(1, 1), Fraction(1, 2))
+>>> round(a.volatility_index(Fraction(95, 100)), 6), [(r.net, r.count) for r in a.net_rows()]
+(1.959964, [(Fraction(-1, 1), 1), (Fraction(1, 1), 1)])
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
+from statistics import NormalDist
 
 from oddscalc.core.numbers import sqrt_decimal
 
@@ -24,6 +28,30 @@ class Outcome:
     count: int
     net: Fraction
     wager: Fraction = Fraction(1)
+
+
+@dataclass(frozen=True)
+class NetRow:
+    """One net amount of a round: the deals that end with it, and the outcome rows it gathers."""
+    net: Fraction
+    count: int
+    outcomes: tuple[str, ...]
+
+
+# The session ranges that the volatility index is quoted for (two-sided confidence levels).
+VOLATILITY_LEVELS = (Fraction(90, 100), Fraction(95, 100))
+
+
+def normal_quantile(confidence: Fraction) -> float:
+    """z such that a standard normal variable lies within ±z with probability ``confidence``:
+    the ``(1 + confidence) / 2`` quantile (1.6449 at 90 %, 1.9600 at 95 %).
+
+    >>> round(normal_quantile(Fraction(9, 10)), 6), round(normal_quantile(Fraction(95, 100)), 6)
+    (1.644854, 1.959964)
+    """
+    if not 0 < confidence < 1:
+        raise ValueError("a confidence level lies strictly between 0 and 1")
+    return NormalDist().inv_cdf(float((1 + Fraction(confidence)) / 2))
 
 
 @dataclass(frozen=True)
@@ -96,6 +124,32 @@ class Analysis:
             return math.sqrt(variance)
         return float(sqrt_decimal(variance, 17))     # beyond a float's range: no OverflowError
 
+    @property
+    def hit_frequency(self) -> Fraction:
+        """Probability that a round ends with the player ahead: net > 0.  A push (net 0, the
+        stakes back) is not a hit, nor is a round that returns part of the stakes (net < 0)."""
+        return Fraction(sum(row.count for row in self.outcomes if row.net > 0), self.total)
+
+    def volatility_index(self, confidence: Fraction) -> float:
+        """The volatility index at a confidence level: z × std_dev, with z the two-sided normal
+        quantile (:func:`normal_quantile`), in units per round.  Over n rounds the net lies within
+        n × expected return ± VI × √n with about that confidence (the normal approximation)."""
+        z = normal_quantile(confidence)
+        if self.variance < 10 ** 300:
+            return z * self.std_dev
+        return float(Decimal(repr(z)) * sqrt_decimal(self.variance, 17))   # no float overflow
+
+    def net_rows(self) -> tuple[NetRow, ...]:
+        """The exact distribution of the net per round: the outcome rows grouped by net, lowest
+        net first (nets that no deal ends with are left out)."""
+        counts: dict[Fraction, int] = {}
+        names: dict[Fraction, list[str]] = {}
+        for row in self.outcomes:
+            if row.count:
+                counts[row.net] = counts.get(row.net, 0) + row.count
+                names.setdefault(row.net, []).append(row.outcome)
+        return tuple(NetRow(net, counts[net], tuple(names[net])) for net in sorted(counts))
+
     def metrics(self) -> list[tuple[str, str, Fraction | float]]:
         """(key, label, value) of every metric, in print order."""
         rows: list[tuple[str, str, Fraction | float]] = [
@@ -111,5 +165,12 @@ class Analysis:
         rows += [
             ("variance", f"variance of the net per {self.unit}", self.variance),
             ("std_dev", f"standard deviation of the net per {self.unit}", self.std_dev),
+            ("hit_frequency", "hit frequency: probability that a round wins (net > 0; a push is no hit)",
+             self.hit_frequency),
         ]
+        for level in VOLATILITY_LEVELS:
+            percent = int(level * 100)
+            rows.append((f"volatility_index_{percent}",
+                         f"volatility index at {percent} % (z = {normal_quantile(level):.4f} × standard deviation)",
+                         self.volatility_index(level)))
         return rows

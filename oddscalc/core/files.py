@@ -83,6 +83,17 @@ def output_path(path: str, what: str, suffixes: Sequence[str]) -> Path:
     return target
 
 
+def _mode_for(target: Path) -> int:
+    """The permissions a written file gets: those of the file it replaces, else what the umask
+    allows a new file (a temporary file alone would be private to its owner)."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_file(target: Path, data: str | bytes, what: str) -> None:
     """Write a whole file through a temporary file in the same folder, so a failure writes nothing."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -91,6 +102,7 @@ def write_file(target: Path, data: str | bytes, what: str) -> None:
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(payload)
+            os.chmod(temporary, _mode_for(target))
             os.replace(temporary, target)
         except BaseException:
             os.unlink(temporary)

@@ -8,6 +8,9 @@ object of one subpackage.  An engine turns a validated :class:`GameTable` into e
   optimal strategy, or under one of its named ``strategies`` (engines with ``exact = False``
   have none: the tools design, sweep, distribution and check attach only to exact engines);
 - ``decide(table, situation)``: the best action in one situation, exactly where it can be;
+- ``wagers(table, strategy)``: the analysis of every separately staked wager (the main one first,
+  as ``analyze`` prints it, then a Bonus, the wagers together, side bets), each per its own stake;
+- ``strategy_chart(table, strategy)``: the decisions as a grid of hand groups by dealer upcard;
 - ``analysis_report`` / ``decision_report`` / ``strategy_report``: the engine's own reports;
 - ``simulator(table, strategy, seed)``: a seeded native simulator, when the engine has one;
 - ``rank(table, cards)``: a hand's category and strength under the game's ranking;
@@ -193,6 +196,53 @@ class NamedStrategy:
     rule: str | None
 
 
+@dataclass(frozen=True)
+class Wager:
+    """One separately staked wager of a game and its exact analysis, per its own stake.
+
+    ``key`` is ``main`` for the wager the game is played for (the first outcome table that
+    ``analyze`` prints), else a name such as ``bonus``, ``combined`` or a side bet's paytable;
+    ``side``: staked beside the main wager and settled on its own (a Bonus, Pair Plus);
+    ``paytables``: the paytables that settle it.
+    """
+    key: str
+    title: str
+    analysis: Analysis
+    side: bool = False
+    paytables: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StrategyChart:
+    """A strategy's decisions for people: hand groups (rows, strongest first) by dealer upcard
+    (columns); each cell counts the (hand, upcard) situations of its group and how many of them
+    take the ``action`` (call, play).  ``rules`` are the strategy in words, as (where, rule) pairs.
+
+    >>> chart = StrategyChart("call", ("pair", "high card"), ("2", "3"), ((4, 4), (0, 1)), ((4, 4), (4, 4)))
+    >>> chart.share(1, 1), chart.action_probability
+    (Fraction(1, 4), Fraction(9, 16))
+    """
+    action: str
+    rows: tuple[str, ...]
+    columns: tuple[str, ...]
+    acting: tuple[tuple[int, ...], ...]
+    situations: tuple[tuple[int, ...], ...]
+    row_title: str = "player's hand"
+    column_title: str = "dealer's upcard"
+    rules: tuple[tuple[str, str], ...] = ()
+    note: str = ""
+
+    def share(self, row: int, column: int) -> Fraction | None:
+        """The share of a cell's situations that take the action (None: the cell has none)."""
+        total = self.situations[row][column]
+        return Fraction(self.acting[row][column], total) if total else None
+
+    @property
+    def action_probability(self) -> Fraction:
+        """The share of all situations that take the action (the analysis' call probability)."""
+        return Fraction(sum(map(sum, self.acting)), sum(map(sum, self.situations)))
+
+
 class Simulator(Protocol):
     """A seeded native simulator: plays rounds and counts them under the analysis' outcome names."""
 
@@ -225,6 +275,10 @@ class Engine(Protocol):
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis: ...
 
     def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]: ...
+
+    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]: ...
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None: ...
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report: ...
 

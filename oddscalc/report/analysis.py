@@ -1,17 +1,21 @@
-"""The standard report of an exact analysis: the outcome table, every metric, the JSON keys.
+"""The standard report of an exact analysis: the outcome table, every metric, the distribution of
+the net per round, the JSON keys.
 
 >>> from fractions import Fraction
 >>> from oddscalc.core.economics import Analysis, Outcome
 >>> coin = Analysis("coin", "even", 2, (Outcome("win", 1, Fraction(1)), Outcome("lose", 1, Fraction(-1))))
 >>> outcome_table(coin).rows[0]
 ('win', 1, '0.5000000000', Fraction(1, 1), '0.50000000')
+>>> net_table(coin).rows[0]
+(Fraction(-1, 1), 1, Fraction(1, 2), '0.5000000000', 'lose')
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from oddscalc.core.economics import Analysis
-from oddscalc.core.numbers import decimal_text
+from oddscalc.core.numbers import decimal_text, probability_text, short_exact
 from oddscalc.report.model import Report, Table
 
 
@@ -36,6 +40,22 @@ def metrics_table(analysis: Analysis, title: str = "metrics") -> Table:
     return Table(title, ("metric", "key", "exact", "decimal"), tuple(rows))
 
 
+def net_table(analysis: Analysis, title: str | None = None) -> Table:
+    """The exact distribution of the net per round: every net amount, its count of deals, its
+    probability (exact when short, and as a decimal) and the outcome rows that end with it."""
+    rows = tuple((row.net, row.count, short_exact(Fraction(row.count, analysis.total)),
+                  probability_text(Fraction(row.count, analysis.total)), ", ".join(row.outcomes))
+                 for row in analysis.net_rows())
+    return Table(title or f"net per round (per {analysis.unit})",
+                 (f"net per {analysis.unit}", "count", "probability", "decimal", "outcomes"), rows)
+
+
+def net_data(analysis: Analysis) -> list[dict[str, object]]:
+    """The distribution of the net per round as JSON: net, count, exact probability, outcomes."""
+    return [{"net": row.net, "count": row.count, "probability": Fraction(row.count, analysis.total),
+             "outcomes": list(row.outcomes)} for row in analysis.net_rows()]
+
+
 def analysis_data(analysis: Analysis) -> dict[str, object]:
     """The JSON keys every analysis carries (docs/rules.md names them)."""
     data: dict[str, object] = {
@@ -53,6 +73,7 @@ def analysis_data(analysis: Analysis) -> dict[str, object]:
         data[key] = value
         if not isinstance(value, float):
             data[key + "_decimal"] = float(value)
+    data["net_distribution"] = net_data(analysis)
     return data
 
 
@@ -61,5 +82,5 @@ def analysis_report(title: str, analysis: Analysis, extra_tables: Sequence[Table
     """The standard report of an analysis, with game-specific tables and keys after it."""
     data = analysis_data(analysis)
     data.update(extra_data or {})
-    tables = (outcome_table(analysis), metrics_table(analysis), *extra_tables)
+    tables = (outcome_table(analysis), metrics_table(analysis), net_table(analysis), *extra_tables)
     return Report(title, tables, data, tuple(notes))

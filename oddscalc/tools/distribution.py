@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import decimal
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -48,6 +48,7 @@ from oddscalc.core.budget import Limits
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import decimal_text
+from oddscalc.core.progress_bar import Progress
 
 EXACT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN,
                         traps=[decimal.Inexact, decimal.Rounded, decimal.InvalidOperation, decimal.Overflow])
@@ -57,6 +58,7 @@ AUTO_EXACT_SECONDS, AUTO_EXACT_MB = 10, 500   # automatic mode: exact when its e
 DEFAULT_DIGITS = 30                           # high precision mode's digits when none are asked for
 MAX_DIGITS = 100_000                          # the most digits high precision mode is asked for
 MAX_ROUNDS = 10 ** 15                         # the estimates' floats stay finite below this
+MAX_RUNNING = 100_000                         # running_powers: one product per round
 
 # The cost model: CPU time and peak memory, calibrated with bench/distribution.py on a 2-core x86-64
 # machine (estimates within about 30 % there; wall time is longer on a busy machine).
@@ -481,10 +483,12 @@ class Plan:
         return "exact" if self.digits is None else "high precision"
 
     def run(self, one: Distribution) -> Distribution:
-        """The distribution after ``rounds`` rounds, in the chosen mode."""
-        if self.digits is None:
-            return _power_exact(one, self.rounds)
-        return _power_high_precision(one, self.rounds, self.digits)
+        """The distribution after ``rounds`` rounds, in the chosen mode (with a progress bar on a
+        terminal, in digits of the products, when the run is long)."""
+        with Progress(f"convolving {self.rounds:,} rounds ({self.mode})", 1, unit="digit") as progress:
+            if self.digits is None:
+                return _power_exact(one, self.rounds, progress)
+            return _power_high_precision(one, self.rounds, self.digits, progress)
 
 
 def check_request(rounds: int, digits: int | None = None, exact: bool = False) -> None:
@@ -568,13 +572,20 @@ def _multiply(a: Sequence, b: Sequence | None, width: int, cut: int = 0) -> list
     return _blocks(product, len(a) + len(a if b is None else b) - 1, width, cut)
 
 
-def _power_exact(one: Distribution, rounds: int) -> Distribution:
+def _power_exact(one: Distribution, rounds: int, progress: Progress | None = None) -> Distribution:
     if rounds == 1:
         return one
     results = {1: [str(w) for w in one.weights]}
     have = 1
-    for a, b, _weight in schedule(rounds):
+    steps = schedule(rounds)
+    length = len(one.weights) - 1
+    sizes = [((a + b) * length + 1) * _digits(one.denominator, a + b) for a, b, _weight in steps]
+    if progress is not None:
+        progress.bar.total = sum(sizes)
+    for (a, b, _weight), size in zip(steps, sizes, strict=True):
         results[a + b] = _multiply(results[a], None if a == b else results[b], _digits(one.denominator, a + b))
+        if progress is not None:
+            progress.step(size)
         if a > 1:
             del results[a]
         have = a + b
@@ -612,14 +623,21 @@ def _trim(weights: list[int], budget: int) -> tuple[list[int], int]:
     return weights[first:last + 1], first
 
 
-def _power_high_precision(one: Distribution, rounds: int, digits: int) -> Distribution:
+def _power_high_precision(one: Distribution, rounds: int, digits: int,
+                          progress: Progress | None = None) -> Distribution:
     precision = precision_for(one, rounds, digits)
     unit = 10 ** precision
     weights, offset = _trim([w * unit // one.denominator for w in one.weights], 0)
     results = {1: (weights, offset)}
-    for (a, b, _weight), budget in zip(schedule(rounds), _budgets(rounds, precision, digits), strict=True):
+    steps = schedule(rounds)
+    if progress is not None:
+        progress.bar.total = len(steps)
+        progress.bar.unit = "product"
+    for (a, b, _weight), budget in zip(steps, _budgets(rounds, precision, digits), strict=True):
         (left, left_offset), (right, right_offset) = results[a], results[b]
         product = _multiply(left, None if a == b else right, 2 * precision + 1, precision)
+        if progress is not None:
+            progress.step()
         kept, dropped = _trim([int(w) for w in product], budget)
         results[a + b] = (kept, left_offset + right_offset + dropped)
         if a > 1:
@@ -645,6 +663,82 @@ def power_high_precision(one: Distribution, rounds: int, digits: int = DEFAULT_D
     if one.rounds != 1:
         raise ValueError("power_high_precision() takes a one-round distribution")
     return plan_power(one, rounds, digits=digits, limits=limits).run(one)
+
+
+# --- every number of rounds up to N ------------------------------------------------------
+
+def running_precision(one: Distribution, last: int, digits: int) -> int:
+    """The digits P of :func:`running_powers`' weights (integers over 10 ** P) that guarantee ``digits``
+    for every number of rounds up to ``last``.
+
+    The proof of :func:`precision_for` with one product per round: the distribution after n rounds
+    is that after n - 1 times the round's, so m(n) < m(n - 1) + m(1) + L_n units + 2 b, with L_n <=
+    n * length + 1 coefficients.  Hence m(n) < (n * k + sum of L_j up to n) units + 2 n b (k: the
+    round's nonzero weights), and with b = 10 ** -digits / (4 * last) the trimming costs at most half
+    of 10 ** -digits; P makes the floors cost at most the other half.
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> running_precision(coin, 200, 15)      # 400 + sum (2n + 1) ~ 4e4: 5 guard digits
+    20
+    """
+    length = len(one.weights) - 1
+    units = last * sum(1 for w in one.weights if w) + length * (last * (last + 1) // 2 - 1) + (last - 1)
+    return digits + len(str(2 * units))
+
+
+def running_cost(one: Distribution, last: int, digits: int) -> tuple[float, float, int]:
+    """Estimated seconds, peak bytes and largest product (digits) of :func:`running_powers` (every
+    product is sized by the trimmed support of the last one, an upper bound).
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> running_cost(coin, 200, 15)[0] < 1
+    True
+    """
+    precision = running_precision(one, last, digits)
+    points = [(i, w / one.denominator) for i, w in enumerate(one.weights) if w]
+    budget = 10 ** (precision - digits) // (4 * last)
+    log_budget = math.log(budget) - precision * math.log(10) if budget else None
+    widest = _pruned_length(points, last, log_budget)
+    length = len(one.weights)
+    return _estimate((min(n * (length - 1) + 1, widest) + length, 2 * precision + 1) for n in range(2, last + 1))
+
+
+def running_powers(one: Distribution, last: int, digits: int = DEFAULT_DIGITS, limits: Limits | None = None,
+                   progress: Progress | None = None) -> Iterator[Distribution]:
+    """The distributions of the total after 1, 2, ..., ``last`` rounds, each in high precision mode
+    (every probability, of one total or of a set of them, within ``10 ** -digits``; the bounds of
+    :class:`Distribution` hold with the error each one carries).  Each is the previous one times the
+    round's, so all of them cost about what one power of ``last`` rounds costs.  Sized first:
+    refused beyond the limits.
+
+    >>> coin = round_distribution([(Fraction(1), 1), (Fraction(-1), 1)], 2)
+    >>> runs = list(running_powers(coin, 20, digits=12))
+    >>> [d.rounds for d in runs[:3]], abs(runs[-1].below(0) - power(coin, 20).below(0)) <= runs[-1].error_bound
+    ([1, 2, 3], True)
+    """
+    if one.rounds != 1:
+        raise ValueError("running_powers() takes a one-round distribution")
+    check_request(last, digits)
+    if last > MAX_RUNNING:
+        raise InputError(f"the distributions after every number of rounds up to {last:,}: at most "
+                         f"{MAX_RUNNING:,} (one product per round); for one number of rounds, see distribution")
+    seconds, memory, _largest = running_cost(one, last, digits)
+    (limits or Limits.resolve()).check(f"the distributions after 1 to {last:,} rounds at {digits} digits",
+                                       seconds, memory, "; or ask for fewer rounds")
+    precision = running_precision(one, last, digits)
+    unit = 10 ** precision
+    budget = 10 ** (precision - digits) // (4 * last)
+    base, base_offset = _trim([w * unit // one.denominator for w in one.weights], 0)
+    current, offset = base, base_offset
+    for rounds in range(1, last + 1):
+        if rounds > 1:
+            product = _multiply(current, base, 2 * precision + 1, precision)
+            current, dropped = _trim([int(w) for w in product], budget)
+            offset += base_offset + dropped
+        yield Distribution(rounds, one.low * rounds + one.step * offset, one.step, one.scale, current, unit,
+                           unit - sum(current))
+        if progress is not None:
+            progress.step()
 
 
 def standard_deviation(variance: Fraction, digits: int = 30) -> Decimal:

@@ -25,7 +25,7 @@ from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import default_workers, run_chunks
-from oddscalc.core.progress import Progress
+from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import Exposure, GainSample, Seen, engine_of
 
 CHUNK = 250                   # situations per chunk: the unit of work a worker takes

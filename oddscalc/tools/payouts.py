@@ -21,7 +21,7 @@ from fractions import Fraction
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, apply_pays
-from oddscalc.engines.base import engine_of
+from oddscalc.engines.base import OPTIMAL, engine_of
 
 # Payouts are tried at rationals whose denominators stay small: engines may compute in 64-bit
 # integers over the paytable's common denominator.
@@ -77,9 +77,11 @@ def analyzer(game: GameTable) -> Callable[[GameTable], Analysis]:
     return engine.analyze
 
 
-def analysis_at(game: GameTable, key: PayoutKey, value: Fraction) -> Analysis:
-    """The exact analysis of the game with one payout set to ``value``."""
-    return analyzer(game)(with_payout(game, key, value))
+def analysis_at(game: GameTable, key: PayoutKey, value: Fraction, strategy: str = OPTIMAL) -> Analysis:
+    """The exact analysis of the game with one payout set to ``value`` (the optimal strategy re-solved
+    there, or a named strategy played as it is)."""
+    analyzer(game)                      # refuses an engine without an exact analysis
+    return engine_of(game).analyze(with_payout(game, key, value), strategy)
 
 
 def strategy_of(analysis: Analysis) -> tuple[Fraction | None, Fraction]:

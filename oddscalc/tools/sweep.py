@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -16,6 +17,7 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import parse_exact, percent_text
+from oddscalc.engines.base import OPTIMAL
 from oddscalc.report.model import Report, Table
 from oddscalc.tools.payouts import PayoutKey, analysis_at, check_denominators, current_payout, payout_key, with_payout
 from oddscalc.tools.plotting import save_lines
@@ -73,9 +75,16 @@ class SweepRow:
     analysis: Analysis
 
 
-def sweep(game: GameTable, key: PayoutKey, values: list[Fraction]) -> list[SweepRow]:
-    """The exact analysis of the game at each payout (the optimal strategy re-solved each time)."""
-    return [SweepRow(value, analysis_at(game, key, value)) for value in values]
+def sweep(game: GameTable, key: PayoutKey, values: list[Fraction], strategy: str = OPTIMAL,
+          progress: Callable[[int], None] | None = None) -> list[SweepRow]:
+    """The exact analysis of the game at each payout (the optimal strategy re-solved each time, or a
+    named strategy played as it is); ``progress(1)`` after each payout."""
+    rows = []
+    for value in values:
+        rows.append(SweepRow(value, analysis_at(game, key, value, strategy)))
+        if progress is not None:
+            progress(1)
+    return rows
 
 
 def sweep_report(game: GameTable, key: PayoutKey, rows: list[SweepRow], plot: Path | None = None) -> Report:

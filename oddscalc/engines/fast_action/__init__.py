@@ -19,7 +19,7 @@ from fractions import Fraction
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Sampling, Situation
+from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Sampling, Situation, StrategyChart, Wager
 from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows
 from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
 from oddscalc.engines.fast_action.report import decide_report
@@ -44,6 +44,12 @@ class FastActionEngine(EngineBase):
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         raise InputError(f"engine '{self.name}' ({table.name}) has no exact analysis over every deal "
                          "(about 10^20 of them); design, sweep, distribution and check need one")
+
+    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
+        return (Wager("main", table.title, self.analyze(table, strategy_name)),)     # refused: not exact
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None:
+        return None                      # the optional bet is advised hand by hand (decide)
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         sampling = situation.sampling or Sampling(ANALYZE_SAMPLES)

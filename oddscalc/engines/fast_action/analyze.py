@@ -21,6 +21,7 @@ from oddscalc.core.cards import RANKS
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.hands import FiveCardCategory
 from oddscalc.core.numbers import decimal_text, signed_text
+from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.fast_action.deal import parse_deal
 from oddscalc.engines.fast_action.odds import deal_odds
 from oddscalc.engines.fast_action.rules import FastActionRules, rules_of_game
@@ -84,7 +85,8 @@ def analyze_report(game: GameTable, seats_text: str, button: str | None = None,
     """Exact action-seat distribution and estimated phase-two nets for random hands."""
     rules = rules_of_game(game)
     deal = parse_deal(rules, seats_text, button=button)
-    odds = deal_odds(rules, deal, exact_limit=0, samples=samples, seed=seed)
+    with Progress(f"sampling {game.name}", samples, unit="deal") as progress:
+        odds = deal_odds(rules, deal, exact_limit=0, samples=samples, seed=seed, progress=progress.step)
     action = odds.action
     by_seat = action.by_seat()
     action_rows = tuple((seat, _naming_ranks(rules, seat),

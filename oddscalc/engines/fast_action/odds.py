@@ -15,6 +15,7 @@ bets), jackpot chances, and each seat's total expected net (in units).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -121,8 +122,9 @@ def std_error(mean: Fraction, second: Fraction, samples: int) -> float:
 
 
 def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT,
-              samples: int = SAMPLES, seed: int = SEED) -> Odds:
-    """Odds of every seat over all completions of the deal (sampled when there are too many)."""
+              samples: int = SAMPLES, seed: int = SEED, progress: Callable[[int], None] | None = None) -> Odds:
+    """Odds of every seat over all completions of the deal (sampled when there are too many;
+    ``progress(n)`` hears of each batch of samples drawn)."""
     action = action_distribution(rules, deal)
     exact = completions(deal) <= exact_limit
     if not exact and samples <= 1:
@@ -131,7 +133,7 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
     Limits.resolve().check(f"{'enumerating' if exact else 'sampling'} {work:,} deals",
                            seconds=work * len(deal.seats) / SEATS_PER_SECOND, memory=0)
     sums = kernel.count_deals(kernel_spec(rules, deal), 0 if exact else samples, seed,
-                              categories=rules.has_jackpot)
+                              categories=rules.has_jackpot, progress=None if exact else progress)
     if sums["no_naming"]:
         raise InputError("with these cards known or dead, the deck may hold no card naming an "
                          "occupied seat, and the rules then name no action hand")

@@ -27,6 +27,8 @@ from oddscalc.engines.base import (
     Seen,
     Simulator,
     Situation,
+    StrategyChart,
+    Wager,
     strategy_named,
 )
 from oddscalc.engines.stud import decide, exposure, report, simulate, solve, strategy
@@ -47,13 +49,25 @@ class StudEngine(EngineBase):
         table.check_paytables([table.main_paytable])
         table.check_categories(table.main_paytable, PAYABLE)
 
-    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
+    def _solved(self, table: GameTable, strategy_name: str) -> solve.StudResult:
         named = strategy_named(strategy.STRATEGIES, strategy_name, table.name)
         if named.name == OPTIMAL:
-            return solve.analyze(table).analysis
+            return solve.analyze(table)
         classes = class_counts(StudRules.of(table).qualify_strength)
         calls = classes.decide_threshold(strategy.threshold_strength(named, table.name))
-        return solve.analyze(table, calls).analysis
+        return solve.analyze(table, calls)
+
+    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
+        return self._solved(table, strategy_name).analysis
+
+    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
+        return (Wager("main", f"Ante and Call, per {table.unit}", self.analyze(table, strategy_name),
+                      paytables=(table.main_paytable,)),)
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart:
+        result = self._solved(table, strategy_name)
+        classes = class_counts(StudRules.of(table).qualify_strength)
+        return strategy.chart(classes, result.calls, strategy.ace_king_rules(classes, result.calls))
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return report.analysis_report(table)

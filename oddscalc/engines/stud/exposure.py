@@ -40,7 +40,7 @@ from oddscalc.core.cards import RANKS, parse_rank
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.parallel import chunk_seed
-from oddscalc.core.progress import Progress
+from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import Exposure, GainSample, Seen
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, class_pays
 from oddscalc.engines.stud.rules import StudRules

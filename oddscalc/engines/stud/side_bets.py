@@ -20,7 +20,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory
 from oddscalc.core.numbers import decimal_text
-from oddscalc.engines.base import OPTIMAL, EngineBase, NamedStrategy, Situation, strategy_named
+from oddscalc.engines.base import OPTIMAL, EngineBase, NamedStrategy, Situation, StrategyChart, Wager, strategy_named
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
@@ -145,6 +145,14 @@ class SideBetEngine(EngineBase):
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         strategy_named(STRATEGIES, strategy_name, table.name)
         return side_bet_analysis(table)
+
+    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
+        return (Wager("main", f"{table.title}, per {table.unit}", self.analyze(table, strategy_name),
+                      paytables=tuple(t.name for t in table.paytables)),)
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None:
+        strategy_named(STRATEGIES, strategy_name, table.name)
+        return None                      # a side bet has no decision
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return analysis_report(table)

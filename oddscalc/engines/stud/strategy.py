@@ -10,7 +10,8 @@ from collections import defaultdict
 
 from oddscalc._native import stud as kernel
 from oddscalc.core.cards import RANKS
-from oddscalc.engines.base import OPTIMAL, NamedStrategy
+from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart
+from oddscalc.engines.stud.counts import PAYOUT_CLASSES
 from oddscalc.engines.stud.rules import parse_qualifier, qualifier_strength
 
 # "call with this hand or better" (None: always call), as the simulator and --compare play them
@@ -67,3 +68,29 @@ def ace_king_rules(classes: kernel.StudClasses, calls: bytearray) -> list[AceKin
                      else ranks_text(by_strength[strengths[best_index]][2]) + " or better")
         rules.append((RANKS[rank], "yes" if pairs else "no", threshold, called_total, folded_total, best_errors))
     return rules
+
+
+def chart(classes: kernel.StudClasses, calls: bytes | bytearray,
+          rules: list[AceKingRule] | None = None) -> StrategyChart:
+    """The decisions as a grid: payout class (ace-king hands by their third card) by upcard rank.
+
+    Each cell counts (hand, upcard) situations over all 47 x 2,598,960, and how many call."""
+    cells: dict[tuple[int, int], list[list[int]]] = {}
+    for payout, kicker, up, called, folded in classes.tally(calls):
+        row = cells.setdefault((payout, kicker), [[0, 0] for _ in RANKS])
+        row[up][0] += called
+        row[up][1] += called + folded
+    # strongest class first; A-K-Q before A-K-J, each unpaired upcard before a paired one
+    keys = sorted(cells, key=lambda key: (-key[0], -(key[1] // 2), key[1] % 2))
+    labels = tuple(PAYOUT_CLASSES[payout] if payout != 1 else
+                   f"A-K-{RANKS[kicker // 2]}-x-x" + (", upcard pairs one" if kicker % 2 else "")
+                   for payout, kicker in keys)
+    acting = tuple(tuple(cell[0] for cell in cells[key]) for key in keys)
+    situations = tuple(tuple(cell[1] for cell in cells[key]) for key in keys)
+    words = tuple((f"upcard {up}" + (" pairing one of your cards" if pairs == "yes" else ""),
+                   f"ace-king hands: call with {threshold}" if threshold != "never" else "ace-king hands: never call")
+                  for up, pairs, threshold, *_counts in (rules or ()))
+    return StrategyChart("call", labels, tuple(RANKS), acting, situations, rules=words,
+                         note="Cells count (hand, upcard) situations over all 47 x 2,598,960; ace-king hands "
+                              "are split by their third-highest card and by whether the upcard pairs one of "
+                              "their cards.")

@@ -18,12 +18,12 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank, rank_hand
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Simulator, Situation
+from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Simulator, Situation, StrategyChart, Wager
 from oddscalc.engines.three_card import decide, report, simulate, strategy
 from oddscalc.engines.three_card.counts import game_counts
-from oddscalc.engines.three_card.outcomes import game_analysis
-from oddscalc.engines.three_card.rules import RULE_SPECS, three_card_rules
-from oddscalc.engines.three_card.solve import solve
+from oddscalc.engines.three_card.outcomes import analyses, game_analysis
+from oddscalc.engines.three_card.rules import RULE_SPECS, ThreeCardRules, three_card_rules
+from oddscalc.engines.three_card.solve import Solution, solve
 from oddscalc.report.model import Report
 
 
@@ -37,11 +37,35 @@ class ThreeCardEngine(EngineBase):
     def validate(self, table: GameTable) -> None:
         three_card_rules(table)
 
-    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
-        """The whole wager (Bet + Play, and the Bonus at the table's ratio when one is staked)."""
+    def _solved(self, table: GameTable, strategy_name: str) -> tuple[ThreeCardRules, Solution]:
         rules = three_card_rules(table)
         threshold = strategy.strategy_threshold(rules, strategy_name)
-        return game_analysis(solve(rules, game_counts(rules), threshold))
+        return rules, solve(rules, game_counts(rules), threshold)
+
+    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
+        """The whole wager (Bet + Play, and the Bonus at the table's ratio when one is staked)."""
+        return game_analysis(self._solved(table, strategy_name)[1])
+
+    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
+        """The Bet (or Ante) and Play; the Bonus and the two together when a Bonus is staked; side bets."""
+        rules, solution = self._solved(table, strategy_name)
+        unit = table.unit
+        side = {t.name for t in rules.side_bets}
+        bonus = {rules.bonus.name} if rules.bonus is not None else set()
+        main = tuple(t.name for t in table.paytables if t.name not in side | bonus)
+        titles = {"main": (f"{unit.capitalize()} and Play, per {unit}", False, main),
+                  "bonus": ("Bonus, per Bonus stake", True, tuple(bonus)),
+                  "combined": (f"{unit.capitalize()}, Play and Bonus together, per {unit} (the wager includes "
+                               "the Bonus)", False, main + tuple(bonus))}
+        out = []
+        for key, analysis in analyses(solution).items():
+            title, is_side, paytables = titles.get(key, (f"side bet {key}, per {key} stake", True, (key,)))
+            out.append(Wager(key, title, analysis, is_side, paytables))
+        return tuple(out)
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart:
+        rules, solution = self._solved(table, strategy_name)
+        return strategy.chart(rules, solution)
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return report.analysis_report_of(three_card_rules(table))

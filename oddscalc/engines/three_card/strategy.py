@@ -23,7 +23,7 @@ from itertools import groupby
 
 from oddscalc.core.cards import RANKS
 from oddscalc.core.hands import ThreeCardCategory
-from oddscalc.engines.base import OPTIMAL, NamedStrategy, strategy_named
+from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart, strategy_named
 from oddscalc.engines.three_card.counts import GameCounts
 from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules, qualifier_strength
 from oddscalc.engines.three_card.solve import Solution, prices, scaled_coefficients
@@ -147,3 +147,52 @@ def ratio_breakpoints(rules: ThreeCardRules, counts: GameCounts, high: Fraction)
         if ratio <= high:
             found.append(Breakpoint(ratio, i, slopes[klass] > 0))
     return sorted(found, key=lambda b: (b.ratio, b.group))
+
+
+def _row_key(rules: ThreeCardRules, strength: int, cards, split: set[int]) -> tuple[int, int, int]:
+    """A hand's row: (category, top rank, second rank); high-card hands by top rank, and by the
+    second rank too where the top rank alone does not decide (``split``)."""
+    category = rules.ranking.category(strength)
+    if category != ThreeCardCategory.HIGH_CARD:
+        return rules.ranking.order.index(category), -1, -1
+    top, second = sorted((card >> 2 for card in cards), reverse=True)[:2]
+    return 0, top, second if top in split else -1
+
+
+def chart(rules: ThreeCardRules, solution: Solution) -> StrategyChart:
+    """The decisions as a grid: hand groups (categories above high card; high-card hands by their
+    top card, and by their two top cards where that decides) by the dealer's upcard rank."""
+    counts = solution.counts
+    columns = sorted(set(counts.up_rank))
+    position = {rank: i for i, rank in enumerate(columns)}
+
+    def tally(split: set[int]) -> dict[tuple[int, int, int], list[list[int]]]:
+        cells: dict[tuple[int, int, int], list[list[int]]] = {}
+        for i in range(len(counts)):
+            key = _row_key(rules, counts.strength[i], counts.examples[i], split)
+            cell = cells.setdefault(key, [[0, 0] for _ in columns])[position[counts.up_rank[i]]]
+            cell[0] += counts.weight[i] if solution.play[i] else 0
+            cell[1] += counts.weight[i]
+        return cells
+
+    coarse = tally(set())
+    mixed = {key[1] for key, row in coarse.items() if key[0] == 0 and any(0 < a < n for a, n in row)}
+    cells = tally(mixed)
+    keys = sorted(cells, reverse=True)
+
+    def label(key: tuple[int, int, int]) -> str:
+        category, top, second = key
+        if top < 0:
+            return rules.ranking.order[category].label
+        return f"{RANKS[top]}-{RANKS[second]}-x" if second >= 0 else f"{RANKS[top]} high"
+
+    words = tuple(("no upcard" if t.up_rank < 0 else f"upcard {RANKS[t.up_rank]}", threshold_text(rules, counts, t))
+                  for t in thresholds(solution))
+    return StrategyChart(
+        "play", tuple(label(key) for key in keys),
+        tuple("no upcard" if rank < 0 else RANKS[rank] for rank in columns),
+        tuple(tuple(cell[0] for cell in cells[key]) for key in keys),
+        tuple(tuple(cell[1] for cell in cells[key]) for key in keys),
+        column_title="dealer's upcard" if rules.upcards else "(the dealer shows no card)", rules=words,
+        note="Cells count the player's (hand, upcard) situations; high-card hands are split by their second "
+             "card where the top card alone does not decide.")

@@ -1,0 +1,66 @@
+"""``oddscalc report GAME --output FILE.html``: the par sheet of a game as one self-contained page.
+
+The output path is checked before any work starts, and the page is written through a temporary
+file, so a failure writes nothing.  What the command prints is the key figures and where the page
+went (``--format`` as for every report).
+
+>>> report_command(["caribbean-stud", "--output", "sheet.pdf"])
+Traceback (most recent call last):
+oddscalc.core.errors.InputError: --output: the file name must end in .html or .htm, got 'sheet.pdf'
+"""
+from __future__ import annotations
+
+import os
+import shlex
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table
+from oddscalc.core.budget import Limits
+from oddscalc.core.files import output_path, write_file
+from oddscalc.core.numbers import parse_int
+from oddscalc.engines.base import OPTIMAL
+from oddscalc.report.html import render_page
+from oddscalc.tools.parsheet import DIGITS, MAX_ROUNDS, ROUNDS, SWEEP_POINTS, collect, page, summary_report
+
+MAX_SWEEP_POINTS = 101
+
+
+def report_parser() -> OneLineParser:
+    parser = OneLineParser(prog="oddscalc report", description=(
+        "A par sheet: one self-contained HTML page with the rules and paytables, the outcome table, every "
+        "metric (exact), the strategy chart, the return against each payout, the distribution over N rounds "
+        "and the side bets."))
+    add_game_options(parser)
+    parser.add_argument("--output", required=True, metavar="FILE.html", help="the page to write")
+    parser.add_argument("--strategy", default=OPTIMAL, metavar="NAME",
+                        help="optimal (default), or a simple strategy of the game (strategy --compare lists them)")
+    parser.add_argument("--rounds", default=str(ROUNDS), metavar="N",
+                        help=f"the distribution is shown for 1 to N rounds (default {ROUNDS})")
+    parser.add_argument("--sweep-points", default=str(SWEEP_POINTS), metavar="K",
+                        help=f"payouts per sweep, from 0 to twice the table's (default {SWEEP_POINTS}; 0: no sweeps)")
+    return parser
+
+
+def generated_at() -> str:
+    """The page's date: now, or ``SOURCE_DATE_EPOCH`` when it is set (a reproducible build)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    moment = datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else datetime.now(UTC)
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def report_command(argv: Sequence[str]) -> Output:
+    """``oddscalc report GAME [--pay …] [--rule …] [--table …] [--strategy NAME] --output FILE.html``."""
+    args = report_parser().parse(argv)
+    output = output_path(args.output, "--output", (".html", ".htm"))
+    rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
+    points = parse_int(args.sweep_points, "--sweep-points", 0, MAX_SWEEP_POINTS)
+    if points == 1:
+        points = 2
+    game = load_table(args)
+    start = time.perf_counter()
+    sheet = collect(game, args.strategy, rounds, points, DIGITS, Limits.resolve())
+    command = "oddscalc report " + shlex.join(argv)
+    write_file(output, render_page(page(sheet, command, generated_at())), "--output")
+    return summary_report(sheet, str(output), time.perf_counter() - start), args.format

@@ -1,0 +1,57 @@
+"""Progress of long runs on stderr, drawn by tqdm: only when stderr is a terminal, and only once a
+run passes a delay (one second), so pipes, files, tests and short runs print nothing.
+
+The same small API wherever work can run long (a simulator's rounds, an exact N-round convolution,
+a sampler's samples, a par sheet's steps): ``step(n)`` as work is done, ``done()`` at the end (or
+use it as a context manager).
+
+>>> with Progress("demo", 3) as progress:
+...     progress.step()
+...     progress.step(2)
+"""
+from __future__ import annotations
+
+import sys
+from types import TracebackType
+from typing import TextIO
+
+from tqdm import tqdm
+
+
+def on_terminal(stream: TextIO) -> bool:
+    """Whether a stream is an interactive terminal (a closed or odd stream is not).
+
+    >>> import io
+    >>> on_terminal(io.StringIO())
+    False
+    """
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class Progress:
+    """A progress bar of ``steps`` units of work: drawn only on a terminal, after ``delay`` seconds."""
+
+    def __init__(self, label: str, steps: float, stream: TextIO | None = None, delay: float = 1.0,
+                 unit: str = "it"):
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = on_terminal(self.stream)
+        self.bar = tqdm(total=steps, desc=label, file=self.stream, disable=not self.enabled, delay=delay,
+                        leave=False, unit=unit, unit_scale=True, dynamic_ncols=True)
+
+    def step(self, count: float = 1) -> None:
+        """Record finished work (the bar redraws itself at most a few times a second)."""
+        self.bar.update(count)
+
+    def done(self) -> None:
+        """Clear the bar if it was drawn."""
+        self.bar.close()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.done()

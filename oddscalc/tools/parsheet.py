@@ -1,0 +1,387 @@
+"""A par sheet: every figure of a game that a regulator or test lab asks for, on one page.
+
+Figures are collected through the Engine protocol and the other tools, never computed apart:
+the wagers and their analyses (``engine.wagers``: the same analyses ``oddscalc analyze`` prints,
+shown with the same table functions, :mod:`oddscalc.report.analysis`), the strategy chart
+(``engine.strategy_chart``), the return against every payout (:func:`oddscalc.tools.sweep.sweep`,
+the optimal strategy re-solved at each payout) and the distribution of the total after 1 to N
+rounds (:func:`oddscalc.tools.distribution.running_powers`, every probability within
+``10 ** -digits``).  :func:`page` lays them out for :func:`oddscalc.report.html.render_page`.
+
+>>> from oddscalc.engines.base import load
+>>> sheet = collect(load("five-plus-one-bonus"), rounds=3, sweep_points=3)
+>>> [s.key.text for s in sheet.sweeps][:2], sheet.horizon.rounds
+(['royal-flush', 'straight-flush'], (1, 2, 3))
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc.core.budget import Limits
+from oddscalc.core.economics import Analysis
+from oddscalc.core.errors import InputError
+from oddscalc.core.gametable import GameTable
+from oddscalc.core.numbers import decimal_text, exact_text, percent_text
+from oddscalc.core.progress_bar import Progress
+from oddscalc.core.version import __version__
+from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart, Wager, engine_of, strategy_named
+from oddscalc.report.analysis import metrics_table, net_table, outcome_table
+from oddscalc.report.html import Block, Details, Figure, Fine, Group, Named, Page, Section
+from oddscalc.report.model import Report, Table
+from oddscalc.report.svg import Band, Series, grid_chart, line_chart
+from oddscalc.tools.distribution import Bounded, analysis_distribution, running_powers
+from oddscalc.tools.payouts import PayoutKey, check_denominators, current_payout, payout_key, with_payout
+from oddscalc.tools.sweep import SweepRow, sweep
+
+ROUNDS = 200                 # the distribution is shown for 1 to ROUNDS rounds
+SWEEP_POINTS = 9             # payouts per sweep, from 0 to twice the table's
+DIGITS = 15                  # every N-round probability within 10 ** -DIGITS of the exact value
+LEVELS = (Fraction(5, 100), Fraction(25, 100), Fraction(1, 2), Fraction(75, 100), Fraction(95, 100))
+SHOWN_ROUNDS = (1, 5, 10, 25, 50, 100, 200, 500, 1000)
+KEY_FIGURES = ("house_edge", "rtp", "element_of_risk", "rtp_total", "call_probability", "hit_frequency",
+               "std_dev", "volatility_index_90", "volatility_index_95")
+MAX_ROUNDS = 5000
+
+
+@dataclass(frozen=True)
+class PaySweep:
+    """The return against one payout: of the whole wager (when the paytable settles it) and of each
+    side wager the paytable settles, at every payout tried."""
+    key: PayoutKey
+    current: Fraction
+    whole: tuple[SweepRow, ...]
+    sides: tuple[tuple[str, tuple[tuple[Fraction, Analysis], ...]], ...]
+
+
+@dataclass(frozen=True)
+class Horizon:
+    """The total net after 1 to N rounds: chances of being ahead, even and behind, and quantiles."""
+    rounds: tuple[int, ...]
+    ahead: tuple[Bounded, ...]
+    even: tuple[Bounded, ...]
+    behind: tuple[Bounded, ...]
+    quantiles: tuple[tuple[Fraction | None, ...], ...]    # per number of rounds, per level in LEVELS
+    undecided: int                                          # quantiles the error bound leaves open
+    digits: int                                             # digits every probability is good to
+    expected: Fraction                                      # expected net per round
+
+
+@dataclass(frozen=True)
+class ParSheet:
+    """Everything a par sheet shows, collected through the Engine protocol and the tools."""
+    game: GameTable
+    strategy: NamedStrategy
+    wagers: tuple[Wager, ...]
+    whole: Analysis
+    chart: StrategyChart | None
+    sweeps: tuple[PaySweep, ...]
+    horizon: Horizon
+
+    @property
+    def main(self) -> Analysis:
+        """The main wager: the first analysis ``oddscalc analyze`` prints."""
+        return self.wagers[0].analysis
+
+    @property
+    def whole_title(self) -> str:
+        """The wager the sweeps and the distribution are about (the engine's ``analyze``)."""
+        return next((w.title for w in self.wagers if w.analysis == self.whole), "the whole wager")
+
+
+def sweep_values(current: Fraction, points: int) -> list[Fraction]:
+    """``points`` payouts evenly from 0 to twice the table's (0 to 2 when the table pays 0).
+
+    >>> sweep_values(Fraction(5), 5)
+    [Fraction(0, 1), Fraction(5, 2), Fraction(5, 1), Fraction(15, 2), Fraction(10, 1)]
+    """
+    top = 2 * current if current > 0 else Fraction(2)
+    return [top * i / (points - 1) for i in range(points)] if points > 1 else [current]
+
+
+def _sweep_keys(game: GameTable) -> list[PayoutKey]:
+    keys = []
+    for table in game.paytables:
+        for category in table.pays:
+            keys.append(payout_key(game, category if table.name == game.main_paytable else f"{table.name}.{category}"))
+    return keys
+
+
+def _horizon(whole: Analysis, rounds: int, digits: int, limits: Limits | None, progress: Progress) -> Horizon:
+    one = analysis_distribution(whole, limits)
+    ahead, even, behind, quantiles = [], [], [], []
+    undecided, worst = 0, digits
+    for dist in running_powers(one, rounds, digits, limits):
+        up, level, down = dist.outlook()
+        ahead.append(up)
+        even.append(level)
+        behind.append(down)
+        bounds = dist.quantile_bounds(LEVELS)
+        undecided += sum(1 for low, high in bounds if low != high)
+        quantiles.append(tuple(high for _low, high in bounds))
+        found = dist.guaranteed_digits()
+        worst = min(worst, found if found is not None else digits)
+        progress.step()
+    return Horizon(tuple(range(1, rounds + 1)), tuple(ahead), tuple(even), tuple(behind), tuple(quantiles),
+                   undecided, worst, whole.expected_return)
+
+
+def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS, sweep_points: int = SWEEP_POINTS,
+            digits: int = DIGITS, limits: Limits | None = None) -> ParSheet:
+    """Every figure of the par sheet (with a progress bar on a terminal)."""
+    engine = engine_of(game)
+    if not engine.exact:
+        raise InputError(f"report needs an exact analysis over every deal, and {game.name} (engine "
+                         f"'{game.engine}') has none")
+    strategy = strategy_named(engine.strategies(game), strategy_name, game.name)
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
+    keys = _sweep_keys(game) if sweep_points else []
+    with Progress(f"par sheet of {game.name}", 3 + len(keys) * sweep_points + rounds, unit="step") as progress:
+        wagers = engine.wagers(game, strategy.name)
+        whole = engine.analyze(game, strategy.name)
+        progress.step()
+        chart = engine.strategy_chart(game, strategy.name)
+        progress.step()
+        horizon = _horizon(whole, rounds, digits, limits, progress)
+        sweeps = []
+        for key in keys:
+            values = sweep_values(current_payout(game, key), sweep_points)
+            try:
+                for value in values:
+                    check_denominators(with_payout(game, key, value))
+            except InputError:
+                progress.step(len(values))
+                continue
+            sides = tuple(w for w in wagers if w.side and key.paytable in w.paytables)
+            settles_whole = any(key.paytable in w.paytables for w in wagers if not w.side)
+            rows = tuple(sweep(game, key, values, strategy.name, progress.step)) if settles_whole else ()
+            side_rows = []
+            for wager in sides:
+                points = []
+                for value in values:
+                    found = {w.key: w for w in engine.wagers(with_payout(game, key, value), strategy.name)}
+                    points.append((value, found[wager.key].analysis))
+                    if not settles_whole:
+                        progress.step()
+                side_rows.append((wager.title, tuple(points)))
+            sweeps.append(PaySweep(key, current_payout(game, key), rows, tuple(side_rows)))
+        progress.step()
+    return ParSheet(game, strategy, wagers, whole, chart, tuple(sweeps), horizon)
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+def key_figures(analysis: Analysis, title: str) -> Table:
+    """The figures a par sheet leads with, exact, as a decimal and in per cent (irrational ones as
+    decimals), straight from the analysis' metrics."""
+    rows: list[tuple[str, str, object, str, str]] = []
+    for key, label, value in analysis.metrics():
+        if key not in KEY_FIGURES:
+            continue
+        if isinstance(value, float):
+            rows.append((label, key, "(irrational)", f"{value:.8f}", ""))
+        else:
+            percent = percent_text(value, 4) if key not in ("std_dev",) else ""
+            rows.append((label, key, value, decimal_text(value, 8), percent))
+    return Table(title, ("figure", "key", "exact", "decimal", "per cent"), tuple(rows))
+
+
+def _rules_blocks(game: GameTable) -> list[Block]:
+    engine = engine_of(game)
+    specs = {spec.key: spec for spec in engine.rule_specs}
+    rows = []
+    for key, value in game.rules.values.items():
+        if value is None:
+            continue
+        shown = ", ".join(map(str, value)) if isinstance(value, tuple) else exact_text(value) \
+            if isinstance(value, Fraction) else str(value).lower() if isinstance(value, bool) else str(value)
+        rows.append((key, shown, specs[key].help if key in specs else "",
+                     "table" if key in game.rules.given else "default"))
+    blocks: list[Block] = []
+    if game.description:
+        blocks.append(game.description)
+    blocks.append(f"Game file: {game.name} ({game.title}), engine {game.engine}; the unit is the {game.unit}. "
+                  f"Main paytable: {game.main_paytable}.")
+    paytables: list[Block] = [
+        Named(Table(f"paytable {table.name}", ("category", f"pays ({table.basis} one)"),
+                    tuple((category, pay) for category, pay in table.pays.items())), f"paytable-{table.name}")
+        for table in game.paytables]
+    blocks.append(Group((Named(Table("rules", ("rule", "value", "meaning", "set by"), tuple(rows)), "rules-table"),
+                         *paytables)))
+    blocks.append(Fine("A pay 'to one' comes with the stake back (a win of 5 to 1 returns 6); a pay 'for one' "
+                       "includes the stake (5 for 1 returns 5)."))
+    return blocks
+
+
+def _wager_blocks(wager: Wager, name: str) -> list[Block]:
+    """The outcome table and the net per round side by side, then the metrics."""
+    return [Group((Named(outcome_table(wager.analysis, f"outcomes: {wager.title}"), f"outcomes-{name}"),
+                   Named(net_table(wager.analysis, f"net per round: {wager.title}"), f"net-{name}"))),
+            Named(metrics_table(wager.analysis, f"metrics: {wager.title}"), f"metrics-{name}")]
+
+
+def _strategy_blocks(sheet: ParSheet) -> list[Block]:
+    chart = sheet.chart
+    if chart is None:
+        return ["This wager has no decision: it is settled on the cards alone."]
+    shares = [[chart.share(i, j) for j in range(len(chart.columns))] for i in range(len(chart.rows))]
+    svg = grid_chart(chart.rows, chart.columns, shares, chart.action, chart.row_title, chart.column_title,
+                     f"{sheet.strategy.label}: {chart.action} or fold")
+    blocks: list[Block] = [
+        f"Strategy: {sheet.strategy.label}. The player should {chart.action} in "
+        f"{percent_text(chart.action_probability, 4)} of all situations "
+        f"({exact_text(chart.action_probability)}), the call probability of the analysis.",
+        Figure(svg, chart.note)]
+    if chart.rules:
+        blocks.append(Named(Table("the strategy in words", ("situation", "rule"), chart.rules), "strategy-rules"))
+    rows = tuple((label, *(cell for pair in zip(chart.acting[i], chart.situations[i], strict=True) for cell in pair))
+                 for i, label in enumerate(chart.rows))
+    headers = (chart.row_title, *(f"{c} {what}" for c in chart.columns for what in (chart.action, "situations")))
+    blocks.append(Details("the counts behind the chart (situations that "
+                          f"{chart.action}, and all situations, per cell)",
+                          (Named(Table("strategy chart counts", headers, rows), "strategy-counts"),)))
+    return blocks
+
+
+def _percent(value: Fraction) -> float:
+    return float(value) * 100
+
+
+def _sweep_blocks(sheet: ParSheet) -> list[Block]:
+    if not sheet.sweeps:
+        return ["No sweep was asked for (--sweep-points 0)."]
+    blocks: list[Block] = [
+        "Each point is an exact analysis at that payout, everything else as the table has it; "
+        + ("the optimal strategy is re-solved at every payout." if sheet.strategy.name == OPTIMAL else
+           f"the strategy is '{sheet.strategy.label}' at every payout.")
+        + f" Main lines: {sheet.whole_title}. The dotted line marks what the table pays."]
+    figures: list[Block] = []
+    rows = []
+    for item in sheet.sweeps:
+        xs = [float(r.payout) for r in item.whole] or [float(v) for v, _a in item.sides[0][1]]
+        series = []
+        if item.whole:
+            series.append(Series("return per unit", xs, [_percent(r.analysis.rtp) for r in item.whole]))
+            if any(r.analysis.average_wager != 1 for r in item.whole):
+                series.append(Series("per total wagered", xs, [_percent(r.analysis.rtp_total) for r in item.whole]))
+            for r in item.whole:
+                rows.append((item.key.text, r.payout, sheet.whole_title, percent_text(r.analysis.rtp, 4),
+                             percent_text(r.analysis.rtp_total, 4),
+                             percent_text(r.analysis.call_probability, 4) if r.analysis.call_probability is not None
+                             else ""))
+        for title, points in item.sides:
+            series.append(Series(title.split(",")[0], xs, [_percent(a.rtp) for _v, a in points], dashed=True))
+            rows += [(item.key.text, value, title, percent_text(a.rtp, 4), percent_text(a.rtp_total, 4), "")
+                     for value, a in points]
+        svg = line_chart(series, f"{item.key.text} pays", "return to player (%)",
+                         f"return against the {item.key.text} payout", float(item.current),
+                         f"table: {exact_text(item.current)}", width=440, height=270, dots=True)
+        figures.append(Figure(svg, f"{item.key.text} (the table pays {exact_text(item.current)})"))
+    blocks.append(Group(tuple(figures)))
+    blocks.append(Details("every point of the sweeps", (Named(Table(
+        "return at each payout", ("payout", "pays", "wager", "return per unit", "return per total wagered",
+                                  "call probability"), tuple(rows)), "sweep-points"),)))
+    return blocks
+
+
+def _distribution_blocks(sheet: ParSheet) -> list[Block]:
+    h = sheet.horizon
+    xs = [float(n) for n in h.rounds]
+    ahead = line_chart([Series("ahead (total > 0)", xs, [_percent(b.low) for b in h.ahead]),
+                        Series("behind (total < 0)", xs, [_percent(b.low) for b in h.behind]),
+                        Series("even (total = 0)", xs, [_percent(b.low) for b in h.even], dashed=True)],
+                       "rounds played", "probability (%)", "chance of being ahead, even or behind",
+                       y_floor=0, y_ceiling=100)
+
+    def level(k: int) -> list[float]:
+        values = (q[k] for q in h.quantiles)
+        return [float("nan") if value is None else float(value) for value in values]
+
+    mean = [float(h.expected * n) for n in h.rounds]
+    middle = level(2)
+    bands = line_chart([Series("median", xs, middle, colour="#1f5fa8"),
+                        Series("expected total", xs, mean, colour="#c0392b", dashed=True)],
+                       "rounds played", f"total net ({sheet.whole.unit}s)", "quantiles of the total net",
+                       bands=[Band("5 % to 95 %", xs, level(0), level(4), "#1f5fa8", 0.15),
+                              Band("25 % to 75 %", xs, level(1), level(3), "#1f5fa8", 0.3)])
+    shown = [n for n in SHOWN_ROUNDS if n <= len(h.rounds)] or [len(h.rounds)]
+    if len(h.rounds) not in shown:
+        shown.append(len(h.rounds))
+    rows = tuple((n, h.ahead[n - 1].text(), h.even[n - 1].text(), h.behind[n - 1].text(), h.expected * n,
+                  decimal_text(h.expected * n, 6),
+                  *(q if q is not None else "beyond the stored totals" for q in h.quantiles[n - 1])) for n in shown)
+    table = Table(f"total net after N rounds (in {sheet.whole.unit}s)",
+                  ("rounds", "P(ahead)", "P(even)", "P(behind)", "expected total", "(decimal)",
+                   *(f"{decimal_text(q * 100, 0)} % quantile" for q in LEVELS)), rows)
+    blocks: list[Block] = [
+        f"The total net of {sheet.whole_title.split(',')[0]} after N independent rounds, N = 1 to "
+        f"{len(h.rounds)}: the N-th convolution power of the exact distribution of one round's net, computed in "
+        f"high precision (every probability within 10^-{h.digits} of its exact value; probabilities are shown "
+        "to the digits that bound guarantees).",
+        Figure(ahead, "Chance of being ahead, even or behind after N rounds."),
+        Figure(bands, "Quantiles of the total: the q-quantile is the smallest total whose cumulative probability "
+                      "reaches q; half the sessions end within the dark band, 90 % within the light one."),
+        Named(table, "distribution-table")]
+    if h.undecided:
+        blocks.append(Fine(f"{h.undecided} quantiles lie within the error bound of a jump; the larger "
+                           "candidate is shown."))
+    return blocks
+
+
+def page(sheet: ParSheet, command: str, generated: str) -> Page:
+    """The par sheet laid out: summary, rules and paytables, outcomes, metrics, strategy, sweeps,
+    N-round distribution, side bets; the footer says how to make the page again."""
+    game, main = sheet.game, sheet.main
+    whole_differs = sheet.whole != main
+    summary: list[Block] = [
+        f"Exact over all {main.total:,} equally likely deals; strategy: {sheet.strategy.label}. "
+        f"Figures are per {main.unit} unless they say otherwise; exact figures are rationals p/q, decimals "
+        "are exactly rounded from them; only the standard deviation and the volatility index, irrational, "
+        "are computed as decimals.",
+        Named(key_figures(main, f"key figures: {sheet.wagers[0].title}"), "key-figures")]
+    if whole_differs:
+        summary.append(Named(key_figures(sheet.whole, f"key figures: {sheet.whole_title}"), "key-figures-whole"))
+    outcomes: list[Block] = _wager_blocks(sheet.wagers[0], "main")[:1]
+    metrics: list[Block] = _wager_blocks(sheet.wagers[0], "main")[1:]
+    for wager in sheet.wagers[1:]:
+        if not wager.side:
+            outcomes += _wager_blocks(wager, wager.key)[:1]
+            metrics += _wager_blocks(wager, wager.key)[1:]
+    metrics.append(Fine(
+        "hit_frequency: probability that a round ends with the player ahead (net > 0); a push, or a round that "
+        "returns part of the stakes, is not a hit. volatility_index_C: z × standard deviation of the net per "
+        "round, z the two-sided normal quantile of confidence C (1.6449 at 90 %, 1.9600 at 95 %): over n rounds "
+        "the net lies within n × expected return ± VI × √n with about that confidence."))
+    sides: list[Block] = []
+    for wager in sheet.wagers[1:]:
+        if wager.side:
+            sides += _wager_blocks(wager, wager.key)
+    if not sides:
+        sides = ["This game table defines no side bet. Side bets that are games of their own (a progressive "
+                 "jackpot, a 5+1 Bonus) get their own par sheet: oddscalc report GAME."]
+    sections = (
+        Section("summary", "Summary", tuple(summary)),
+        Section("rules", "Rules and paytables", tuple(_rules_blocks(game))),
+        Section("outcomes", "Outcomes", tuple(outcomes)),
+        Section("metrics", "Metrics", tuple(metrics)),
+        Section("strategy", "Strategy", tuple(_strategy_blocks(sheet))),
+        Section("sweeps", "Return against each payout", tuple(_sweep_blocks(sheet))),
+        Section("distribution", "Distribution over N rounds", tuple(_distribution_blocks(sheet))),
+        Section("side-bets", "Side bets", tuple(sides)),
+    )
+    footer = (f"oddscalc {__version__} · generated {generated} · every figure comes from the engine's exact "
+              "analysis, through the same functions as `oddscalc analyze`, `sweep` and `distribution`. "
+              "To make this page again:", f"$ {command}")
+    return Page(f"{game.title}: par sheet", f"{sheet.wagers[0].title} · strategy: {sheet.strategy.label} · "
+                f"house edge {percent_text(main.house_edge, 4)} · return to player {percent_text(main.rtp, 4)}",
+                sections, footer)
+
+
+def summary_report(sheet: ParSheet, written: str, seconds: float | None = None) -> Report:
+    """What the ``report`` command prints: the key figures and where the page went."""
+    notes: Sequence[str] = (f"Par sheet written to {written}" + (f" in {seconds:.1f} s" if seconds else ""),)
+    data = {"game": sheet.game.name, "strategy": sheet.strategy.name, "output": written,
+            **{key: value for key, _label, value in sheet.main.metrics() if key in KEY_FIGURES}}
+    return Report(f"{sheet.game.title}: par sheet", (key_figures(sheet.main, "key figures"),), data, tuple(notes))
