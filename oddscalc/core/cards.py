@@ -66,6 +66,20 @@ def parse_rank(text: str) -> int:
     raise InputError(f"unknown rank '{text}'")
 
 
+def parse_rank_set(text: str) -> tuple[int, ...]:
+    """Ranks 0..12 of a set written ``"A K"``, ``"AK"``, ``"Q,K,A"`` or ``"{T J}"``, ascending, once each.
+
+    >>> parse_rank_set("A K"), parse_rank_set("QKA"), parse_rank_set("10, J")
+    ((11, 12), (10, 11, 12), (8, 9))
+    """
+    tokens: list[str] = []
+    for token in text.replace(",", " ").replace("{", " ").replace("}", " ").split():
+        tokens.extend([token] if token == "10" else list(token))
+    if not tokens:
+        raise InputError(f"a set of ranks such as 'A K' is needed, got '{text}'")
+    return tuple(sorted({parse_rank(token) for token in tokens}))
+
+
 def parse_card(text: str) -> int:
     """Code of one card such as ``As``, ``10h``, ``kd`` or ``A♠``.
 

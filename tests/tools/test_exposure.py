@@ -68,3 +68,19 @@ def test_cli_exposure_text_and_json(cli):
     estimate = cli("exposure", "caribbean-stud", "--dealer-cards", "3", "--samples", "300", "--seed", "4")
     assert estimate.status == 0 and estimate.out.startswith("ESTIMATE") and "±" in estimate.out
     assert "seed 4" in estimate.out
+
+
+@pytest.mark.slow
+def test_a_three_card_estimate_is_the_same_on_one_process_and_on_several():
+    game, seen = load("three-card-poker"), Seen(boxes=3)
+    one = analyze_exposure(game, seen, samples=900, seed=2, workers=1)
+    two = analyze_exposure(game, seen, samples=900, seed=2, workers=2)
+    assert not one.exact and (one.gain, one.std_error) == (two.gain, two.std_error)
+
+
+def test_three_card_exposure_is_exact_where_it_can_be(cli):
+    result = cli("exposure", "three-card-poker", "--dealer-cards", "1", "--format", "json")
+    data = json.loads(result.out)
+    assert result.status == 0 and data["exact"]
+    # one dealer card turns the house edge into a player edge
+    assert Fraction(data["gain"]) > -Fraction(data["baseline"]["expected_return"]) > 0

@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from oddscalc._native import exposure_stud as kernel
-from oddscalc.core.cards import RANKS, parse_rank
+from oddscalc.core.cards import RANKS, parse_rank_set
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.parallel import chunk_seed
@@ -62,13 +62,7 @@ def rank_mask(ranks: str) -> int:
     >>> rank_mask("AK") == (1 << 12) | (1 << 11)
     True
     """
-    tokens = ranks.replace(",", " ").split()
-    if len(tokens) == 1 and len(tokens[0]) > 1 and tokens[0] != "10":
-        tokens = list(tokens[0])
-    mask = 0
-    for token in tokens:
-        mask |= 1 << parse_rank(token)
-    return mask
+    return sum(1 << rank for rank in parse_rank_set(ranks))
 
 
 def ranks_text(mask: int) -> str:

@@ -18,8 +18,20 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank, rank_hand
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Simulator, Situation, StrategyChart, Wager
-from oddscalc.engines.three_card import decide, report, simulate, strategy
+from oddscalc.engines.base import (
+    OPTIMAL,
+    Decision,
+    EngineBase,
+    Exposure,
+    GainSample,
+    Inputs,
+    Seen,
+    Simulator,
+    Situation,
+    StrategyChart,
+    Wager,
+)
+from oddscalc.engines.three_card import decide, exposure, report, simulate, strategy
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import analyses, game_analysis
 from oddscalc.engines.three_card.rules import RULE_SPECS, ThreeCardRules, three_card_rules
@@ -90,6 +102,12 @@ class ThreeCardEngine(EngineBase):
         if len(cards) != 3:
             raise InputError(f"{table.name} ranks three-card hands, not {len(cards)} cards")
         return rank_hand(cards, three_card_rules(table).ranking)
+
+    def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
+        return exposure.exposure(table, seen)
+
+    def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
+        return exposure.exposure_chunk(table, seen, seed, chunk, size)
 
 
 ENGINE = ThreeCardEngine()

@@ -51,6 +51,13 @@ class GameCounts:
     classes: list[str]             # hand class of each group
     per_situation: int             # dealer hands per situation
     deck: tuple[int, ...]
+    deals: int | None = None       # the deals of a tally made elsewhere (no groups): see tallied()
+
+    @classmethod
+    def tallied(cls, deals: int, deck: tuple[int, ...]) -> GameCounts:
+        """No groups, only how many deals a tally made elsewhere counts (the exposure kernel
+        tallies outcomes itself; the outcome table needs the deals and the deck)."""
+        return cls([], [], [], [], [], [], [], [], [], [], 0, deck, deals)
 
     def __len__(self) -> int:
         return len(self.weight)
@@ -64,7 +71,7 @@ class GameCounts:
     @cached_property
     def total(self) -> int:
         """Equally likely deals: situations times dealer hands."""
-        return sum(self.weight) * self.per_situation
+        return self.deals if self.deals is not None else sum(self.weight) * self.per_situation
 
 
 def game_counts(rules: ThreeCardRules, deck: Iterable[int] = DECK) -> GameCounts:

@@ -1,0 +1,406 @@
+"""What the player sees, priced exactly: three-card games when the player, deciding play/fold
+optimally, also sees some of the dealer's cards, other boxes' cards, or sorted card backs.
+
+Three kinds of exposure (one at a time):
+
+* ``dealer_cards=K``: K of the dealer's three cards (K = 0..3; a game that already shows an
+  upcard, Caribbean Fast Poker, needs K >= 1).  A deal is (player hand, the K seen dealer cards,
+  the 3 - K hidden ones), so K = 1 counts exactly the deals of ``rules.dealer_upcards = 1``.
+* ``boxes=K``: the three cards of K other boxes face up, the dealer's cards hidden (K = 1, 2
+  exact).  A deal is (player hand, box 1, ..., box K, dealer hand).  In a game with an upcard
+  (Caribbean Fast Poker) one box is priced exactly, the upcard seen as the game shows it.
+* ``sorted_ranks=R, dealer_cards=K``: for K of the dealer's cards the player sees only whether
+  each has a rank in R (edge sorting); a deal is as for ``dealer_cards=K``.
+
+Everything is priced by solve.Prices for the rules given (Bet, Play, ante bonus, the
+Bonus at the rules' ratio, which a fold forfeits); the kernel (ext/exposure3.pyx) only sees the
+integer decision coefficients of solve.scaled_coefficients and returns the tally of a
+solve.Solution, which the outcome builders turn into the Analysis.
+
+>>> from oddscalc.engines.base import load
+>>> from oddscalc.engines.three_card.rules import three_card_rules
+>>> tcp = three_card_rules(load("three-card-poker"))
+>>> one = analyze_exposure(tcp, dealer_cards=1)
+>>> round(float(one.baseline.expected_return), 5), round(float(one.analysis.expected_return), 5)
+(-0.03373, 0.03483)
+>>> one.strategy[0]
+'against 2 to J: play every hand'
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from oddscalc._native import exposure3, three
+from oddscalc.core.cards import DECK, RANKS, parse_rank_set
+from oddscalc.core.economics import Analysis
+from oddscalc.core.errors import InputError
+from oddscalc.core.gametable import GameTable
+from oddscalc.core.parallel import chunk_seed
+from oddscalc.engines.base import Exposure, GainSample, Seen
+from oddscalc.engines.three_card.counts import GameCounts, game_counts
+from oddscalc.engines.three_card.outcomes import game_analysis
+from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules, three_card_rules
+from oddscalc.engines.three_card.solve import Prices, Solution, prices, scaled_coefficients, solve
+from oddscalc.engines.three_card.strategy import threshold_text, thresholds
+
+MAX_EXACT_BOXES = 2
+
+
+@dataclass(frozen=True)
+class ExposureResult:
+    """The exact economics of one game when the player also sees something."""
+    game: str                              # table name
+    title: str
+    dealer_cards: int                      # dealer cards seen (sorted: looked at)
+    boxes: int                             # other boxes seen
+    sorted_ranks: tuple[str, ...] | None   # the sorted set of ranks, as letters
+    analysis: Analysis                     # the whole wager under the informed optimal strategy
+    baseline: Analysis                     # the plain optimal analysis of the rules
+    gain: Fraction                         # informed minus plain expected return, per Bet
+    strategy: tuple[str, ...] | None       # the informed strategy as players say it, where simple
+    solution: Solution                     # the informed tally (what the analysis is built from)
+
+    @property
+    def expected_return(self) -> Fraction:
+        """Expected net per Bet (Bonus included when staked) under the informed strategy."""
+        return self.analysis.expected_return
+
+    @property
+    def rtp_total(self) -> Fraction:
+        """Return to player per total amount wagered (Bet, Play and Bonus)."""
+        return self.analysis.rtp_total
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """House edge per total amount wagered."""
+        return self.analysis.element_of_risk
+
+    @property
+    def call_probability(self) -> Fraction | None:
+        """Probability that the informed player plays."""
+        return self.analysis.call_probability
+
+    @property
+    def seen(self) -> str:
+        """What the player sees, in words."""
+        return seen_text(self.dealer_cards, self.boxes, self.sorted_ranks)
+
+
+def seen_text(dealer_cards: int, boxes: int, sorted_ranks: Sequence[str] | None) -> str:
+    """What is seen, in words.
+
+    >>> seen_text(1, 0, None), seen_text(0, 2, None), seen_text(2, 0, ("A", "K"))
+    ('1 dealer card', '2 other boxes', 'whether each of 2 dealer cards is A or K')
+    >>> seen_text(1, 1, None)
+    '1 other box and 1 dealer card'
+    """
+    if sorted_ranks:
+        return f"whether each of {_plural(dealer_cards, 'dealer card')} is {' or '.join(sorted_ranks)}"
+    parts = [_plural(boxes, "other box", "other boxes")] if boxes else []
+    if dealer_cards or not boxes:
+        parts.append(_plural(dealer_cards, "dealer card"))
+    return " and ".join(parts)
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+# ---------------------------------------------------------------------------------------------
+
+def parse_sorted_ranks(ranks: str | Iterable[int]) -> tuple[int, ...]:
+    """Rank numbers (0..12) of a sorted set given as ``"A K"``, ``"AK"``, ``"Q,K,A"`` or ranks.
+
+    >>> parse_sorted_ranks("A K"), parse_sorted_ranks("QKA"), parse_sorted_ranks([12])
+    ((11, 12), (10, 11, 12), (12,))
+    """
+    out = parse_rank_set(ranks) if isinstance(ranks, str) else tuple(sorted(set(ranks)))
+    if not out or any(not 0 <= r <= 12 for r in out):
+        raise InputError("the sorted set must name one or more ranks such as 'A K'")
+    if len(out) == 13:
+        raise InputError("a sorted set of all 13 ranks tells nothing")
+    return out
+
+
+def _class_of_strengths(rules: ThreeCardRules) -> list[int]:
+    """Hand-class index (into HAND_CLASSES) of every strength of the rules' ranking."""
+    native = rules.ranking.native
+    by_strength = {s: rules.hand_class(s, example) for s, _n, *example in three.player_hands(native, DECK)}
+    return [HAND_CLASSES.index(by_strength[s]) for s in range(native.n_strengths)]
+
+
+def kernel_game(rules: ThreeCardRules, deck: Iterable[int] = DECK, sorted_ranks: Sequence[int] = ()):
+    """The kernel's Game for these rules: classes per strength and the scaled decision
+    coefficients of each class (the kernel knows no paytable)."""
+    p = prices(rules)
+    coefficients = [scaled_coefficients(p, klass)[0] for klass in HAND_CLASSES]
+    return exposure3.Game(rules.ranking.native, tuple(sorted(deck)), rules.qualify,
+                          _class_of_strengths(rules), coefficients, rules.play_on_tie,
+                          tuple(sorted_ranks))
+
+
+def _solution(rules: ThreeCardRules, p: Prices, rows: list[tuple[int, ...]], total: int,
+              deck: tuple[int, ...], factor: int = 1) -> Solution:
+    tally = {klass: tuple(factor * v for v in row) for klass, row in zip(HAND_CLASSES, rows, strict=True) if any(row)}
+    counted = sum(sum(row) for row in tally.values())
+    if counted != total:
+        raise AssertionError(f"exposure tally counts {counted} deals, not {total}")
+    return Solution(rules, GameCounts.tallied(total, deck), p, (), tally)
+
+
+def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, boxes: int = 0,
+                     sorted_ranks: str | Iterable[int] | None = None, deck: Iterable[int] = DECK) -> ExposureResult:
+    """The exact analysis of ``rules`` when the player also sees ``dealer_cards`` dealer cards,
+    or ``boxes`` other boxes, or (with ``sorted_ranks``) whether each of ``dealer_cards`` dealer
+    cards has a rank of the sorted set."""
+    deck = tuple(sorted(deck))
+    n = len(deck)
+    ranks = parse_sorted_ranks(sorted_ranks) if sorted_ranks is not None else ()
+    if dealer_cards is None:
+        dealer_cards = rules.upcards
+    if not 0 <= dealer_cards <= 3:
+        raise InputError(f"dealer_cards must be 0 to 3, got {dealer_cards}")
+    if boxes < 0:
+        raise InputError(f"boxes must be 0 or more, got {boxes}")
+    if boxes and (dealer_cards > rules.upcards or ranks):
+        raise InputError("boxes= is priced with the dealer's cards hidden (no dealer_cards or sorted_ranks)")
+    if ranks and rules.upcards:
+        raise InputError(f"{rules.game.name} shows a dealer card; sorted_ranks= prices games whose "
+                         "dealer cards are face down (use fast-poker for the same paytables)")
+    if boxes > 1 and rules.upcards:
+        raise InputError(f"{rules.game.name} shows a dealer card: boxes= is priced exactly for one box "
+                         "there; estimate more with price_situation")
+    if dealer_cards < rules.upcards:
+        raise InputError(f"{rules.game.name} already shows {rules.upcards} dealer card; dealer_cards "
+                         f"must be at least {rules.upcards}")
+    if ranks and not dealer_cards:
+        raise InputError("sorted_ranks= needs dealer_cards=1, 2 or 3 (the cards whose backs are seen)")
+    if boxes > MAX_EXACT_BOXES:
+        raise InputError(f"boxes={boxes} is not priced exactly (at most {MAX_EXACT_BOXES}); "
+                         "estimate it with exposure_chunk")
+    if n < 6 + 3 * boxes:
+        raise InputError(f"a deck of {n} cards is too small for {boxes} boxes")
+    p = prices(rules)
+    baseline_solution = solve(rules, game_counts(rules, deck))
+    baseline = game_analysis(baseline_solution)
+    game = kernel_game(rules, deck, ranks)
+    strategy = None
+    if ranks:
+        rows, groups = game.sorted_cards(dealer_cards)
+        total = math.comb(n, 3) * math.comb(n - 3, 3) * math.comb(3, dealer_cards)
+        solution = _solution(rules, p, rows, total, deck)
+        names = [f"{j} of {dealer_cards} in {{{','.join(RANKS[r] for r in ranks)}}}"
+                 for j in range(dealer_cards + 1)]
+        strategy = _strategy_lines(rules, p, groups, names, deck)
+    elif boxes and rules.upcards:
+        rows, _borderline = game.upcard_box()
+        total = math.comb(n, 3) * (n - 3) * math.comb(n - 4, 3) * math.comb(n - 7, 2)
+        solution = _solution(rules, p, rows, total, deck)
+    elif boxes:
+        if boxes == 1:
+            rows, _borderline = game.boxes_by_card(1)
+        else:
+            rows, _stats = game.boxes_by_rank(3 * boxes)
+        ways = math.factorial(3 * boxes) // 6 ** boxes       # splits of the dead cards into boxes
+        total = math.comb(n, 3) * math.comb(n - 3, 3 * boxes) * ways * math.comb(n - 3 - 3 * boxes, 3)
+        solution = _solution(rules, p, rows, total, deck, ways)
+    else:
+        rows, groups = game.dealer_cards(dealer_cards)
+        total = math.comb(n, 3) * math.comb(n - 3, 3) * math.comb(3, dealer_cards)
+        solution = _solution(rules, p, rows, total, deck)
+        if dealer_cards == 1:
+            strategy = _strategy_lines(rules, p, groups, [f"against {RANKS[r]}" for r in range(13)], deck,
+                                       merge=True)
+        elif dealer_cards == 0:
+            strategy = _strategy_lines(rules, p, _plain_groups(baseline_solution), ["every hand"], deck)
+    analysis = game_analysis(solution)
+    return ExposureResult(rules.game.name, rules.game.title, dealer_cards, boxes,
+                    tuple(RANKS[r] for r in ranks) or None, analysis, baseline,
+                    analysis.expected_return - baseline.expected_return, strategy, solution)
+
+
+def _plain_groups(solution: Solution) -> list[tuple]:
+    c = solution.counts
+    out = []
+    for i in range(len(c)):
+        w = c.weight[i]
+        out.append((0, c.strength[i], w if solution.play[i] else 0, 0 if solution.play[i] else w,
+                    *c.examples[i]))
+    return out
+
+
+def _strategy_lines(rules: ThreeCardRules, p: Prices, groups: list[tuple], names: list[str],
+                    deck: tuple[int, ...], merge: bool = False) -> tuple[str, ...]:
+    """"Play T or better" per observation (strategy.thresholds on the kernel's
+    decisions), consecutive observations with one rule merged (``against 2 to J``)."""
+    fields: dict[str, list[Any]] = {k: [] for k in ("up_rank", "strength", "weight", "examples", "play")}
+    for obs, strength, played, folded, a, b, c in groups:
+        for weight, play in ((played, True), (folded, False)):
+            if weight:
+                fields["up_rank"].append(obs)
+                fields["strength"].append(strength)
+                fields["weight"].append(weight)
+                fields["examples"].append((a, b, c))
+                fields["play"].append(play)
+    size = len(fields["weight"])
+    zeros = [0] * size
+    counts = GameCounts(fields["up_rank"], fields["strength"], fields["weight"], zeros, zeros, zeros,
+                        zeros, fields["examples"], [-1] * size, [""] * size, 1, deck)
+    solution = Solution(rules, counts, p, tuple(fields["play"]), {})
+    lines = []
+    for t in thresholds(solution):
+        text = threshold_text(rules, counts, t)
+        if t.exceptions:
+            text += f" ({len(t.exceptions)} card-removal exceptions)"
+        lines.append((t.up_rank, text))
+    if not merge:
+        return tuple(f"{names[obs]}: {text}" for obs, text in lines)
+    out, i = [], 0
+    while i < len(lines):
+        j = i
+        while j + 1 < len(lines) and lines[j + 1][1] == lines[i][1] and lines[j + 1][0] == lines[j][0] + 1:
+            j += 1
+        first, last = names[lines[i][0]], RANKS[lines[j][0]]
+        out.append(f"{first}{'' if i == j else ' to ' + last}: {lines[i][1]}")
+        i = j + 1
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SituationPrice:
+    """One observed situation priced exactly, per Bet (Bonus included)."""
+    hand: tuple[int, ...]
+    dealer_seen: tuple[int, ...]
+    dead: tuple[int, ...]
+    counts: tuple[int, int, int, int]      # dealer hands: not qualifying, beating, tying, losing to the player
+    ev_play: Fraction
+    ev_fold: Fraction
+    play: bool                              # the informed decision
+    plain_play: bool                        # the decision without the extra information
+
+    @property
+    def gain(self) -> Fraction:
+        """What the extra information is worth here: the informed EV minus the EV of the
+        plain decision (0 when both decide alike)."""
+        chosen = self.ev_play if self.play else self.ev_fold
+        plain = self.ev_play if self.plain_play else self.ev_fold
+        return chosen - plain
+
+
+def price_situation(rules: ThreeCardRules, hand: Sequence[int], dealer_seen: Sequence[int] = (),
+                    dead: Sequence[int] = (), deck: Iterable[int] = DECK, game: exposure3.Game | None = None,
+                    p: Prices | None = None) -> SituationPrice:
+    """EV(play), EV(fold) and the gain over the no-information decision of one observed
+    situation: the player's hand, the dealer cards he sees and the dead cards he sees (other
+    boxes).  The no-information decision sees the hand (and the game's own upcard).
+
+    >>> from oddscalc.engines.base import load
+    >>> from oddscalc.core.cards import parse_cards
+    >>> tcp = three_card_rules(load("three-card-poker"))
+    >>> x = price_situation(tcp, parse_cards("Qh 6d 4s"), dead=parse_cards("2c 2d 3h 4c 5d 5s"))
+    >>> x.plain_play, x.play, x.gain > 0
+    (True, False, True)
+    """
+    hand, dealer_seen, dead = tuple(hand), tuple(dealer_seen), tuple(dead)
+    deck = tuple(sorted(deck))
+    if len(dealer_seen) < rules.upcards:
+        raise InputError(f"{rules.game.name} shows {rules.upcards} dealer card: give it in dealer_seen")
+    if len(dealer_seen) > 3:
+        raise InputError("the dealer has three cards")
+    game = game or kernel_game(rules, deck)
+    try:
+        counts = game.situation(hand, dealer_seen, dead)
+        plain = game.situation(hand, dealer_seen[:rules.upcards], ())
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    p = p or prices(rules)
+    klass = rules.hand_class(rules.ranking.strength(hand), hand)
+    ev_fold = p.ev_fold(klass)
+    ev_play = p.ev_play(klass, *counts)
+    plain_margin = p.ev_play(klass, *plain) - ev_fold
+    return SituationPrice(hand, dealer_seen, dead, counts, ev_play, ev_fold,
+                          _plays(ev_play - ev_fold, rules), _plays(plain_margin, rules))
+
+
+def _plays(margin: Fraction, rules: ThreeCardRules) -> bool:
+    return margin > 0 or (margin == 0 and rules.play_on_tie)
+
+
+def _margin_scale(rules: ThreeCardRules) -> int:
+    """One denominator for every hand class's scaled decision margin."""
+    p = prices(rules)
+    return math.lcm(*(scaled_coefficients(p, klass)[1] for klass in HAND_CLASSES))
+
+
+def exposure_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: int,
+                   deck: Iterable[int] = DECK) -> GainSample:
+    """``size`` situations drawn uniformly with chunk ``chunk`` of ``seed`` (the player's hand,
+    the seen dealer cards, ``seen.boxes`` other boxes' cards), each priced exactly: the gain of
+    the informed decision over the plain one, as integer numerators over one denominator
+    (dealer completions x the margins' common denominator).
+
+    >>> from oddscalc.engines.base import load
+    >>> sample = exposure_chunk(load("three-card-poker"), Seen(boxes=3), seed=1, chunk=0, size=50)
+    >>> len(sample.numerators), min(sample.numerators) >= 0
+    (50, True)
+    """
+    rules = three_card_rules(table)
+    if seen.sorted_ranks is not None:
+        raise InputError("sorted dealer cards are counted exactly, not sampled")
+    deck = tuple(sorted(deck))
+    shown = max(seen.dealer_cards, rules.upcards)
+    if shown > 3:
+        raise InputError(f"the dealer has three cards, so at most 3 are seen, got {shown}")
+    need = 3 + shown + 3 * seen.boxes
+    if len(deck) < need + 3 - shown:
+        raise InputError(f"a deck of {len(deck)} cards is too small for {seen.boxes} other boxes")
+    game = kernel_game(rules, deck)
+    p = prices(rules)
+    scale = _margin_scale(rules)
+    completions = math.comb(len(deck) - need, 3 - shown)
+    rng = random.Random(chunk_seed(seed, chunk))
+    numerators = []
+    for _ in range(size):
+        cards = rng.sample(deck, need)
+        price = price_situation(rules, cards[:3], cards[3:3 + shown], cards[3 + shown:], deck, game, p)
+        margin = (price.ev_play - price.ev_fold) * completions * scale
+        if margin.denominator != 1:
+            raise AssertionError("a scaled margin is not an integer")
+        numerators.append(abs(int(margin)) if price.play != price.plain_play else 0)
+    return GainSample(seed, chunk, tuple(numerators), completions * scale)
+
+
+def exposure(table: GameTable, seen: Seen) -> Exposure | None:
+    """The engine's exposure analysis: exact for 0 to 3 whole dealer cards, sorted dealer cards and
+    one or two other boxes (one with an upcard); None (to be sampled) for more boxes or boxes with
+    dealer cards.
+
+    >>> from oddscalc.engines.base import load
+    >>> found = exposure(load("fast-poker"), Seen(dealer_cards=1))
+    >>> found is not None and found.exact and found.gain > 0
+    True
+    """
+    rules = three_card_rules(table)
+    dealer_cards = max(seen.dealer_cards, rules.upcards)
+    if seen.sorted_ranks is None and seen.boxes and (dealer_cards > rules.upcards or seen.boxes > MAX_EXACT_BOXES
+                                                     or (rules.upcards and seen.boxes > 1)):
+        if dealer_cards > 3:
+            raise InputError(f"the dealer has three cards, so at most 3 are seen, got {dealer_cards}")
+        return None
+    if seen.sorted_ranks is not None and seen.boxes:
+        raise InputError("sorted dealer cards and other boxes are not priced together")
+    result = analyze_exposure(rules, dealer_cards, seen.boxes, seen.sorted_ranks)
+    rows = tuple(tuple(line.split(": ", 1)) for line in result.strategy or ())
+    return Exposure(result.seen, result.baseline, result.gain, result.analysis,
+                    strategy=tuple((row[0], row[-1]) for row in rows))
+
+
+__all__ = ["ExposureResult", "SituationPrice", "analyze_exposure", "exposure", "exposure_chunk",
+           "price_situation", "kernel_game", "parse_sorted_ranks", "seen_text"]
