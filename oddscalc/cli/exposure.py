@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oddscalc.cli.options import Output, game_parser, load_table
+from oddscalc.cli.options import Output, add_scale_out, game_parser, load_table, scale_out
 from oddscalc.core.numbers import parse_int
 from oddscalc.engines.base import Seen
 from oddscalc.tools.exposure import DEFAULT_SAMPLES, MAX_SAMPLES, analyze_exposure
@@ -29,14 +29,12 @@ def exposure_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--samples", default=str(DEFAULT_SAMPLES), metavar="N",
                         help=f"situations priced when an estimate is needed (default {DEFAULT_SAMPLES})")
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the estimate (default 1)")
-    parser.add_argument("--workers", metavar="N", help="local processes for an estimate (default: one per core)")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="run an estimate's chunks on a Dask cluster, e.g. tcp://10.0.0.5:8786")
+    add_scale_out(parser)
     args = parser.parse(argv)
     seen = Seen(parse_int(args.dealer_cards, "--dealer-cards", 0, 5), parse_int(args.boxes, "--boxes", 0, 7),
                 args.sorted)
     samples = parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
-    workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
+    workers, scheduler = scale_out(args)
     table = load_table(args)
-    return exposure_report(table, analyze_exposure(table, seen, samples, seed, workers, args.scheduler)), args.format
+    return exposure_report(table, analyze_exposure(table, seen, samples, seed, workers, scheduler)), args.format

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oddscalc.cli.options import HelpShown, OneLineParser, Output, add_format, add_limits
+from oddscalc.cli.options import HelpShown, OneLineParser, Output, add_format, add_limits, add_scale_out, scale_out
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
 from oddscalc.engines.base import load
@@ -44,6 +44,7 @@ def odds_parser() -> OneLineParser:
     parser.add_argument("--samples", default=str(SAMPLES), metavar="N",
                         help=f"Monte Carlo samples past the exact limit (default {SAMPLES})")
     parser.add_argument("--seed", default=str(SEED), metavar="S", help=f"Monte Carlo seed (default {SEED})")
+    add_scale_out(parser)
     add_limits(parser)
     add_format(parser)
     return parser
@@ -64,7 +65,9 @@ def odds_command(argv: Sequence[str]) -> Output:
         return settlement_report(settle(rules, deal)), args.format
     if deal.draws:
         raise InputError("--draws needs every hole card and all five community cards")
-    return odds_report(deal_odds(rules, deal, exact_limit, samples, seed)), args.format
+    workers, scheduler = scale_out(args)
+    return odds_report(deal_odds(rules, deal, exact_limit, samples, seed, workers=workers,
+                                 scheduler=scheduler)), args.format
 
 
 def fast_action_command(argv: Sequence[str]) -> Output:

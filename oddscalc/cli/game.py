@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from oddscalc.cli.options import OneLineParser, Output, game_parser, load_table
+from oddscalc.cli.options import OneLineParser, Output, add_scale_out, game_parser, load_table, scale_out
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
@@ -24,6 +24,7 @@ MAX_SAMPLES = 10 ** 9
 def _add_sampling(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--samples", metavar="N", help="Monte Carlo samples where exact enumeration is too large")
     parser.add_argument("--seed", metavar="S", help="Monte Carlo seed (default 1)")
+    add_scale_out(parser)
 
 
 def analyze_parser() -> OneLineParser:
@@ -63,6 +64,8 @@ def _refuse_unused(args: argparse.Namespace, inputs: Inputs | None, game: str, c
         "others_bet": inputs is not None and inputs.betting, "hero_button": inputs is not None and inputs.betting,
         "samples": inputs is not None and inputs.samples is not None,
         "seed": inputs is not None and inputs.samples is not None,
+        "workers": inputs is not None and inputs.samples is not None,
+        "scheduler": inputs is not None and inputs.samples is not None,
     }
     for name, used in applies.items():
         value = getattr(args, name, None)
@@ -75,7 +78,7 @@ def _sampling(args: argparse.Namespace, inputs: Inputs) -> Sampling | None:
         return None
     samples = inputs.samples if args.samples is None else parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
     seed = 1 if args.seed is None else parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
-    return Sampling(samples, seed)
+    return Sampling(samples, seed, *scale_out(args))
 
 
 def situation_of(args: argparse.Namespace, inputs: Inputs) -> Situation:

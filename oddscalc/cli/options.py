@@ -19,10 +19,12 @@ from typing import Any, NoReturn
 from oddscalc.core.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, MEMORY_ENV, SECONDS_ENV, override
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.core.numbers import parse_exact
+from oddscalc.core.numbers import parse_exact, parse_int
 from oddscalc.engines.base import load
 from oddscalc.report.model import Report
 from oddscalc.report.render import FORMATS
+
+MAX_WORKERS = 256
 
 # what a command hands back: its report and the format to render it in
 Output = tuple[Report, str]
@@ -123,6 +125,22 @@ def add_limits(parser: argparse.ArgumentParser) -> None:
                         f"(default {MEMORY_ENV} or {DEFAULT_MEMORY_MB})")
     parser.add_argument("--max-seconds", metavar="S", help=f"refuse work estimated beyond this time "
                         f"(default {SECONDS_ENV} or {DEFAULT_SECONDS})")
+
+
+def add_scale_out(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--scheduler``: where a sampled estimate's seeded chunks run (the result
+    for a seed is the same on any of them)."""
+    parser.add_argument("--workers", metavar="N",
+                        help="local processes for a sampled estimate (default: one per core)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run a sampled estimate's chunks on a Dask cluster, e.g. tcp://10.0.0.5:8786 "
+                             "(the [distributed] extra)")
+
+
+def scale_out(args: argparse.Namespace) -> tuple[int | None, str | None]:
+    """The ``--workers`` (None: one per core) and ``--scheduler`` of a command line."""
+    workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, MAX_WORKERS)
+    return workers, args.scheduler
 
 
 def rule_overrides(args: argparse.Namespace) -> list[str]:

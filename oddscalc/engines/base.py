@@ -56,9 +56,12 @@ ENGINES = {
 
 @dataclass(frozen=True)
 class Sampling:
-    """A seeded Monte Carlo's size; the same seed always gives the same estimate."""
+    """A seeded Monte Carlo's size; the same seed always gives the same estimate, on however many
+    ``workers`` (local processes; None: one per core) or on the Dask cluster at ``scheduler``."""
     samples: int
     seed: int = 1
+    workers: int | None = None
+    scheduler: str | None = None
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,8 @@ class FastActionEngine(EngineBase):
         sampling = situation.sampling or Sampling(ANALYZE_SAMPLES)
         if situation.seats is None:
             raise InputError(f"analyze {table.name} needs --seats, e.g. --seats 1,2,4,7")
-        return analyze_report(table, situation.seats, None, sampling.samples, sampling.seed)
+        return analyze_report(table, situation.seats, None, sampling.samples, sampling.seed, sampling.workers,
+                              sampling.scheduler)
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
         if situation.players is None:

@@ -81,12 +81,15 @@ def _jackpot_tables(rules: FastActionRules) -> tuple[list[Table], dict]:
 
 
 def analyze_report(game: GameTable, seats_text: str, button: str | None = None,
-                   samples: int = ANALYZE_SAMPLES, seed: int = 1) -> Report:
-    """Exact action-seat distribution and estimated phase-two nets for random hands."""
+                   samples: int = ANALYZE_SAMPLES, seed: int = 1, workers: int | None = None,
+                   scheduler: str | None = None) -> Report:
+    """Exact action-seat distribution and estimated phase-two nets for random hands (sampled in
+    seeded chunks on ``workers`` local processes or the Dask cluster at ``scheduler``)."""
     rules = rules_of_game(game)
     deal = parse_deal(rules, seats_text, button=button)
     with Progress(f"sampling {game.name}", samples, unit="deal") as progress:
-        odds = deal_odds(rules, deal, exact_limit=0, samples=samples, seed=seed, progress=progress.step)
+        odds = deal_odds(rules, deal, exact_limit=0, samples=samples, seed=seed, progress=progress.step,
+                         workers=workers, scheduler=scheduler)
     action = odds.action
     by_seat = action.by_seat()
     action_rows = tuple((seat, _naming_ranks(rules, seat),

@@ -4,6 +4,10 @@ The kernel (ext/board.pyx) returns integer sums; this module turns them into Fra
 phase-one win/tie chances and pot shares, action-seat chances, phase-two expected nets (in
 bets), jackpot chances, and each seat's total expected net (in units).
 
+A sampled run is cut into seeded chunks of CHUNK samples (core.parallel): chunk i of seed s draws
+the same deals wherever it runs, and the chunks' integer sums add up, so a seed gives the same
+odds on one process, on N local processes and on a Dask cluster.
+
 >>> from oddscalc.engines.fast_action.deal import parse_deal
 >>> from oddscalc.engines.fast_action.rules import default_rules
 >>> rules = default_rules()
@@ -18,11 +22,13 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from oddscalc._native import board as kernel
 from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory
+from oddscalc.core.parallel import chunk_seed, default_workers, run_chunks
 from oddscalc.engines.fast_action.action import ActionDistribution, action_distribution
 from oddscalc.engines.fast_action.chain import pot_size
 from oddscalc.engines.fast_action.deal import Deal
@@ -33,6 +39,7 @@ SAMPLES = 1_000_000
 SEED = 1
 SHARE_SCALE = 840            # the kernel's integer scale of a 1/k pot share
 SEATS_PER_SECOND = 2_000_000    # a conservative rate of the kernel (seats settled per deal), for sizing
+CHUNK = 50_000               # samples per seeded chunk: the unit of work a worker takes
 
 
 @dataclass(frozen=True)
@@ -121,19 +128,70 @@ def std_error(mean: Fraction, second: Fraction, samples: int) -> float:
     return math.sqrt(variance / samples)
 
 
+Sums = dict[str, Any]    # the kernel's integer sums (ext/board.pyx sums_dict)
+
+
+def sample_chunk(spec: dict, categories: bool, seed: int, chunk: int, size: int) -> Sums:
+    """The kernel's integer sums over ``size`` deals drawn with chunk ``chunk`` of ``seed`` (a
+    module-level function, so it pickles to a worker)."""
+    return kernel.count_deals(spec, size, chunk_seed(seed, chunk), categories=categories)
+
+
+def add_sums(first: object, second: object) -> object:
+    """The kernel's sums of two runs added: numbers, lists and dicts of them, key by key.
+
+    >>> add_sums({"w": 1, "net": {2: [1, 0]}}, {"w": 2, "net": {2: [0, 3], 5: [1, 1]}})
+    {'w': 3, 'net': {2: [1, 3], 5: [1, 1]}}
+    """
+    if isinstance(first, dict) and isinstance(second, dict):
+        return {key: add_sums(first[key], second[key]) if key in first and key in second
+                else first.get(key, second.get(key)) for key in {**first, **second}}
+    if isinstance(first, list) and isinstance(second, list):
+        return [add_sums(x, y) for x, y in zip(first, second, strict=True)]
+    assert isinstance(first, int) and isinstance(second, int)
+    return first + second
+
+
+def sampled_sums(spec: dict, categories: bool, samples: int, seed: int, workers: int = 1,
+                 scheduler: str | None = None, progress: Callable[[int], None] | None = None) -> Sums:
+    """The sums of ``samples`` deals in seeded chunks, here, on ``workers`` local processes or on
+    the Dask cluster at ``scheduler``; the same for a seed whoever runs the chunks."""
+    jobs = [(spec, categories, seed, chunk, min(CHUNK, samples - start))
+            for chunk, start in enumerate(range(0, samples, CHUNK))]
+    sizes = {chunk: job[-1] for chunk, job in enumerate(jobs)}
+    arrived = iter(range(len(jobs)))
+
+    def step(_result: Sums) -> None:
+        if progress is not None:
+            progress(sizes[next(arrived)])
+    total: object = None
+    for part in run_chunks(sample_chunk, jobs, workers, scheduler, step):
+        total = part if total is None else add_sums(total, part)
+    assert isinstance(total, dict)
+    return total
+
+
 def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT,
-              samples: int = SAMPLES, seed: int = SEED, progress: Callable[[int], None] | None = None) -> Odds:
-    """Odds of every seat over all completions of the deal (sampled when there are too many;
-    ``progress(n)`` hears of each batch of samples drawn)."""
+              samples: int = SAMPLES, seed: int = SEED, progress: Callable[[int], None] | None = None,
+              workers: int | None = None, scheduler: str | None = None) -> Odds:
+    """Odds of every seat over all completions of the deal, or, when there are more than
+    ``exact_limit``, over ``samples`` seeded random ones (in chunks on ``workers`` local processes,
+    one per core by default, or on the Dask cluster at ``scheduler``; ``progress(n)`` hears of
+    each chunk of ``n`` samples done)."""
     action = action_distribution(rules, deal)
     exact = completions(deal) <= exact_limit
     if not exact and samples <= 1:
         raise InputError("--samples must be at least 2")
+    workers = default_workers() if workers is None else workers
     work = completions(deal) if exact else samples
     Limits.resolve().check(f"{'enumerating' if exact else 'sampling'} {work:,} deals",
-                           seconds=work * len(deal.seats) / SEATS_PER_SECOND, memory=0)
-    sums = kernel.count_deals(kernel_spec(rules, deal), 0 if exact else samples, seed,
-                              categories=rules.has_jackpot, progress=None if exact else progress)
+                           seconds=work * len(deal.seats) / SEATS_PER_SECOND / (1 if exact else workers),
+                           memory=0)
+    spec = kernel_spec(rules, deal)
+    if exact:
+        sums = kernel.count_deals(spec, 0, 0, categories=rules.has_jackpot)
+    else:
+        sums = sampled_sums(spec, rules.has_jackpot, samples, seed, workers, scheduler, progress)
     if sums["no_naming"]:
         raise InputError("with these cards known or dead, the deck may hold no card naming an "
                          "occupied seat, and the rules then name no action hand")
