@@ -20,7 +20,17 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable, RuleSpec
-from oddscalc.engines.base import OPTIMAL, Decision, Inputs, NamedStrategy, Sampling, Simulator, Situation, rank_five
+from oddscalc.engines.base import (
+    OPTIMAL,
+    Decision,
+    Inputs,
+    NamedStrategy,
+    Sampling,
+    Simulator,
+    Situation,
+    find_strategy,
+    rank_five,
+)
 from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows
 from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
 from oddscalc.engines.fast_action.report import decide_report
@@ -28,7 +38,7 @@ from oddscalc.engines.fast_action.rules import RULE_SPECS, rules_of_game
 from oddscalc.report.model import Report
 
 DECIDE_SAMPLES = 200_000
-STRATEGIES = (NamedStrategy(OPTIMAL, "no strategy is priced exactly", None),)
+STRATEGIES = (NamedStrategy(OPTIMAL, "no strategy is priced exactly"),)
 
 
 class FastActionEngine:
@@ -46,6 +56,9 @@ class FastActionEngine:
 
     def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
         return STRATEGIES
+
+    def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy:
+        return find_strategy(STRATEGIES, text, table)
 
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         raise InputError(f"engine '{self.name}' ({table.name}) has no exact analysis over every deal "
@@ -72,7 +85,7 @@ class FastActionEngine:
         return decide_report(rules_of_game(table), situation.hand, situation.board, situation.dead,
                              situation.players, [row for row in rows if isinstance(row, BetAdvice)])
 
-    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
         raise InputError(f"strategy is not available for {table.name}: see decide for the optional bet")
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None:

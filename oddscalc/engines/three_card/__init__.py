@@ -13,6 +13,7 @@ Fraction(-686689, 20358520)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
@@ -42,11 +43,14 @@ class ThreeCardEngine:
     def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
         return strategy.STRATEGIES
 
+    def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy:
+        return strategy.parse_strategy(three_card_rules(table), text)
+
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         """The whole wager (Bet + Play, and the Bonus at the table's ratio when one is staked)."""
         rules = three_card_rules(table)
-        threshold = strategy.strategy_threshold(rules, strategy_name)
-        return game_analysis(solve(rules, game_counts(rules), threshold))
+        written = strategy.strategy_table(rules, strategy_name)
+        return game_analysis(solve(rules, game_counts(rules), written))
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return report.analysis_report_of(three_card_rules(table))
@@ -61,8 +65,11 @@ class ThreeCardEngine:
         (decision,) = decisions
         return report.decision_report(three_card_rules(table), situation, decision)
 
-    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
-        return report.strategy_report(three_card_rules(table))
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
+        rules = three_card_rules(table)
+        if price is not None:
+            return report.price_report(rules, strategy.parse_strategy(rules, price))
+        return report.strategy_report(rules, compare)
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator:
         return simulate.simulator(three_card_rules(table), strategy_name, seed)
@@ -70,7 +77,23 @@ class ThreeCardEngine:
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         if len(cards) != 3:
             raise InputError(f"{table.name} ranks three-card hands, not {len(cards)} cards")
-        return rank_hand(cards, three_card_rules(table).ranking)
+        rules = three_card_rules(table)
+        hand = rank_hand(cards, rules.ranking)
+        if not table.classes:
+            return hand
+        classes = rules.classes
+        if classes.by_hand is not None:
+            chain = classes.by_hand.chains[_hand_row(cards)]
+        else:
+            chain = classes.by_strength.chains[hand.strength]
+        return replace(hand, hand_class=chain[0]) if chain else hand
+
+
+def _hand_row(cards: tuple[int, ...]) -> int:
+    """The row of a hand in a full deck's hand-by-hand class map (the hands in combinations order)."""
+    from itertools import combinations
+    ordered = tuple(sorted(cards))
+    return next(i for i, hand in enumerate(combinations(range(52), 3)) if hand == ordered)
 
 
 ENGINE = ThreeCardEngine()
