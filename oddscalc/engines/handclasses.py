@@ -50,8 +50,11 @@ def refuse_suits_on_five(classes: Iterable[HandClass], where: str) -> None:
 def five_card_map(classes: tuple[HandClass, ...], bases: tuple[str, ...], where: str) -> ClassMap:
     """The classes evaluated on one hand of every strength, ``bases[s]`` naming strength s's class
     in the engine (its category, or e.g. the stud Call's ``ace-king``)."""
-    examples = five_card_examples()
     categories = five_card_categories()
+    if not classes:          # nothing to evaluate: the rows need no example hand
+        return ClassMap(tuple(HandRow((), bases[s], categories[s]) for s in range(N_FIVE_CARD_STRENGTHS)),
+                        ((),) * N_FIVE_CARD_STRENGTHS, {})
+    examples = five_card_examples()
     rows = tuple(HandRow(examples[s], bases[s], categories[s]) for s in range(N_FIVE_CARD_STRENGTHS))
     return class_map(classes, rows, where)
 

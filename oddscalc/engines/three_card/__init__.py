@@ -83,17 +83,10 @@ class ThreeCardEngine:
             return hand
         classes = rules.classes
         if classes.by_hand is not None:
-            chain = classes.by_hand.chains[_hand_row(cards)]
+            chain = classes.by_hand.chains[classes.hand_row(hand.strength, cards)]
         else:
             chain = classes.by_strength.chains[hand.strength]
         return replace(hand, hand_class=chain[0]) if chain else hand
-
-
-def _hand_row(cards: tuple[int, ...]) -> int:
-    """The row of a hand in a full deck's hand-by-hand class map (the hands in combinations order)."""
-    from itertools import combinations
-    ordered = tuple(sorted(cards))
-    return next(i for i, hand in enumerate(combinations(range(52), 3)) if hand == ordered)
 
 
 ENGINE = ThreeCardEngine()

@@ -45,28 +45,58 @@ def base_class(ranking: ThreeCardRanking, strength: int, cards: Iterable[int]) -
 @dataclass(frozen=True)
 class ThreeCardClasses:
     """A game's classes on three-card hands: ``by_strength`` (row = strength; the classes that are
-    functions of the strength), ``by_hand`` (every hand of the deck, every class) and the classes
-    that depend on suits."""
+    functions of the strength), ``by_hand`` (every kind of hand of the deck, every class; a kind is
+    a strength and which of its cards share a suit, ``kind_of`` its row) and the classes that
+    depend on suits."""
     by_strength: ClassMap
     by_hand: ClassMap | None
     suit_classes: frozenset[str]
     sizes: dict[str, int]                 # hands of the deck per class
+    kind_of: dict[tuple[int, bool, bool, bool], int]
+
+    def hand_row(self, strength: int, cards: Iterable[int]) -> int:
+        """The row of ``by_hand`` a hand is counted in."""
+        return self.kind_of[(strength, *suit_pattern(cards))]
 
 
-def _hand_rows(ranking: ThreeCardRanking, deck: tuple[int, ...]) -> list[tuple[int, HandRow]]:
-    rows = []
-    for hand in combinations(deck, 3):
-        strength = ranking.strength(hand)
-        rows.append((strength, HandRow(hand, base_class(ranking, strength, hand),
-                                       ranking.category(strength).label)))
-    return rows
+def suit_pattern(cards: Iterable[int]) -> tuple[bool, bool, bool]:
+    """Which of a hand's cards (ordered by code: by rank) share a suit.  With the strength (the
+    ranks) it decides every condition of a class, so hands alike in both are in the same classes.
+
+    >>> from oddscalc.core.cards import parse_cards
+    >>> suit_pattern(parse_cards("As Ks 2d")) == suit_pattern(parse_cards("Ah Kh 2c"))
+    True
+    """
+    a, b, c = sorted(cards)
+    return (a ^ b) & 3 == 0, (a ^ c) & 3 == 0, (b ^ c) & 3 == 0
+
+
+def _kind_rows(ranking: ThreeCardRanking, deck: tuple[int, ...]
+               ) -> tuple[list[tuple[int, HandRow]], dict[tuple[int, bool, bool, bool], int]]:
+    """One row per kind of hand of the deck (strength and suit pattern), weighted by its hands."""
+    native = ranking.native
+    labels = [ranking.category(s).label for s in range(native.n_strengths)]
+    kinds: dict[tuple[int, bool, bool, bool], list] = {}
+    for a, b, c in combinations(sorted(deck), 3):
+        key = (native.strength((a, b, c)), (a ^ b) & 3 == 0, (a ^ c) & 3 == 0, (b ^ c) & 3 == 0)
+        entry = kinds.setdefault(key, [(a, b, c), 0])
+        entry[1] += 1
+    rows: list[tuple[int, HandRow]] = []
+    index: dict[tuple[int, bool, bool, bool], int] = {}
+    for key, (hand, count) in kinds.items():
+        label = labels[key[0]]
+        base = "ace-high" if label == "high-card" and max(c >> 2 for c in hand) == ACE else label
+        index[key] = len(rows)
+        rows.append((key[0], HandRow(hand, base, label, count)))
+    return rows, index
 
 
 @lru_cache(maxsize=16)
 def three_card_classes(ranking: ThreeCardRanking, classes: tuple[HandClass, ...], deck: tuple[int, ...] = DECK,
                        where: str = "table") -> ThreeCardClasses:
     """Every class evaluated on the three-card hands of a deck; overlaps refused (core.classes)."""
-    examples: dict[int, tuple[int, ...]] = {}
+    # a strength a reduced deck cannot make has a hand of the full deck stand in (weight 0)
+    examples = {strength: tuple(example) for strength, _count, *example in three.player_hands(ranking.native, DECK)}
     counts: dict[int, int] = {}
     for strength, count, *example in three.player_hands(ranking.native, deck):
         examples[strength] = tuple(example)
@@ -74,19 +104,18 @@ def three_card_classes(ranking: ThreeCardRanking, classes: tuple[HandClass, ...]
     n = ranking.native.n_strengths
     strength_rows = []
     for s in range(n):
-        cards = examples.get(s)
-        if cards is None:          # a strength the deck cannot make: a hand of the full deck stands in
-            cards = next(h for h in combinations(DECK, 3) if ranking.strength(h) == s)
+        cards = examples[s]
         strength_rows.append(HandRow(cards, base_class(ranking, s, cards), ranking.category(s).label,
                                      counts.get(s, 0)))
     suited = [k for k in classes if k.uses_suits]
     by_hand = None
+    kind_of: dict[tuple[int, bool, bool, bool], int] = {}
     suit_classes: set[str] = set()
     if suited:
-        hand_rows = _hand_rows(ranking, deck)
-        by_hand = class_map(classes, [row for _s, row in hand_rows], where)
+        kind_rows, kind_of = _kind_rows(ranking, deck)
+        by_hand = class_map(classes, [row for _s, row in kind_rows], where)
         seen: dict[tuple[int, str], bool] = {}
-        for (strength, _row), chain in zip(hand_rows, by_hand.chains, strict=True):
+        for (strength, _row), chain in zip(kind_rows, by_hand.chains, strict=True):
             for klass in suited:
                 inside = klass.name in chain
                 if seen.setdefault((strength, klass.name), inside) != inside:
@@ -94,4 +123,4 @@ def three_card_classes(ranking: ThreeCardRanking, classes: tuple[HandClass, ...]
     plain = tuple(k for k in classes if k.name not in suit_classes)
     by_strength = class_map(plain, strength_rows, where)
     sizes = dict(by_hand.sizes) if by_hand is not None else dict(by_strength.sizes)
-    return ThreeCardClasses(by_strength, by_hand, frozenset(suit_classes), sizes)
+    return ThreeCardClasses(by_strength, by_hand, frozenset(suit_classes), sizes, kind_of)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
-from oddscalc.core.cards import card_code, parse_rank
+from oddscalc.core.cards import DECK, card_code, parse_rank
 from oddscalc.core.classes import check_class_names
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
@@ -107,7 +107,7 @@ class ThreeCardRules:
     @cached_property
     def classes(self) -> ThreeCardClasses:
         """The game's classes on its three-card hands."""
-        return three_card_classes(self.ranking, self.game.classes, where=f"table '{self.game.name}'")
+        return three_card_classes(self.ranking, self.game.classes, DECK, f"table '{self.game.name}'")
 
     @property
     def main_tables(self) -> tuple[Paytable, ...]:
@@ -214,7 +214,9 @@ def _check_classes(rules: ThreeCardRules) -> None:
     where = f"table '{game.name}'"
     classes = rules.classes
     five = None
-    if any(bet.hand == "player+dealer" for bet in rules.side) or any(not classes.sizes[k.name] for k in game.classes):
+    five_named = any(bet.hand == "player+dealer" and any(k.name in bet.table.pays for k in game.classes)
+                     for bet in rules.side)
+    if five_named or any(not classes.sizes[k.name] for k in game.classes):
         refuse_suits_on_five([k for k in game.classes if not classes.sizes[k.name]], where)
         five = five_card_map(game.classes, five_card_categories(), where)
     for klass in game.classes:

@@ -34,9 +34,9 @@ def hand_counts(rules: ThreeCardRules, bet: SideBet, deck: tuple[int, ...]) -> d
     out: dict[str, int] = {}
     if classes.by_hand is not None and any(name in classes.suit_classes for name in bet.table.pays):
         cmap = classes.by_hand
-        for i in range(len(cmap.rows)):
+        for i, row in enumerate(cmap.rows):
             name = cmap.pay_name(i, bet.table.pays)
-            out[name] = out.get(name, 0) + 1
+            out[name] = out.get(name, 0) + row.weight
         return out
     cmap = classes.by_strength
     for s, row in enumerate(cmap.rows):
@@ -47,8 +47,10 @@ def hand_counts(rules: ThreeCardRules, bet: SideBet, deck: tuple[int, ...]) -> d
 
 
 def six_card_counts(rules: ThreeCardRules, bet: SideBet, deck: tuple[int, ...]) -> dict[str, int]:
-    """Six-card sets of the deck by the name the bet pays their best five under."""
-    cmap = five_card_map(rules.game.classes, five_card_categories(), f"table '{rules.game.name}'")
+    """Six-card sets of the deck by the name the bet pays their best five under (only the classes
+    the bet names can be paid, so only they are evaluated)."""
+    named = tuple(k for k in rules.game.classes if k.name in bet.table.pays)
+    cmap = five_card_map(named, five_card_categories(), f"table '{rules.game.name}'")
     out: dict[str, int] = {}
     for s, sets in enumerate(eval5.strength_census(6, deck)):
         if sets:
