@@ -385,3 +385,110 @@ cdef int largest_code(const uint8_t[:, ::1] hands) noexcept nogil:
 def rank_keys():
     """The KEY5 and KEY7 rank keys (for the uniqueness test)."""
     return [KEY5[i] for i in range(13)], [KEY7[i] for i in range(13)]
+
+
+cdef int64_t[5] SUIT_WAYS = [1, 4, 6, 4, 1]      # C(4, k): the suits k cards of one rank can have
+
+
+cdef void six_card_multisets(int* counts, int rank, int left, int64_t* out, uint16_t* six) noexcept nogil:
+    """Full deck, six cards: every rank multiset adds its sets that hold no five of a suit."""
+    cdef int r, distinct = 0
+    cdef int64_t ways = 1
+    cdef uint32_t key = 0
+    if rank == N_RANKS:
+        if left:
+            return
+        for r in range(N_RANKS):
+            key += counts[r] * KEY7[r]
+            ways *= SUIT_WAYS[counts[r]]
+            distinct += counts[r] > 0
+        # five or six of one suit: six distinct ranks 4 + 6 * 3 * 4 ways, a pair and four 3 * 4
+        out[six[key]] += ways - (76 if distinct == 6 else 12 if distinct == 5 else 0)
+        return
+    for r in range(0, (4 if left > 4 else left) + 1):
+        counts[rank] = r
+        six_card_multisets(counts, rank + 1, left - r, out, six)
+    counts[rank] = 0
+
+
+cdef void six_card_census(int64_t* out) noexcept nogil:
+    """Six-card sets of the full deck by best-five strength, without visiting the 20,358,520 sets:
+    a set with five or six cards of a suit is a flush (or straight flush) of those suited cards,
+    any other set is worth its rank multiset."""
+    cdef int counts[13]
+    cdef uint32_t mask
+    memset(counts, 0, sizeof(counts))
+    six_card_multisets(counts, 0, 6, out, larger_table(6))
+    for mask in range(8192):
+        if popcount13(mask) == 6:
+            out[FLUSH_BEST[mask]] += 4            # six suited cards: a suit
+        elif popcount13(mask) == 5:
+            out[FLUSH_BEST[mask]] += 4 * 39       # five suited cards: a suit, and any card of another
+
+
+def strength_census(int n, deck, bint visit_every_set=False):
+    """How many n-card sets of ``deck`` (n = 5 or 6) have each best-five strength: 7462 counts.
+
+    Six cards of the full deck are counted by rank multiset (see six_card_census); any other deck
+    by visiting every set, each card's packed key and suit mask added to the sums of the cards
+    before it, so a set costs one addition and one table read (``visit_every_set``: on the full
+    deck too, which the tests compare with the multiset count).
+    """
+    cdef uint8_t seen[N_CARDS]
+    cdef uint8_t d[N_CARDS]
+    cdef int m = len(deck), i, a, b, c, e, f, g, suit
+    cdef int64_t* counts
+    cdef uint64_t p1, p2, p3, p4, p5, packed, k1, k2, k3, k4, k5, masks
+    cdef uint32_t over
+    cdef uint16_t* six
+    if n != 5 and n != 6:
+        raise ValueError(f"a census of {n}-card sets is not provided (5 or 6)")
+    memset(seen, 0, sizeof(seen))
+    mark_cards(deck, seen)
+    if m < n:
+        raise ValueError(f"a deck of {m} cards has no {n}-card set")
+    cards = sorted(deck)
+    for i in range(m):
+        d[i] = cards[i]
+    counts = <int64_t*>calloc(7462, sizeof(int64_t))
+    if counts == NULL:
+        raise MemoryError()
+    with nogil:
+        if n == 6 and m == N_CARDS and not visit_every_set:
+            six_card_census(counts)
+        elif n == 5:
+            for a in range(m):
+                for b in range(a + 1, m):
+                    for c in range(b + 1, m):
+                        for e in range(c + 1, m):
+                            for f in range(e + 1, m):
+                                counts[strength5(d[a], d[b], d[c], d[e], d[f])] += 1
+        else:
+            six = larger_table(6)
+            for a in range(m):
+                p1 = CARD_PACKED7[d[a]]
+                k1 = CARD_SUIT_MASKS[d[a]]
+                for b in range(a + 1, m):
+                    p2 = p1 + CARD_PACKED7[d[b]]
+                    k2 = k1 | CARD_SUIT_MASKS[d[b]]
+                    for c in range(b + 1, m):
+                        p3 = p2 + CARD_PACKED7[d[c]]
+                        k3 = k2 | CARD_SUIT_MASKS[d[c]]
+                        for e in range(c + 1, m):
+                            p4 = p3 + CARD_PACKED7[d[e]]
+                            k4 = k3 | CARD_SUIT_MASKS[d[e]]
+                            for f in range(e + 1, m):
+                                p5 = p4 + CARD_PACKED7[d[f]]
+                                k5 = k4 | CARD_SUIT_MASKS[d[f]]
+                                for g in range(f + 1, m):
+                                    packed = p5 + CARD_PACKED7[d[g]]
+                                    over = ((<uint32_t>(packed >> 32)) + 0x3333) & 0x8888
+                                    if over:
+                                        masks = k5 | CARD_SUIT_MASKS[d[g]]
+                                        suit = (over > 0x8) + (over > 0x88) + (over > 0x888)
+                                        counts[FLUSH_BEST[(masks >> (13 * suit)) & 0x1FFF]] += 1
+                                    else:
+                                        counts[six[<uint32_t>packed]] += 1
+    out = [counts[i] for i in range(7462)]
+    free(counts)
+    return out

@@ -47,7 +47,7 @@ cdef enum:
     DW = 1             # ... qualifies and beats the player
     TIE = 2            # ... qualifies and ties
     PW = 3             # ... qualifies and loses to the player
-    MAX_CLASSES = 8
+    MAX_CLASSES = 16
     N_MASKS = 8192     # subsets of the 13 ranks
     MAX_DEAD = 12
 
@@ -716,7 +716,8 @@ cdef class Game:
     """A deck, a ranking, a qualifier and per-class decision coefficients; the tables every case uses.
 
     ``klass``: hand-class index of every strength; ``coefficients``: (a, b, c, d) per class index;
-    ``sorted_ranks``: the ranks (0..12) of the sorted set, or () when nothing is sorted.
+    ``sorted_ranks``: the ranks (0..12) of the sorted set, or () when nothing is sorted; ``ties``:
+    0 a tie with a qualifying dealer pushes, 1 the player wins it, 2 the dealer does.
     """
     cdef ThreeCardRanking ranking
     cdef readonly int qualify, n_strengths, n_deck, n_classes, n_cls
@@ -734,7 +735,7 @@ cdef class Game:
     cdef Relative rel
 
     def __cinit__(self, ThreeCardRanking ranking, deck, int qualify, klass, coefficients,
-                  bint tie_plays, sorted_ranks=()):
+                  bint tie_plays, sorted_ranks=(), int ties=0):
         cdef int i, j, k, c, d, e, t, cls, n, s, w
         cdef uint8_t* row
         self.klass = NULL
@@ -763,6 +764,12 @@ cdef class Game:
             self.m[i][DW] = cc + dd
             self.m[i][TIE] = dd
             self.m[i][PW] = b + dd
+            # a tie settled for the player (1) or the dealer (2) weighs as that result; the
+            # tallies still count it as a push, and the caller settles it
+            if ties == 1:
+                self.m[i][TIE] = self.m[i][PW]
+            elif ties == 2:
+                self.m[i][TIE] = self.m[i][DW]
         memset(self.in_deck, 0, sizeof(self.in_deck))
         cards = sorted(deck)
         if len(set(cards)) != len(cards) or any(not 0 <= x < N_CARDS for x in cards):

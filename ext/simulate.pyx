@@ -7,8 +7,9 @@ with Lemire's unbiased bounded draws (ext/rng.pxd); two table look-ups for the h
 decision is a per-payout-class constant except in classes where the optimal strategy depends
 on the cards (ace-king hands, for the usual tables), which read a byte table.
 
-Outcome slots: 0 fold, 1 dealer does not qualify, 2 lose, 3 push, 4 + c a win with payout
-class c (0 below ace-king .. 10 royal flush), as ext/stud.pyx numbers the classes.
+Outcome slots: 0 fold, 1 dealer does not qualify, 2 lose, 3 push, 4 + c a win with pay class c:
+the payout class (0 below ace-king .. 10 royal flush, as ext/stud.pyx numbers them), or the
+class a ``class_map`` gives each strength (a paytable paying hand classes).
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 
@@ -21,8 +22,10 @@ from oddscalc._native.showdown cimport SHOWDOWN_WIN, showdown
 from oddscalc._native.stud cimport payout_class, hand_index
 
 cdef enum:
-    N_OUTCOMES = 15
+    MAX_PAY_CLASSES = 64
+    N_OUTCOMES = 4 + MAX_PAY_CLASSES
     N_PAYOUT_CLASSES = 11
+    N_STRENGTHS = 7462
     N_HANDS = 2598960
     FOLD = 0
     NOT_QUALIFY = 1
@@ -36,23 +39,54 @@ cdef enum:
 cdef class StudSimulator(Simulation):
     """Rounds of Caribbean Stud under one strategy, from one seed.
 
-    Strategy: ``threshold`` >= 0 calls with a strength of at least ``threshold``; otherwise
-    ``rules`` gives per payout class 0 fold, 1 call or 2 read ``table`` (see StudClasses.spread_decisions in ext/stud.pyx).
+    Strategy: ``strategy_table`` (13 x 7462 bytes, ``upcard rank * 7462 + strength``) gives the
+    decision of every hand against every upcard rank; else ``threshold`` >= 0 calls with a strength
+    of at least ``threshold``; otherwise ``rules`` gives per payout class 0 fold, 1 call or 2 read
+    ``table`` (see StudClasses.spread_decisions in ext/stud.pyx).  ``class_map`` (7462 bytes) names
+    the pay class a win is counted under; ``ties``: 0 a tie pushes, 1 it counts as the player's
+    win, 2 as a loss.
     """
     cdef int qualify
     cdef int threshold
+    cdef int ties
+    cdef int n_classes
     cdef uint8_t rule[N_PAYOUT_CLASSES]
+    cdef uint8_t pay_class[N_STRENGTHS]
     cdef object table_ref
     cdef const uint8_t* table
+    cdef object strategy_ref
+    cdef const uint8_t* strategy
     cdef int64_t tally[N_OUTCOMES]
 
-    def __init__(self, uint64_t seed, int qualify_strength, int threshold=-1, rules=None, table=None):
+    def __init__(self, uint64_t seed, int qualify_strength, int threshold=-1, rules=None, table=None,
+                 class_map=None, strategy_table=None, int ties=0):
         cdef int i
         cdef const uint8_t[::1] view
         self.qualify = qualify_strength
         self.threshold = threshold
         self.table = NULL
-        if threshold < 0:
+        self.strategy = NULL
+        if not 0 <= ties <= 2:
+            raise ValueError("ties: 0 push, 1 player, 2 dealer")
+        self.ties = ties
+        if class_map is None:
+            for i in range(N_STRENGTHS):
+                self.pay_class[i] = payout_class(i)
+            self.n_classes = N_PAYOUT_CLASSES
+        else:
+            view = bytes(class_map)
+            if view.shape[0] != N_STRENGTHS or max(view) >= MAX_PAY_CLASSES:
+                raise ValueError(f"a pay class below {MAX_PAY_CLASSES} per strength is needed")
+            for i in range(N_STRENGTHS):
+                self.pay_class[i] = view[i]
+            self.n_classes = max(max(view) + 1, N_PAYOUT_CLASSES)
+        if strategy_table is not None:
+            if len(strategy_table) != 13 * N_STRENGTHS:
+                raise ValueError("a strategy table of 13 x 7462 bytes is needed")
+            self.strategy_ref = bytes(strategy_table)
+            view = self.strategy_ref
+            self.strategy = &view[0]
+        elif threshold < 0:
             if rules is None or len(rules) != N_PAYOUT_CLASSES:
                 raise ValueError("a rule per payout class is needed without a threshold")
             for i in range(N_PAYOUT_CLASSES):
@@ -66,6 +100,8 @@ cdef class StudSimulator(Simulation):
 
     cdef inline int decide(self, const uint8_t* cards, uint16_t player, int klass) noexcept nogil:
         """1 to call with these five cards (``cards[5]`` is the dealer's upcard), 0 to fold."""
+        if self.strategy != NULL:
+            return self.strategy[(cards[5] >> 2) * N_STRENGTHS + player]
         if self.threshold >= 0:
             return player >= self.threshold
         if self.rule[klass] == RULE_TABLE:
@@ -100,9 +136,11 @@ cdef class StudSimulator(Simulation):
                 continue
             dealer = strength5(d[5], d[6], d[7], d[8], d[9])
             result = showdown(player, dealer, self.qualify)
-            # slots 1..3 are the showdown's results; a win is split by payout class
-            self.tally[result if result != SHOWDOWN_WIN else WIN + klass] += 1
+            if result == PUSH and self.ties:
+                result = SHOWDOWN_WIN if self.ties == 1 else LOSE
+            # slots 1..3 are the showdown's results; a win is split by pay class
+            self.tally[result if result != SHOWDOWN_WIN else WIN + self.pay_class[player]] += 1
 
     def counts(self):
-        """Outcome counts so far, by slot (see the module docstring)."""
-        return [self.tally[i] for i in range(N_OUTCOMES)]
+        """Outcome counts so far, by slot (see the module docstring): 4 + the number of pay classes."""
+        return [self.tally[i] for i in range(4 + self.n_classes)]

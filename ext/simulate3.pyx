@@ -26,7 +26,7 @@ from oddscalc._native.showdown cimport showdown
 
 cdef enum:
     N_RESULTS = 5
-    MAX_CLASSES = 16
+    MAX_CLASSES = 64
     FOLD = 0
     N_TRIPLES = 140608          # 52 ** 3
 
@@ -36,8 +36,10 @@ cdef class ThreeCardSimulator(Simulation):
 
     ``qualify``: the weakest qualifying dealer strength; ``upcard``: the dealer's first card is
     shown before the decision; ``classes``: the hand class index of every strength (bytes);
-    strategy: ``threshold`` >= 0 plays every hand of at least that strength, otherwise
-    ``decisions`` (from three.spread_decisions) gives a byte per situation.
+    strategy: ``strategy_table`` (13 rows with an upcard, else 1, of a byte per strength, indexed
+    ``upcard rank * strengths + strength``) gives the decision of every hand and upcard rank;
+    else ``threshold`` >= 0 plays every hand of at least that strength, otherwise ``decisions``
+    (from three.spread_decisions) gives a byte per situation.
     """
     cdef ThreeCardRanking ranking
     cdef int qualify
@@ -47,10 +49,11 @@ cdef class ThreeCardSimulator(Simulation):
     cdef object refs
     cdef const uint8_t* klass
     cdef const uint8_t* table
+    cdef const uint8_t* strategy
     cdef int64_t tally[MAX_CLASSES * N_RESULTS]
 
     def __init__(self, uint64_t seed, ThreeCardRanking ranking, int qualify, bint upcard, classes,
-                 int threshold=-1, decisions=None):
+                 int threshold=-1, decisions=None, strategy_table=None):
         cdef int i
         classes = bytes(classes)
         cdef const uint8_t[::1] class_view = classes
@@ -66,8 +69,16 @@ cdef class ThreeCardSimulator(Simulation):
         self.threshold = threshold
         self.klass = &class_view[0]
         self.table = NULL
+        self.strategy = NULL
         refs = [classes]
-        if threshold < 0:
+        if strategy_table is not None:
+            strategy_table = bytes(strategy_table)
+            if len(strategy_table) != (13 if upcard else 1) * ranking.n_strengths:
+                raise ValueError("a strategy table of a byte per strength (13 rows with an upcard) is needed")
+            table_view = strategy_table
+            self.strategy = &table_view[0]
+            refs.append(strategy_table)
+        elif threshold < 0:
             if decisions is None or len(decisions) != N_TRIPLES * (52 if upcard else 1):
                 raise ValueError("a decision table of 52**3 bytes (times 52 with an upcard) is needed")
             # packed to one bit per situation: 0.9 MB instead of 7.3 MB with an upcard, so the
@@ -84,6 +95,8 @@ cdef class ThreeCardSimulator(Simulation):
 
     cdef inline int decide(self, const uint8_t* d, uint16_t player) noexcept nogil:
         """1 to play the hand d[0..2] (d[3] is the dealer's first card, the upcard if shown)."""
+        if self.strategy != NULL:
+            return self.strategy[((d[3] >> 2) * self.ranking.n_strengths if self.upcard else 0) + player]
         if self.threshold >= 0:
             return player >= self.threshold
         cdef int i = d[0] * 2704 + d[1] * 52 + d[2]

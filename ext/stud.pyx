@@ -91,22 +91,32 @@ cdef class StudClasses:
         free(self.cards); free(self.upcard); free(self.weight); free(self.strength)
         free(self.not_qualify); free(self.wins); free(self.ties)
 
-    def decide_optimal(self, pay_numerators, pay_denominators, int call_multiple):
-        """1 where calling beats folding when payout class c pays ``pay_numerators[c] /
+    def decide_optimal(self, pay_numerators, pay_denominators, int call_multiple, class_map=None, int ties=0):
+        """1 where calling beats folding when pay class c pays ``pay_numerators[c] /
         pay_denominators[c]`` (each fitting in 64 bits; the comparison is done in 128 bits).
 
-        Calling: +1 if the dealer does not qualify, 1 + m * pay on a win, 0 on a tie, -(1 + m)
-        on a loss (m = call_multiple); folding: -1.  Exact ties of expectation fold.
+        A class's pay class is ``class_map[strength]`` (7462 bytes; default: the payout class, 0
+        below ace-king .. 10 royal flush).  Calling: +1 if the dealer does not qualify, 1 + m * pay
+        on a win, -(1 + m) on a loss (m = call_multiple), and on a tie 0 (``ties`` 0: a push), a win
+        (1: ties go to the player) or a loss (2: to the dealer); folding: -1.  Exact ties of
+        expectation fold.
         """
-        cdef int64_t numerators[N_PAYOUT_CLASSES]
-        cdef int64_t denominators[N_PAYOUT_CLASSES]
+        cdef uint8_t classes[N_STRENGTHS]
+        cdef int n_pays = len(pay_numerators)
+        cdef int64_t numerators[256]
+        cdef int64_t denominators[256]
         cdef Py_ssize_t k
         cdef int c
         cdef int64_t nq, win, tie, lose
         cdef int128 edge
         cdef bytearray decisions = bytearray(self.n)
         cdef uint8_t* out = decisions
-        for c in range(N_PAYOUT_CLASSES):
+        if not 0 <= ties <= 2:
+            raise ValueError("ties: 0 push, 1 player, 2 dealer")
+        self._class_map(class_map, n_pays, classes)
+        if len(pay_denominators) != n_pays:
+            raise ValueError("one numerator and one denominator per pay class are needed")
+        for c in range(n_pays):
             numerators[c] = pay_numerators[c]
             denominators[c] = pay_denominators[c]
             if numerators[c] < 0 or denominators[c] <= 0:
@@ -117,12 +127,36 @@ cdef class StudClasses:
                 win = self.wins[k]
                 tie = self.ties[k]
                 lose = COMPLETIONS - nq - win - tie
-                c = payout_class(self.strength[k])
+                if ties == 1:
+                    win += tie
+                elif ties == 2:
+                    lose += tie
+                c = classes[self.strength[k]]
                 # (EV(call) - EV(fold)) * completions * denominator, exactly
                 edge = <int128>denominators[c] * (nq + win - (1 + call_multiple) * lose + COMPLETIONS) \
                     + <int128>numerators[c] * (call_multiple * win)
                 out[k] = edge > 0
         return decisions
+
+    cdef void _class_map(self, class_map, int n_pays, uint8_t* classes) except *:
+        """The pay class of every strength: ``class_map`` checked, or the payout classes."""
+        cdef int s
+        cdef const uint8_t[::1] view
+        if n_pays < 1 or n_pays > 256:
+            raise ValueError("between 1 and 256 pay classes")
+        if class_map is None:
+            if n_pays < N_PAYOUT_CLASSES:
+                raise ValueError(f"{N_PAYOUT_CLASSES} payout classes are needed")
+            for s in range(N_STRENGTHS):
+                classes[s] = payout_class(s)
+            return
+        view = bytes(class_map)
+        if view.shape[0] != N_STRENGTHS:
+            raise ValueError("a pay class per strength (7462 bytes) is needed")
+        for s in range(N_STRENGTHS):
+            if view[s] >= n_pays:
+                raise ValueError("a strength's pay class is out of range")
+            classes[s] = view[s]
 
     def decide_threshold(self, int min_strength):
         """1 where the player's strength is at least ``min_strength`` (a simple strategy)."""
@@ -133,18 +167,36 @@ cdef class StudClasses:
             out[k] = self.strength[k] >= min_strength
         return decisions
 
-    def aggregate(self, const uint8_t[::1] calls):
-        """Per payout class: (called situations, not-qualify, wins, ties, losses, folded situations),
-        each a count over all 47 x 2,598,960 situations (dealer counts are completions)."""
-        cdef int64_t sums[N_PAYOUT_CLASSES][6]
+    def decide_table(self, const uint8_t[::1] table):
+        """The decision of every class read from a table of 13 x 7462 bytes indexed
+        ``upcard rank * 7462 + strength`` (a strategy written as rules of the hand and upcard)."""
+        cdef bytearray decisions = bytearray(self.n)
+        cdef uint8_t* out = decisions
         cdef Py_ssize_t k
-        cdef int c, w
-        memset(sums, 0, sizeof(sums))
-        if calls.shape[0] != self.n:
-            raise ValueError("one decision per class is needed")
+        if table.shape[0] != 13 * N_STRENGTHS:
+            raise ValueError("a decision table of 13 x 7462 bytes is needed")
         with nogil:
             for k in range(self.n):
-                c = payout_class(self.strength[k])
+                out[k] = table[card_rank(self.upcard[k]) * N_STRENGTHS + self.strength[k]] != 0
+        return decisions
+
+    def aggregate(self, const uint8_t[::1] calls, class_map=None, int n_classes=N_PAYOUT_CLASSES):
+        """Per pay class (``class_map[strength]``, default the payout class): (called situations,
+        not-qualify, wins, ties, losses, folded situations), each a count over all 47 x 2,598,960
+        situations (dealer counts are completions)."""
+        cdef uint8_t classes[N_STRENGTHS]
+        cdef int64_t (*sums)[6]
+        cdef Py_ssize_t k
+        cdef int c, w
+        self._class_map(class_map, n_classes, classes)
+        if calls.shape[0] != self.n:
+            raise ValueError("one decision per class is needed")
+        sums = <int64_t (*)[6]>calloc(n_classes, sizeof(int64_t[6]))
+        if sums == NULL:
+            raise MemoryError()
+        with nogil:
+            for k in range(self.n):
+                c = classes[self.strength[k]]
                 w = 4 * self.weight[k]
                 if calls[k]:
                     sums[c][0] += w
@@ -154,7 +206,9 @@ cdef class StudClasses:
                     sums[c][4] += w * <int64_t>(COMPLETIONS - self.not_qualify[k] - self.wins[k] - self.ties[k])
                 else:
                     sums[c][5] += w
-        return [tuple(sums[c][i] for i in range(6)) for c in range(N_PAYOUT_CLASSES)]
+        out = [tuple(sums[c][i] for i in range(6)) for c in range(n_classes)]
+        free(sums)
+        return out
 
     def tally(self, const uint8_t[::1] calls):
         """Situations called and folded per (payout class, kicker, upcard rank), over all

@@ -20,7 +20,7 @@ situation then costs a few table look-ups instead of 18,424 (or 1,128) evaluatio
 Situations with the same (upcard rank, player strength) and the same counts are merged
 into one class with a weight, so Python prices a few thousand classes, not a million.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
@@ -466,3 +466,89 @@ def spread_decisions(ThreeCardRanking ranking, int qualify, bint upcard, keys, p
     if missing >= 0:
         raise ValueError(f"a situation of the hand {missing} has no group: the counts disagree")
     return table
+
+
+def showdown_counts(ThreeCardRanking ranking, deck, player_map, dealer_map, int n_classes):
+    """Every deal of a deck (a player hand and a dealer hand, disjoint) by the player's class, the
+    dealer's class and how the hands compare: a list of 3 * n * n counts indexed
+    ``(relation * n + player class) * n + dealer class``, relation 0 when the dealer's hand is
+    stronger, 1 equal, 2 the player's stronger (qualification plays no part).  ``player_map`` and
+    ``dealer_map`` give the class index (below ``n_classes``) of every strength.
+
+    Per player hand the dealer hands avoiding its cards are counted per strength by
+    inclusion-exclusion (all dealer hands, less those holding one of its cards, plus those holding
+    two, less the hand itself), so the deck's hands are visited once each, not once per pair.
+
+    >>> from oddscalc._native.eval3 import ThreeCardRanking
+    >>> r = ThreeCardRanking((0, 1, 2, 3, 4, 5))
+    >>> counts = showdown_counts(r, range(52), bytes(r.n_strengths), bytes(r.n_strengths), 1)
+    >>> sum(counts) == 22100 * 18424, counts[0] == counts[2]
+    (True, True)
+    """
+    cdef int n_str = ranking.n_strengths
+    cdef const uint8_t[::1] pmap = bytes(player_map)
+    cdef const uint8_t[::1] dmap = bytes(dealer_map)
+    if pmap.shape[0] != n_str or dmap.shape[0] != n_str:
+        raise ValueError("a class index per strength is needed for the player and the dealer")
+    if n_classes < 1 or n_classes > 255 or max(bytes(player_map)) >= n_classes or max(bytes(dealer_map)) >= n_classes:
+        raise ValueError("class indices must be below n_classes (at most 255)")
+    flags = _deck_flags(deck)
+    cards = sorted(deck)
+    cdef int n = len(cards)
+    if n < 6:
+        raise ValueError(f"a deck of {n} cards is too small for a player and a dealer hand")
+    cdef int d[52]
+    cdef int i, j, k, s, sp, rel, x, y, z
+    for i in range(n):
+        d[i] = cards[i]
+    cdef int64_t* e0 = <int64_t*>calloc(n_str, sizeof(int64_t))
+    cdef int32_t* e1 = <int32_t*>calloc(N_CARDS * n_str, sizeof(int32_t))
+    cdef uint8_t* e2 = <uint8_t*>calloc(N_CARDS * N_CARDS * n_str, sizeof(uint8_t))
+    cdef int64_t* joint = <int64_t*>calloc(n_str * n_str, sizeof(int64_t))
+    cdef int64_t* out = <int64_t*>calloc(3 * n_classes * n_classes, sizeof(int64_t))
+    cdef int64_t* row
+    cdef int32_t* ra
+    cdef int32_t* rb
+    cdef int32_t* rc
+    cdef uint8_t* rab
+    cdef uint8_t* rac
+    cdef uint8_t* rbc
+    if e0 == NULL or e1 == NULL or e2 == NULL or joint == NULL or out == NULL:
+        free(e0); free(e1); free(e2); free(joint); free(out)
+        raise MemoryError()
+    with nogil:
+        # dealer hands per strength: all, holding a card, holding two cards (x < y)
+        for i in range(n):
+            for j in range(i + 1, n):
+                for k in range(j + 1, n):
+                    x, y, z = d[i], d[j], d[k]
+                    s = strength3(ranking, x, y, z)
+                    e0[s] += 1
+                    e1[x * n_str + s] += 1
+                    e1[y * n_str + s] += 1
+                    e1[z * n_str + s] += 1
+                    e2[(x * N_CARDS + y) * n_str + s] += 1
+                    e2[(x * N_CARDS + z) * n_str + s] += 1
+                    e2[(y * N_CARDS + z) * n_str + s] += 1
+        for i in range(n):
+            for j in range(i + 1, n):
+                for k in range(j + 1, n):
+                    x, y, z = d[i], d[j], d[k]
+                    sp = strength3(ranking, x, y, z)
+                    row = joint + sp * n_str
+                    ra = e1 + x * n_str
+                    rb = e1 + y * n_str
+                    rc = e1 + z * n_str
+                    rab = e2 + (x * N_CARDS + y) * n_str
+                    rac = e2 + (x * N_CARDS + z) * n_str
+                    rbc = e2 + (y * N_CARDS + z) * n_str
+                    for s in range(n_str):
+                        row[s] += e0[s] - ra[s] - rb[s] - rc[s] + rab[s] + rac[s] + rbc[s]
+                    row[sp] -= 1
+        for sp in range(n_str):
+            for s in range(n_str):
+                rel = 0 if s > sp else (1 if s == sp else 2)
+                out[(rel * n_classes + pmap[sp]) * n_classes + dmap[s]] += joint[sp * n_str + s]
+    result = [out[i] for i in range(3 * n_classes * n_classes)]
+    free(e0); free(e1); free(e2); free(joint); free(out)
+    return result

@@ -50,8 +50,11 @@ def decide_parser() -> OneLineParser:
 
 
 def strategy_parser() -> OneLineParser:
-    parser = game_parser("strategy", "The optimal strategy as players use it, with its exceptions.")
+    parser = game_parser("strategy", "The optimal strategy as players use it, with its exceptions; or any "
+                                     "strategy priced exactly.")
     parser.add_argument("--compare", action="store_true", help="also price simple strategies exactly")
+    parser.add_argument("--price", metavar="FILE|RULES", help="price a strategy exactly against the optimal one: a "
+                        "strategy file, a built-in name or rules such as 'A-K-J-8-3+; A-K if match'")
     return parser
 
 
@@ -122,7 +125,9 @@ def decide_command(argv: Sequence[str]) -> Output:
 
 
 def strategy_command(argv: Sequence[str]) -> Output:
-    """``oddscalc strategy GAME [--compare]``."""
+    """``oddscalc strategy GAME [--compare | --price FILE|RULES]``."""
     args = strategy_parser().parse(argv)
+    if args.compare and args.price is not None:
+        raise InputError("strategy: --compare and --price do not go together")
     table = load_table(args)
-    return engine_of(table).strategy_report(table, args.compare), args.format
+    return engine_of(table).strategy_report(table, args.compare, args.price), args.format

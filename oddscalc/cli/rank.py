@@ -38,6 +38,9 @@ def rank_command(argv: Sequence[str]) -> Output:
     data: dict[str, object] = {"cards": format_cards(hand.cards), "best": format_cards(hand.best),
                                "category": hand.category.label, "strength": hand.strength,
                                "strengths": hand.n_strengths}
+    if hand.hand_class:           # the most specific hand class of the game that holds it
+        rows.append(("class", hand.hand_class))
+        data["class"] = hand.hand_class
     if len(cards) == 3 or args.game:
         data["game"] = table.name
         rows.append(("game", table.name))

@@ -9,6 +9,7 @@ before the work starts, calls its tool and returns the tool's report.
 """
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -128,8 +129,9 @@ def simulate_command(argv: Sequence[str]) -> Output:
     parser = game_parser("simulate", "A seeded Monte Carlo of the game, counted under the analysis' outcome names.")
     parser.add_argument("--rounds", required=True, metavar="N", help="rounds to play")
     parser.add_argument("--seed", default="1", metavar="S", help="random seed (default 1)")
-    parser.add_argument("--strategy", default=OPTIMAL, metavar="NAME",
-                        help="optimal (default), or a simple strategy of the game (strategy --compare lists them)")
+    parser.add_argument("--strategy", default=OPTIMAL, metavar="NAME|FILE|RULES",
+                        help="optimal (default), a built-in strategy (strategy --compare lists them), a strategy "
+                             "file, or rules such as 'A-K-J-8-3+; A-K if match'")
     parser.add_argument("--output", metavar="FILE", help="also write the counts file (.csv or .json)")
     args = parser.parse(argv)
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
@@ -143,7 +145,7 @@ def simulate_command(argv: Sequence[str]) -> Output:
         counts = simulate(game, rounds, seed, args.strategy, progress.step)
     finally:
         progress.done()
-    hint = overlay_hint(args) + ("" if args.strategy == OPTIMAL else f" --strategy {args.strategy}")
+    hint = overlay_hint(args) + ("" if args.strategy == OPTIMAL else f" --strategy {shlex.quote(args.strategy)}")
     report = simulation_report(game, counts, hint)
     if output is not None:
         write_file(output, render(report, "json" if output.suffix.lower() == ".json" else "csv"), "--output")
@@ -159,8 +161,9 @@ def check_command(argv: Sequence[str]) -> Output:
     parser = game_parser("check", "A simulator's outcome counts against the exact distribution.")
     parser.add_argument("--counts", required=True, metavar="FILE", help="outcome counts (CSV or JSON)")
     parser.add_argument("--alpha", default="0.01", metavar="A", help="significance level (default 0.01)")
-    parser.add_argument("--strategy", metavar="NAME",
-                        help="strategy the counts were played with (default: the file's, else optimal)")
+    parser.add_argument("--strategy", metavar="NAME|FILE|RULES",
+                        help="strategy the counts were played with, as simulate takes it (default: the file's, "
+                             "else optimal)")
     args = parser.parse(argv)
     alpha = parse_exact(args.alpha, "--alpha")
     game = load_table(args)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 from oddscalc._native import eval3, eval5
 from oddscalc.core.errors import InputError
@@ -23,12 +23,14 @@ evaluate_batch = eval5.evaluate_batch
 
 @dataclass(frozen=True)
 class HandRank:
-    """What a hand is: its best five (or its three) cards, category and strength."""
+    """What a hand is: its best five (or its three) cards, category and strength, and the most
+    specific hand class of the game that holds it ("" when none does)."""
     cards: tuple[int, ...]
     best: tuple[int, ...]
     category: FiveCardCategory | ThreeCardCategory
     strength: int
     n_strengths: int
+    hand_class: str = ""
 
 
 def five_card_strength(cards: Sequence[int]) -> int:
@@ -57,6 +59,29 @@ def five_card_category_starts() -> tuple[int, ...]:
     (0, 1277)
     """
     return tuple(eval5.category_starts())
+
+
+@lru_cache(maxsize=1)
+def five_card_examples() -> tuple[tuple[int, ...], ...]:
+    """One five-card hand of every strength 0..7461 (index = strength): each rank multiset dealt in
+    mixed suits, and each set of five ranks in one suit.
+
+    >>> from oddscalc.core.cards import format_cards
+    >>> examples = five_card_examples()
+    >>> len(examples), format_cards(examples[0]), format_cards(examples[-1])
+    (7462, '2c 3d 4h 5s 7c', 'Tc Jc Qc Kc Ac')
+    """
+    found: dict[int, tuple[int, ...]] = {}
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        mixed = tuple(rank * 4 + i % 4 for i, rank in enumerate(ranks))      # copies of a rank differ
+        found[five_card_strength(mixed)] = mixed
+        if len(set(ranks)) == 5:
+            suited = tuple(rank * 4 for rank in ranks)
+            found[five_card_strength(suited)] = suited
+    assert sorted(found) == list(range(N_FIVE_CARD_STRENGTHS))
+    return tuple(found[s] for s in range(N_FIVE_CARD_STRENGTHS))
 
 
 @dataclass(frozen=True)

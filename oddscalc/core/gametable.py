@@ -23,6 +23,14 @@ Overlays come in one order, each checked as it is applied and the result validat
 engine: the game file, then ``--table FILE`` (a file holding only what it changes), then
 ``--pay CATEGORY=VALUE`` and ``--rule KEY=VALUE``.
 
+A pay of ``"none"`` (``--pay pair-plus.pair=none``, or ``pair = "none"`` in an overlay) removes the
+pay: the hand is then paid as the paytable pays what it does not list (a class falls back to its
+category; a side bet loses).  That is not a pay of 0, which on a "to one" table is a push.
+
+Hand classes (``[classes.NAME]``, see :mod:`oddscalc.core.classes`) are parts of categories a
+paytable may pay; a paytable of a side bet may say which cards it is settled on (``hand``,
+``when``, ``paid_on``; the engine says which values it plays).
+
 >>> game = load_game("caribbean-stud", schema_of=_plain_schema)
 >>> game.paytable().pay("flush")
 Fraction(5, 1)
@@ -38,14 +46,18 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol, TypeVar
 
+from oddscalc.core.classes import HandClass, parse_classes
 from oddscalc.core.errors import InputError, unknown
 from oddscalc.core.files import read_text
 from oddscalc.core.numbers import parse_exact, parse_int
 
 T = TypeVar("T")
 BASES = ("to", "for")
-TOP_KEYS = ("name", "title", "engine", "unit", "main_paytable", "description", "rules", "paytables")
-PAYTABLE_KEYS = ("basis", "pays")
+TOP_KEYS = ("name", "title", "engine", "unit", "main_paytable", "description", "rules", "paytables", "classes")
+# hand, when, paid_on: what a side bet is settled on (the engine checks the values it plays)
+PAYTABLE_KEYS = ("basis", "pays", "hand", "when", "paid_on")
+SETTLEMENT_KEYS = ("hand", "when", "paid_on")
+NONE = "none"        # a pay of "none" removes the pay
 RULE_KINDS = ("integer", "number", "flag", "text", "strings")
 
 
@@ -114,22 +126,38 @@ class RuleSpec:
 
 @dataclass(frozen=True)
 class Paytable:
-    """Pays per category, exact, with their basis: ``to`` one (stake returned) or ``for`` one."""
+    """Pays per category (or class), exact, with their basis: ``to`` one (stake returned) or ``for``
+    one; ``hand``, ``when`` and ``paid_on`` say what a side bet is settled on ("" when not given)."""
     name: str
     basis: str
     pays: Mapping[str, Fraction]
+    hand: str = ""
+    when: str = ""
+    paid_on: str = ""
 
-    def __reduce__(self) -> tuple[Callable[..., Paytable], tuple[str, str, dict[str, Fraction]]]:
+    def __reduce__(self) -> tuple[Callable[..., Paytable], tuple[str, str, dict[str, Fraction], str, str, str]]:
         # a read-only view does not pickle: send a dict and wrap it again (tables go to worker processes)
-        return _paytable, (self.name, self.basis, dict(self.pays))
+        return _paytable, (self.name, self.basis, dict(self.pays), self.hand, self.when, self.paid_on)
 
     def pay(self, category: str) -> Fraction:
         """Pay for a category (0 when the table does not list it)."""
         return self.pays.get(category, Fraction(0))
 
-    def with_pay(self, category: str, value: Fraction) -> Paytable:
-        """A copy with one pay changed (or added)."""
+    def listed(self, category: str) -> Fraction | None:
+        """Pay for a category, or None when the table does not list it (no pay, not a pay of 0)."""
+        return self.pays.get(category)
+
+    def with_pay(self, category: str, value: Fraction | None) -> Paytable:
+        """A copy with one pay changed (or added); None removes it."""
+        if value is None:
+            return replace(self, pays=MappingProxyType({k: v for k, v in self.pays.items() if k != category}))
         return replace(self, pays=MappingProxyType({**self.pays, category: Fraction(value)}))
+
+    @property
+    def settlement(self) -> dict[str, str]:
+        """The settlement keys the table gives (hand, when, paid_on)."""
+        return {key: value for key, value in (("hand", self.hand), ("when", self.when), ("paid_on", self.paid_on))
+                if value}
 
 
 @dataclass(frozen=True)
@@ -168,8 +196,8 @@ class Rules:
         return self.values.get(key)
 
 
-def _paytable(name: str, basis: str, pays: dict[str, Fraction]) -> Paytable:
-    return Paytable(name, basis, MappingProxyType(pays))
+def _paytable(name: str, basis: str, pays: dict[str, Fraction], hand: str, when: str, paid_on: str) -> Paytable:
+    return Paytable(name, basis, MappingProxyType(pays), hand, when, paid_on)
 
 
 def _rules_of(game: str, values: dict[str, object], given: frozenset[str]) -> Rules:
@@ -197,6 +225,7 @@ class GameTable:
     main_paytable: str
     source: str
     description: str = ""
+    classes: tuple[HandClass, ...] = ()
 
     def paytable(self, name: str | None = None) -> Paytable:
         """The paytable called ``name`` (the main one by default)."""
@@ -292,7 +321,7 @@ def _check_keys(data: Mapping[str, object], where: str) -> None:
     for key in data:
         if key not in TOP_KEYS:
             raise unknown("key", key, TOP_KEYS, where)
-    for key in ("rules", "paytables"):
+    for key in ("rules", "paytables", "classes"):
         if not isinstance(data.get(key, {}), dict):
             raise InputError(f"{where}: [{key}] must be a table")
     paytables = data.get("paytables", {})
@@ -305,6 +334,9 @@ def _check_keys(data: Mapping[str, object], where: str) -> None:
                 raise unknown("key", key, PAYTABLE_KEYS, f"{where}: paytables.{name}")
         if "pays" in raw and not isinstance(raw["pays"], dict):
             raise InputError(f"{where}: paytables.{name}.pays must be a table of category = pay")
+        for key in SETTLEMENT_KEYS:
+            if key in raw and (not isinstance(raw[key], str) or not raw[key].strip()):
+                raise InputError(f"{where}: paytables.{name}.{key} must be a non-empty string")
 
 
 def _merge(base: Mapping[str, object], over: Mapping[str, object]) -> dict[str, object]:
@@ -346,9 +378,19 @@ def _paytables(raw: Mapping[str, object], where: str) -> tuple[Paytable, ...]:
         if basis not in BASES:
             raise InputError(f"{where}: paytables.{name}.basis must be 'to' or 'for', got {basis!r}")
         exact = {category: parse_exact(value, f"{where}: paytables.{name}.pays.{category}")
-                 for category, value in pays.items()}
-        paytables.append(Paytable(name, basis, MappingProxyType(exact)))
+                 for category, value in pays.items() if not is_none(value)}
+        settlement = {key: str(body.get(key, "")).strip() for key in SETTLEMENT_KEYS}
+        paytables.append(Paytable(name, basis, MappingProxyType(exact), **settlement))
     return tuple(paytables)
+
+
+def is_none(value: object) -> bool:
+    """Whether a pay is the word ``none`` (the pay removed), in any case.
+
+    >>> is_none("None"), is_none(0)
+    (True, False)
+    """
+    return isinstance(value, str) and value.strip().lower() == NONE
 
 
 def _from_data(data: Mapping[str, object], source: str, schema: Schema) -> GameTable:
@@ -366,14 +408,22 @@ def _from_data(data: Mapping[str, object], source: str, schema: Schema) -> GameT
         unit=_text(data, "unit", where, "unit"), rules=_rules(raw_rules, schema.rule_specs, name, where),
         paytables=paytables, main_paytable=main, source=source,
         description=str(data.get("description", "")),
+        classes=parse_classes(data.get("classes", {}), where),
     )
 
 
 def apply_pays(game: GameTable, overrides: Iterable[str]) -> GameTable:
-    """``--pay CATEGORY=VALUE`` (main paytable) or ``--pay PAYTABLE.CATEGORY=VALUE``.
+    """``--pay CATEGORY=VALUE`` (main paytable) or ``--pay PAYTABLE.CATEGORY=VALUE``; a VALUE of
+    ``none`` removes the pay (the table no longer lists it).
 
-    >>> apply_pays(load_game("caribbean-stud", schema_of=_plain_schema), ["flush=6"]).paytable().pay("flush")
+    >>> game = load_game("caribbean-stud", schema_of=_plain_schema)
+    >>> apply_pays(game, ["flush=6"]).paytable().pay("flush")
     Fraction(6, 1)
+    >>> apply_pays(game, ["flush=none"]).paytable().listed("flush") is None
+    True
+    >>> apply_pays(game, ["flsh=none"])
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --pay flsh=none: paytables.call lists no 'flsh' to remove (did you mean 'flush'?)
     """
     for text in overrides:
         key, sep, value = text.partition("=")
@@ -381,6 +431,14 @@ def apply_pays(game: GameTable, overrides: Iterable[str]) -> GameTable:
             raise InputError(f"--pay expects CATEGORY=VALUE, got '{text[:80]}'")
         table_name, dot, category = key.strip().rpartition(".")
         table = game.paytable(table_name if dot else None)
+        if is_none(value):
+            if category not in table.pays:
+                close = difflib.get_close_matches(category, list(table.pays), n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise InputError(f"--pay {key.strip()}=none: paytables.{table.name} lists no '{category}' "
+                                 f"to remove{hint}")
+            game = game.replace_paytable(table.with_pay(category, None))
+            continue
         game = game.replace_paytable(table.with_pay(category, parse_exact(value, f"--pay {key.strip()}")))
     return game
 

@@ -256,6 +256,19 @@ def ratio_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+def pay_text(pay: Fraction | None, basis: str = "to") -> str:
+    """A pay as a paytable table shows it: ``none`` when the table does not list it (no pay), and
+    ``(push)`` beside a pay that returns just the stake (0 to one, 1 for one).
+
+    >>> pay_text(None), pay_text(Fraction(0)), pay_text(Fraction(3, 2)), pay_text(Fraction(1), "for")
+    ('none', '0 (push)', '3/2', '1 (push)')
+    """
+    if pay is None:
+        return "none"
+    text = ratio_text(Fraction(pay))
+    return f"{text} (push)" if pay == (1 if basis == "for" else 0) else text
+
+
 def sqrt_decimal(value: Fraction, places: int = 12) -> Decimal:
     """The square root of a non-negative rational, to ``places`` significant digits, without
     ever making a float (``math.sqrt`` overflows past 1e308).

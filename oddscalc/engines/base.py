@@ -5,8 +5,9 @@ object of one subpackage.  An engine turns a validated :class:`GameTable` into e
 
 - ``validate(table)``: refuse rules, paytables or categories it cannot play (``InputError``);
 - ``analyze(table, strategy)``: the exact outcome table and metrics of the whole wager under the
-  optimal strategy, or under one of its named ``strategies`` (engines with ``exact = False``
-  have none: the tools design, sweep, distribution and check attach only to exact engines);
+  optimal strategy, or under another: one of its named ``strategies``, a strategy file or a
+  strategy expression (``parse_strategy`` reads any of them; engines with ``exact = False`` price
+  none: the tools design, sweep, distribution and check attach only to exact engines);
 - ``decide(table, situation)``: the best action in one situation, exactly where it can be;
 - ``wagers(table, strategy)``: the analysis of every separately staked wager (the main one first,
   as ``analyze`` prints it, then a Bonus, the wagers together, side bets), each per its own stake;
@@ -31,7 +32,7 @@ oddscalc.core.errors.InputError: unknown engine 'nope' (expected one of: stud5, 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -41,6 +42,7 @@ from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError, unknown
 from oddscalc.core.evaluate import HandRank, rank_hand
 from oddscalc.core.gametable import GameTable, RuleSpec, apply_pays, apply_rules, load_game
+from oddscalc.core.strategies import builtin_strategies, is_strategy_path, read_strategy, split_rules
 from oddscalc.report.model import Report
 
 OPTIMAL = "optimal"
@@ -192,11 +194,13 @@ class GainSample:
 
 @dataclass(frozen=True)
 class NamedStrategy:
-    """A strategy a simulator plays and an exact analysis prices: ``name`` as typed, ``label`` in
-    reports, ``rule`` in the engine's own terms (a threshold hand, None for "always")."""
+    """A strategy a simulator plays and an exact analysis prices: ``name`` as typed (a built-in
+    name, a file, an expression), ``label`` in reports, ``rules`` in the strategy language
+    (oddscalc/engines/handrules.py; none for the optimal strategy), ``source`` its file if any."""
     name: str
     label: str
-    rule: str | None
+    rules: tuple[str, ...] = ()
+    source: str = ""
 
 
 @dataclass(frozen=True)
@@ -279,6 +283,8 @@ class Engine(Protocol):
 
     def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]: ...
 
+    def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy: ...
+
     def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]: ...
 
     def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None: ...
@@ -290,7 +296,7 @@ class Engine(Protocol):
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[Decision]) -> Report: ...
 
-    def strategy_report(self, table: GameTable, compare: bool = False) -> Report: ...
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report: ...
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None: ...
 
@@ -319,7 +325,7 @@ class EngineBase:
 
     def __init__(self, name: str, rule_specs: tuple[RuleSpec, ...], *, exact: bool = True,
                  analysis_inputs: Inputs = Inputs(), decide_inputs: Inputs | None = None,
-                 strategies: tuple[NamedStrategy, ...] = (NamedStrategy(OPTIMAL, "the optimal strategy", None),)):
+                 strategies: tuple[NamedStrategy, ...] = (NamedStrategy(OPTIMAL, "the optimal strategy"),)):
         self.name, self.rule_specs, self.exact = name, rule_specs, exact
         self.analysis_inputs, self.decide_inputs = analysis_inputs, decide_inputs
         self.strategy_list = strategies
@@ -327,13 +333,16 @@ class EngineBase:
     def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
         return self.strategy_list
 
+    def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy:
+        return find_strategy(self.strategies(table), text, table)     # names only: no strategy language
+
     def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
         raise InputError(f"decide is not available for {table.name}: it has no decision to make")
 
     def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
         raise InputError(f"decide is not available for {table.name}")
 
-    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
         raise InputError(f"strategy is not available for {table.name}: it has no strategy to choose")
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None:
@@ -390,7 +399,7 @@ def overlay(table: GameTable, pays: Iterable[str] = (), rules: Iterable[str] = (
 def strategy_named(strategies: Sequence[NamedStrategy], name: str, game: str) -> NamedStrategy:
     """The strategy called ``name`` among an engine's strategies, or a one-line error.
 
-    >>> strategy_named((NamedStrategy(OPTIMAL, "optimal", None),), "optimel", "g")
+    >>> strategy_named((NamedStrategy(OPTIMAL, "optimal"),), "optimel", "g")
     Traceback (most recent call last):
     oddscalc.core.errors.InputError: g: unknown strategy 'optimel' (did you mean 'optimal'?)
     """
@@ -398,4 +407,46 @@ def strategy_named(strategies: Sequence[NamedStrategy], name: str, game: str) ->
         if strategy.name == name:
             return strategy
     raise unknown("strategy", name, [s.name for s in strategies], game)
+
+
+def builtin(engine_name: str) -> tuple[NamedStrategy, ...]:
+    """The optimal strategy and the engine's built-in strategy files (tables/strategies/ENGINE/)."""
+    files = builtin_strategies(engine_name)
+    return (NamedStrategy(OPTIMAL, "optimal"),
+            *(NamedStrategy(f.name, f.label, f.rules, f.source) for f in files))
+
+
+def find_strategy(strategies: Sequence[NamedStrategy], text: str, table: GameTable,
+                  check: Callable[[tuple[str, ...]], object] | None = None) -> NamedStrategy:
+    """A strategy as given on a command line: a built-in name, a strategy file (a path, or a name
+    ending in .toml) or an expression of rules; ``check`` parses the rules (an engine's language) so
+    a rule that does not parse is one error line here.  Engines without a language (``check``
+    None) take names only.
+
+    >>> find_strategy(builtin("stud5"), "akj83", load("caribbean-stud")).label
+    'call with A-K-J-8-3 or better'
+    """
+    text = text.strip()
+    for strategy in strategies:
+        if strategy.name == text:
+            return strategy
+    if check is None:
+        raise unknown("strategy", text, [s.name for s in strategies], table.name)
+    if is_strategy_path(text):
+        written = read_strategy(text)
+        if written.engine and written.engine != table.engine:
+            raise InputError(f"strategy file {text} is for engine '{written.engine}', and {table.name} "
+                             f"is played by '{table.engine}'")
+        found = NamedStrategy(written.name, written.label, written.rules, written.source)
+    else:
+        found = NamedStrategy(text, text, split_rules(text))
+    try:
+        check(found.rules)
+    except InputError:
+        single = len(found.rules) == 1 and " " not in text and not found.source
+        if single and not any(c in text for c in "+-"):
+            message = str(unknown("strategy", text, [s.name for s in strategies], table.name))
+            raise InputError(f"{message}; or write rules such as 'pair+; A-K if match'") from None
+        raise
+    return found
 

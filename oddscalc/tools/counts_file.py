@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from urllib.parse import quote, unquote
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import read_text
@@ -90,7 +91,7 @@ def _parse_csv(text: str, source: str) -> Counts:
             for word in line.lstrip()[1:].split():
                 key, sep, value = word.partition("=")
                 if sep and key in META_KEYS:
-                    meta[key] = value
+                    meta[key] = unquote(value)
         elif line.strip():
             lines.append(line)
     try:
@@ -144,7 +145,8 @@ def read_counts(path: str | Path) -> Counts:
 def counts_report(counts: Counts, nets: dict, title: str) -> Report:
     """The counts as a report whose CSV and JSON renderings are counts files."""
     seed = f" seed={counts.seed}" if counts.seed is not None else ""
-    header = f"oddscalc counts game={counts.game} strategy={counts.strategy}{seed}"
+    # a strategy written as rules has spaces: the header's words carry it %-encoded
+    header = f"oddscalc counts game={counts.game} strategy={quote(counts.strategy, safe='+-;/.:,_')}{seed}"
     table = Table(header, ("outcome", "count", "net"),
                   tuple((name, count, nets.get(name, "")) for name, count in counts.counts.items()))
     data = {"game": counts.game, "strategy": counts.strategy, "seed": counts.seed, "rounds": counts.rounds,

@@ -26,7 +26,7 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import decimal_text, exact_text, percent_text
 from oddscalc.core.progress_bar import Progress
 from oddscalc.core.version import __version__
-from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart, Wager, engine_of, strategy_named
+from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart, Wager, engine_of
 from oddscalc.report.analysis import metrics_table, net_table, outcome_table
 from oddscalc.report.html import Block, Details, Figure, Fine, Group, Named, Page, Section
 from oddscalc.report.model import Report, Table
@@ -134,7 +134,7 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
     if not engine.exact:
         raise InputError(f"report needs an exact analysis over every deal, and {game.name} (engine "
                          f"'{game.engine}') has none")
-    strategy = strategy_named(engine.strategies(game), strategy_name, game.name)
+    strategy = engine.parse_strategy(game, strategy_name)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
     keys = _sweep_keys(game) if sweep_points else []

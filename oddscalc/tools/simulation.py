@@ -16,7 +16,7 @@ from collections.abc import Callable
 from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import OPTIMAL, Simulator, engine_of, strategy_named
+from oddscalc.engines.base import OPTIMAL, Simulator, engine_of
 from oddscalc.report.model import Report
 from oddscalc.tools.counts_file import Counts, counts_report
 
@@ -26,9 +26,10 @@ ROUNDS_PER_SECOND = 5_000_000
 
 
 def simulator_of(game: GameTable, strategy: str, seed: int) -> Simulator:
-    """The engine's simulator of a named strategy, or one line saying the game has none."""
+    """The engine's simulator of a strategy (a built-in name, a strategy file or rules), or one line
+    saying the game has none or the strategy does not parse."""
     engine = engine_of(game)
-    strategy_named(engine.strategies(game), strategy, game.name)
+    engine.parse_strategy(game, strategy)
     simulator = engine.simulator(game, strategy, seed)
     if simulator is None:
         raise InputError(f"simulate does not play {game.name} (engine '{game.engine}'): it has no simulator")

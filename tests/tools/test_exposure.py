@@ -84,3 +84,9 @@ def test_three_card_exposure_is_exact_where_it_can_be(cli):
     assert result.status == 0 and data["exact"]
     # one dealer card turns the house edge into a player edge
     assert Fraction(data["gain"]) > -Fraction(data["baseline"]["expected_return"]) > 0
+
+
+@pytest.mark.parametrize("options", [["--rule", "ties=player"], ["--pay", "pair-8-or-better=2"]])
+def test_stud_exposure_refuses_what_its_kernel_does_not_price(cli, options):
+    result = cli("exposure", "caribbean-stud", "--dealer-cards", "2", *options)
+    assert result.status == 2 and result.out == "" and result.err.count("\n") == 1

@@ -19,7 +19,17 @@ from fractions import Fraction
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import OPTIMAL, Decision, EngineBase, Inputs, Sampling, Situation, StrategyChart, Wager
+from oddscalc.engines.base import (
+    OPTIMAL,
+    Decision,
+    EngineBase,
+    Inputs,
+    NamedStrategy,
+    Sampling,
+    Situation,
+    StrategyChart,
+    Wager,
+)
 from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows
 from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
 from oddscalc.engines.fast_action.report import decide_report
@@ -34,6 +44,7 @@ class FastActionEngine(EngineBase):
 
     def __init__(self) -> None:
         super().__init__("fast-action", RULE_SPECS, exact=False,
+                         strategies=(NamedStrategy(OPTIMAL, "no strategy is priced exactly"),),
                          analysis_inputs=Inputs(seats=True, samples=ANALYZE_SAMPLES),
                          decide_inputs=Inputs(hand=2, hand_option="--hole", board=True, dead=True, players=True,
                                               betting=True, samples=DECIDE_SAMPLES))
@@ -73,7 +84,7 @@ class FastActionEngine(EngineBase):
         return decide_report(rules_of_game(table), situation.hand, situation.board, situation.dead,
                              situation.players, [row for row in rows if isinstance(row, BetAdvice)])
 
-    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
         raise InputError(f"strategy is not available for {table.name}: see decide for the optional bet")
 
 

@@ -13,9 +13,12 @@ situation (``decide``); strategies and their rules of thumb (``strategy``); repo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from oddscalc.core.classes import check_class_names
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import (
     OPTIMAL,
@@ -24,15 +27,17 @@ from oddscalc.engines.base import (
     Exposure,
     GainSample,
     Inputs,
+    NamedStrategy,
     Seen,
     Simulator,
     Situation,
     StrategyChart,
     Wager,
-    strategy_named,
+    rank_five,
 )
-from oddscalc.engines.stud import decide, exposure, report, simulate, solve, strategy
-from oddscalc.engines.stud.counts import PAYABLE, class_counts
+from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
+from oddscalc.engines.stud import attached, decide, exposure, report, simulate, solve, strategy
+from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_class_map, call_layout, class_counts
 from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
 from oddscalc.report.model import Report
 
@@ -46,16 +51,36 @@ class StudEngine(EngineBase):
 
     def validate(self, table: GameTable) -> None:
         StudRules.of(table)
-        table.check_paytables([table.main_paytable])
-        table.check_categories(table.main_paytable, PAYABLE)
+        side = table.rules.strings("side_bets")
+        table.check_paytables([table.main_paytable, *side], side)
+        where = f"table '{table.name}'"
+        check_class_names(table.classes, (*PAYOUT_CLASSES, *FIVE_CARD_CATEGORIES), where)
+        table.check_categories(table.main_paytable, (*PAYABLE, *(k.name for k in table.classes)))
+        if table.paytable().settlement:
+            raise InputError(f"{where}: paytables.{table.main_paytable} is the Call's: hand, when and paid_on "
+                             "are for side bets")
+        if table.classes:
+            sizes = call_class_map(table.classes, table.name).sizes
+            paid = [name for name in table.paytable().pays if sizes.get(name) == 0]
+            if paid:
+                raise InputError(f"{where}: paytables.{table.main_paytable}: class '{paid[0]}' holds no hand the "
+                                 f"Call pays (categories: {', '.join(PAYABLE)})")
+            side_sizes = attached.side_map(table).sizes
+            idle = [k.name for k in table.classes if not sizes[k.name] and not side_sizes[k.name]]
+            if idle:
+                raise InputError(f"{where}: class '{idle[0]}' holds no five-card hand")
+        attached.side_bets(table)
+        call_layout(table)
+
+    def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy:
+        return strategy.parse_strategy(table, text)
 
     def _solved(self, table: GameTable, strategy_name: str) -> solve.StudResult:
-        named = strategy_named(strategy.STRATEGIES, strategy_name, table.name)
+        named = strategy.parse_strategy(table, strategy_name)
         if named.name == OPTIMAL:
             return solve.analyze(table)
         classes = class_counts(StudRules.of(table).qualify_strength)
-        calls = classes.decide_threshold(strategy.threshold_strength(named, table.name))
-        return solve.analyze(table, calls)
+        return solve.analyze(table, strategy.strategy_calls(table, classes, named))
 
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         return self._solved(table, strategy_name).analysis
@@ -81,11 +106,21 @@ class StudEngine(EngineBase):
         (decision,) = decisions
         return report.decision_report(table, situation, decision)
 
-    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
+        if price is not None:
+            return report.price_report(table, strategy.parse_strategy(table, price))
         return report.strategy_report(table, compare)
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator:
         return simulate.simulator(table, strategy_name, seed)
+
+    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
+        hand = rank_five(table, cards)
+        if not table.classes:
+            return hand
+        chain = call_class_map(table.classes, table.name).chains[hand.strength]
+        side = attached.side_map(table).chains[hand.strength]
+        return replace(hand, hand_class=(chain or side or ("",))[0])
 
     def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
         return exposure.exposure(table, seen)

@@ -16,8 +16,11 @@ from fractions import Fraction
 from functools import lru_cache
 
 from oddscalc._native import stud as kernel
+from oddscalc.core.classes import ClassMap, HandClass
 from oddscalc.core.errors import InputError
-from oddscalc.core.gametable import Paytable
+from oddscalc.core.evaluate import N_FIVE_CARD_STRENGTHS
+from oddscalc.core.gametable import GameTable, Paytable
+from oddscalc.engines.handclasses import five_card_map, pay_map, refuse_suits_on_five
 
 # Payout classes of the player's hand, as the kernel numbers them: a hand below ace-king can
 # never beat a qualifying dealer; ace-king is paid apart from the pair.
@@ -34,19 +37,67 @@ def class_counts(qualify_strength: int) -> kernel.StudClasses:
     return kernel.count_classes(qualify_strength)
 
 
-def class_pays(paytable: Paytable) -> list[Fraction]:
-    """The pay of every payout class (0 for below-ace-king and for unlisted classes).
+@lru_cache(maxsize=1)
+def payout_bases() -> tuple[str, ...]:
+    """The payout class name of every strength (the Call's class of a hand)."""
+    return tuple(PAYOUT_CLASSES[kernel.payout_class_of(s)] for s in range(N_FIVE_CARD_STRENGTHS))
+
+
+def call_class_map(classes: tuple[HandClass, ...], game: str) -> ClassMap:
+    """A game's classes on the Call's hands (one row per strength, payout classes as bases)."""
+    where = f"table '{game}'"
+    refuse_suits_on_five(classes, where)
+    return five_card_map(classes, payout_bases(), where)
+
+
+@dataclass(frozen=True)
+class CallLayout:
+    """The Call's pay classes: the payout classes, then each class the Call paytable names (with
+    ``class_map``, the pay class of every strength; None when no class is named)."""
+    names: tuple[str, ...]
+    class_map: bytes | None
+    bases: tuple[str, ...]              # the payout class each pay class is part of
+
+    def name_of(self, strength: int) -> str:
+        """The pay class of a strength."""
+        if self.class_map is None:
+            return PAYOUT_CLASSES[kernel.payout_class_of(strength)]
+        return self.names[self.class_map[strength]]
+
+
+PLAIN_LAYOUT = CallLayout(PAYOUT_CLASSES, None, PAYOUT_CLASSES)
+
+
+def call_layout(game: GameTable) -> CallLayout:
+    """The pay classes of a game's Call paytable.
+
+    >>> from oddscalc.engines.base import load
+    >>> call_layout(load("caribbean-stud", pays=["pair-8-or-better=2"])).names[-1]
+    'pair-8-or-better'
+    """
+    paytable = game.paytable()
+    named = [klass.name for klass in game.classes if klass.name in paytable.pays]
+    if not named:
+        return PLAIN_LAYOUT
+    cmap = call_class_map(game.classes, game.name)
+    data, names = pay_map(cmap, named, PAYOUT_CLASSES)
+    category = {klass.name: klass.category for klass in game.classes}
+    return CallLayout(names, data, tuple(category.get(name, name) for name in names))
+
+
+def class_pays(paytable: Paytable, layout: CallLayout = PLAIN_LAYOUT) -> list[Fraction]:
+    """The pay of every pay class (0 for below-ace-king and for unlisted classes).
 
     >>> from oddscalc.engines.base import load
     >>> class_pays(load("caribbean-stud").paytable())[:3]
     [Fraction(0, 1), Fraction(1, 1), Fraction(1, 1)]
     """
-    return [paytable.pay(name) if name in PAYABLE else Fraction(0) for name in PAYOUT_CLASSES]
+    return [paytable.pay(name) if name != PAYOUT_CLASSES[0] else Fraction(0) for name in layout.names]
 
 
 @dataclass(frozen=True)
 class StrategyTotals:
-    """Situations and dealer completions of one strategy, summed per payout class."""
+    """Situations and dealer completions of one strategy, summed per pay class."""
     called: tuple[int, ...]          # situations called, per payout class
     folded: tuple[int, ...]
     not_qualify: tuple[int, ...]     # deals (situation x completion) per payout class
@@ -55,15 +106,18 @@ class StrategyTotals:
     losses: tuple[int, ...]
 
 
-def strategy_totals(classes: kernel.StudClasses, calls: bytes | bytearray) -> StrategyTotals:
-    """Sum the counts of a strategy (one 0/1 decision per class)."""
-    rows = classes.aggregate(calls)
+def strategy_totals(classes: kernel.StudClasses, calls: bytes | bytearray,
+                    layout: CallLayout = PLAIN_LAYOUT) -> StrategyTotals:
+    """Sum the counts of a strategy (one 0/1 decision per class), per pay class."""
+    rows = classes.aggregate(calls, layout.class_map, len(layout.names))
     return StrategyTotals(*(tuple(row[i] for row in rows) for i in (0, 5, 1, 2, 3, 4)))
 
 
-def optimal_calls(classes: kernel.StudClasses, paytable: Paytable, call_multiple: int) -> bytearray:
+def optimal_calls(classes: kernel.StudClasses, paytable: Paytable, call_multiple: int,
+                  layout: CallLayout = PLAIN_LAYOUT, ties: int = 0) -> bytearray:
     """The optimal decision of every class under a paytable (exact integer comparison)."""
-    pays = class_pays(paytable)
+    pays = class_pays(paytable, layout)
     if any(max(p.numerator, p.denominator) >= 2 ** 63 for p in pays):
         raise InputError("a payout's numerator or denominator is too large (over 2**63)")
-    return classes.decide_optimal([p.numerator for p in pays], [p.denominator for p in pays], call_multiple)
+    return classes.decide_optimal([p.numerator for p in pays], [p.denominator for p in pays], call_multiple,
+                                  layout.class_map, ties)

@@ -18,7 +18,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_strength
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import Decision
-from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES
+from oddscalc.engines.stud.counts import PAYOUT_CLASSES, call_layout
 from oddscalc.engines.stud.rules import StudRules
 
 
@@ -31,14 +31,17 @@ def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int
     if 52 - len(known) < 4:
         raise InputError(f"too many dead cards: {52 - len(known)} are left and the dealer needs four more")
     nq, wins, ties, losses = kernel.count_completions(tuple(hand), upcard, tuple(dead), rules.qualify_strength)
-    category = PAYOUT_CLASSES[kernel.payout_class_of(five_card_strength(hand))]
-    pay = game.paytable().pay(category) if category in PAYABLE else Fraction(0)
+    total = nq + wins + ties + losses
+    category = call_layout(game).name_of(five_card_strength(hand))
+    pay = game.paytable().pay(category) if category != PAYOUT_CLASSES[0] else Fraction(0)
     wager = Fraction(1 + rules.call_multiple)
     win_net = 1 + rules.call_multiple * pay
-    total = nq + wins + ties + losses
+    pushes = ties if rules.ties == 0 else 0
+    wins += ties if rules.ties == 1 else 0
+    losses += ties if rules.ties == 2 else 0
     ev_call = Fraction(nq + wins * win_net - wager * losses, total)
     outcomes = (Outcome("dealer-not-qualify", nq, Fraction(1), wager), Outcome("lose", losses, -wager, wager),
-                Outcome("push", ties, Fraction(0), wager), Outcome(f"win-{category}", wins, win_net, wager))
+                Outcome("push", pushes, Fraction(0), wager), Outcome(f"win-{category}", wins, win_net, wager))
     # equal expectations fold: the same return with less money at risk
     return Decision("call" if ev_call > -1 else "fold", {"call": ev_call, "fold": Fraction(-1)}, total,
                     outcomes=outcomes, facts={"dealer_qualifies": 1 - Fraction(nq, total)})

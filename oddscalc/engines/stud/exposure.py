@@ -107,6 +107,13 @@ def setup_of(game: GameTable, deck_ranks: str | None = None) -> Setup:
     """Read a stud game table (any call paytable) and the deck to deal from."""
     rules = StudRules.of(game)
     paytable = game.paytable()
+    # the exposure kernel pays the Call by its payout classes and pushes ties
+    if rules.ties:
+        raise InputError(f"exposure prices Caribbean Stud with ties that push, not ties={rules.ties_text}")
+    paid_classes = [k.name for k in game.classes if k.name in paytable.pays]
+    if paid_classes:
+        raise InputError(f"exposure prices the Call by the standard payout classes, not the class "
+                         f"'{paid_classes[0]}' this table pays")
     pays = tuple(class_pays(paytable))
     if any(max(p.numerator, p.denominator) >= 2 ** 63 for p in pays):
         raise InputError("a payout's numerator or denominator is too large (over 2**63)")

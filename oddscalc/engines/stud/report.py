@@ -11,35 +11,95 @@ from fractions import Fraction
 from oddscalc.core.cards import format_cards
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
-from oddscalc.core.numbers import decimal_text, percent_text
-from oddscalc.engines.base import Decision, Situation
-from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, class_counts
+from oddscalc.core.numbers import decimal_text, pay_text, percent_text
+from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation
+from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
+from oddscalc.engines.pricing import strategy_price_report
+from oddscalc.engines.sidebets import pay_rows
+from oddscalc.engines.stud.attached import call_sizes, side_bet_result, side_bets, side_sizes
+from oddscalc.engines.stud.counts import class_counts
 from oddscalc.engines.stud.rules import StudRules
-from oddscalc.engines.stud.solve import analyze
-from oddscalc.engines.stud.strategy import STRATEGIES, ace_king_rules, threshold_strength
+from oddscalc.engines.stud.solve import StudResult, analyze, win_order
+from oddscalc.engines.stud.strategy import STRATEGIES, ace_king_rules, strategy_calls
+from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
 
+def _paytable_table(game: GameTable, result: StudResult) -> Table:
+    """The Call paytable, strongest first, each class it pays after its category; a category the
+    table does not list shows ``none`` (the Call is then returned on a win), a listed 0 ``0 (push)``."""
+    paytable = game.paytable()
+    wins = {row.outcome: row.count for row in result.analysis.outcomes}
+    names = [result.layout.names[i] for i in win_order(result.layout)]
+    rows = tuple((name, pay_text(paytable.listed(name), paytable.basis), wins[f"win-{name}"]) for name in names)
+    title = f"Call paytable ({paytable.basis} one) and winning deals"
+    if any(paytable.listed(name) is None for name in names):
+        title += " (none: not listed; a win gets the Call back, as a pay of 0 would)"
+    return Table(title, ("category", "pays", "wins"), tuple(reversed(rows)))
+
+
+def classes_table(game: GameTable) -> tuple[Table, list[dict[str, object]]]:
+    """Every hand class of the game: its category, the player hands it holds and what it pays."""
+    sizes = call_sizes(game)
+    side = side_sizes(game, 5)
+    paytable = game.paytable()
+    rows, data = [], []
+    for klass in game.classes:
+        hands = sizes[klass.name] or side[klass.name]
+        pays = (pay_text(paytable.listed(klass.name), paytable.basis) if klass.name in paytable.pays
+                else f"as {klass.category}")
+        rows.append((klass.name, klass.text, hands, decimal_text(Fraction(hands, 2598960), 10), pays))
+        data.append({"class": klass.name, "category": klass.category, "definition": klass.text,
+                     "hands": hands, "probability": Fraction(hands, 2598960),
+                     "call_pays": paytable.pay(klass.name) if klass.name in paytable.pays else None})
+    return Table("hand classes (player hands of 2,598,960)", ("class", "definition", "hands", "probability",
+                                                              "Call pays"), tuple(rows)), data
+
+
+def side_bet_tables(game: GameTable) -> tuple[list[Table], dict[str, object]]:
+    """Outcome table and metrics of every side bet, per side-bet stake."""
+    tables: list[Table] = []
+    data: dict[str, object] = {}
+    classes = [(k.name, k.category) for k in game.classes]
+    for bet in side_bets(game):
+        analysis = side_bet_result(game, bet)
+        table = bet.table
+        tables.append(Table(f"side bet {table.name}: {bet.text} ({table.basis} one)", ("pays on", "pays"),
+                            pay_rows(bet, FIVE_CARD_CATEGORIES, classes)))
+        tables.append(outcome_table(analysis, f"side bet {table.name} outcomes (per {table.name} stake)"))
+        tables.append(metrics_table(analysis, f"side bet {table.name} metrics"))
+        data[table.name] = {**analysis_data(analysis), "settled_on": bet.text}
+    return tables, data
+
+
 def analysis_report(game: GameTable) -> Report:
-    """``analyze``: outcomes, metrics, and the Call paytable with its winning deals."""
+    """``analyze``: outcomes, metrics, the Call paytable with its winning deals, the hand classes
+    and the side bets."""
     result = analyze(game)
     paytable = game.paytable()
     rules = StudRules.of(game)
-    wins = {row.outcome: row.count for row in result.analysis.outcomes}
-    rows = tuple((name, paytable.pay(name), wins[f"win-{name}"]) for name in PAYABLE)
-    pays = Table(f"Call paytable ({paytable.basis} one) and winning deals", ("category", "pays", "wins"),
-                 tuple(reversed(rows)))
+    tables = [_paytable_table(game, result)]
     call = result.analysis.call_probability
     assert call is not None
-    notes = (f"{game.title}: dealer qualifies with {rules.qualifier_text} or better; "
+    notes = [f"{game.title}: dealer qualifies with {rules.qualifier_text} or better; "
              f"the optimal player calls in {percent_text(call, 4)} of situations.",
              "Per-ante figures divide by the Ante; per-total figures divide by Ante + Call actually wagered "
-             "(operators quote either as RTP).")
-    data = {"paytable": {name: paytable.pay(name) for name in PAYABLE if name in paytable.pays},
-            "qualifier": rules.qualifier_text}
+             "(operators quote either as RTP)."]
+    if rules.ties:
+        notes.append(f"A tie with a qualifying dealer goes to the {rules.ties_text} (rules.ties).")
+    data: dict[str, object] = {
+        "paytable": {name: paytable.pay(name) for name in result.layout.names if name in paytable.pays},
+        "qualifier": rules.qualifier_text, "ties": rules.ties_text}
+    if game.classes:
+        table, data["classes"] = classes_table(game)
+        tables.append(table)
+    side_tables, side_data = side_bet_tables(game)
+    tables += side_tables
+    if side_data:
+        data["side_bets"] = side_data
     return standard_report(f"{game.title}: exact return under optimal strategy", result.analysis,
-                           (pays,), data, notes)
+                           tables, data, notes)
 
 
 def decision_report(game: GameTable, situation: Situation, decision: Decision) -> Report:
@@ -72,13 +132,18 @@ def decision_report(game: GameTable, situation: Situation, decision: Decision) -
     return Report(title, (summary, table), data)
 
 
+def priced(game: GameTable, strategy: NamedStrategy) -> Analysis:
+    """The exact analysis of a written strategy over every deal."""
+    classes = class_counts(StudRules.of(game).qualify_strength)
+    return analyze(game, strategy_calls(game, classes, strategy)).analysis
+
+
 def _compare_table(game: GameTable, optimal: Analysis) -> tuple[Table, list[dict[str, object]]]:
     """Every named strategy priced exactly over all deals, beside the optimal one."""
-    classes = class_counts(StudRules.of(game).qualify_strength)
     rows: list[tuple[str, Analysis]] = [("optimal", optimal)]
-    for strategy in STRATEGIES[1:]:
-        calls = classes.decide_threshold(threshold_strength(strategy, game.name))
-        rows.append((strategy.label, analyze(game, calls).analysis))
+    for strategy in STRATEGIES:
+        if strategy.name != OPTIMAL:
+            rows.append((strategy.label, priced(game, strategy)))
     table = Table("strategies compared (exact over all deals)",
                   ("strategy", "house edge per ante", "element of risk", "call probability"),
                   tuple((label, percent_text(a.house_edge, 4), percent_text(a.element_of_risk, 4),
@@ -95,7 +160,9 @@ def strategy_report(game: GameTable, compare: bool = False) -> Report:
     classes = class_counts(StudRules.of(game).qualify_strength)
     totals = result.totals
     rows = []
-    for index, name in reversed(list(enumerate(PAYOUT_CLASSES))):
+    layout = result.layout
+    for index in reversed([0, *win_order(layout)]):
+        name = layout.names[index]
         called, folded = totals.called[index], totals.folded[index]
         rule = "always call" if not folded else "always fold" if not called else "depends on the upcard"
         rows.append((name, called + folded, called, folded, rule))
@@ -118,3 +185,11 @@ def strategy_report(game: GameTable, compare: bool = False) -> Report:
         table, data["compare"] = _compare_table(game, result.analysis)
         tables.append(table)
     return Report(f"{game.title}: optimal strategy ({result.analysis.table})", tuple(tables), data)
+
+
+def price_report(game: GameTable, strategy: NamedStrategy) -> Report:
+    """``strategy --price``: a strategy priced exactly over every deal, against the optimal one."""
+    optimal = analyze(game).analysis
+    mine = optimal if strategy.name == OPTIMAL else priced(game, strategy)
+    return strategy_price_report(game.title, game.unit, strategy, mine, optimal, "call")
+

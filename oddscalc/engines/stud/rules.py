@@ -13,10 +13,15 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_strength
 from oddscalc.core.gametable import GameTable, RuleSpec
 
+TIES = ("push", "player", "dealer")
+
 RULE_SPECS = (
     RuleSpec("dealer_qualifies", "text", "A K 4 3 2",
              "the weakest dealer hand that qualifies, as five ranks (any pair qualifies)"),
     RuleSpec("call_multiple", "integer", 2, "the Call as a multiple of the Ante", low=1, high=100),
+    RuleSpec("ties", "text", "push", "a tie with a qualifying dealer: push, or won by the player or the dealer",
+             choices=TIES),
+    RuleSpec("side_bets", "strings", (), "paytables of side bets (each says in 'hand' what it is settled on)"),
 )
 
 
@@ -26,13 +31,19 @@ class StudRules:
     qualify_strength: int      # weakest dealer hand that qualifies
     qualifier_text: str
     call_multiple: int         # the Call is this many Antes
+    ties: int = 0              # a tie with a qualifying dealer: 0 push, 1 the player wins, 2 the dealer
 
     @classmethod
     def of(cls, game: GameTable) -> StudRules:
         """Read and check the rules of a game table."""
         text = game.rules.text("dealer_qualifies")
         ranks = parse_qualifier(text, game.name)
-        return cls(qualifier_strength(ranks), text, game.rules.integer("call_multiple"))
+        return cls(qualifier_strength(ranks), text, game.rules.integer("call_multiple"),
+                   TIES.index(game.rules.text("ties")))
+
+    @property
+    def ties_text(self) -> str:
+        return TIES[self.ties]
 
 
 def parse_qualifier(text: str, game: str) -> tuple[int, ...]:

@@ -11,16 +11,31 @@ shares of a meter; its return is linear in the meter, so the break-even meter is
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from oddscalc._native import census
+from oddscalc._native import eval5
+from oddscalc.core.cards import DECK
+from oddscalc.core.classes import ClassMap, check_class_names
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import HandRank, five_card_category_starts
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory
-from oddscalc.core.numbers import decimal_text
-from oddscalc.engines.base import OPTIMAL, EngineBase, NamedStrategy, Situation, StrategyChart, Wager, strategy_named
+from oddscalc.core.numbers import decimal_text, pay_text
+from oddscalc.engines import sidebets
+from oddscalc.engines.base import (
+    OPTIMAL,
+    EngineBase,
+    NamedStrategy,
+    Situation,
+    StrategyChart,
+    Wager,
+    find_strategy,
+    rank_five,
+)
+from oddscalc.engines.handclasses import five_card_categories, five_card_map, refuse_suits_on_five
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
@@ -31,35 +46,72 @@ RULE_SPECS = (
              low=5, high=6),
     RuleSpec("meter", "number", Fraction(0), "the progressive meter priced, in units of the stake"),
 )
-STRATEGIES = (NamedStrategy(OPTIMAL, "a side bet has no decision", None),)
+STRATEGIES = (NamedStrategy(OPTIMAL, "a side bet has no decision"),)
 
 
 @lru_cache(maxsize=2)
+def strength_counts(cards: int) -> tuple[int, ...]:
+    """Sets of ``cards`` cards by the strength of their best five (weakest first)."""
+    return tuple(eval5.strength_census(cards, DECK))
+
+
 def category_counts(cards: int) -> tuple[int, ...]:
     """Sets of ``cards`` cards making each category (high card first)."""
-    return tuple(census.category_census(cards))
+    counts = strength_counts(cards)
+    starts = five_card_category_starts()
+    return tuple(sum(counts[starts[i]:starts[i + 1]]) for i in range(len(CATEGORIES)))
+
+
+def class_map_of(game: GameTable) -> ClassMap:
+    """The game's classes on one hand of every strength."""
+    where = f"table '{game.name}'"
+    refuse_suits_on_five(game.classes, where)
+    return five_card_map(game.classes, five_card_categories(), where)
 
 
 def prize(game: GameTable, category: str) -> Fraction:
-    """What a category pays per unit staked: fixed pays plus its share of the meter."""
+    """What a category (or class) pays per unit staked: fixed pays plus its share of the meter."""
     meter = game.rules.number("meter")
     return sum((t.pay(category) * (meter if t.name == METER_TABLE else 1) for t in game.paytables), Fraction(0))
 
 
-def _net(game: GameTable, category: str) -> Fraction | None:
-    """The net per unit staked of a category, or None when no paytable lists it (the bet loses).
+def _settle(game: GameTable, names: dict[str, str]) -> Fraction | None:
+    """The net per unit staked of a hand each paytable pays under ``names[table]`` (its most
+    specific class that table names, else its category), or None when no table lists it (the bet
+    loses).
 
     A listed pay is paid on its table's basis: "to one" returns the stake with the pay, so a listed
     0 is a push; "for one" keeps the stake, so a pay of 1 is a push and 0 loses.  (As the
     three-card side bets settle, and continuous in the pay, as ``design`` needs.)"""
-    listed = [t for t in game.paytables if category in t.pays]
+    listed = [t for t in game.paytables if names[t.name] in t.pays]
     if not listed:
         return None
     bases = {t.basis for t in listed}
     if len(bases) > 1:
-        raise InputError(f"table '{game.name}': category '{category}' is paid on both bases")
-    amount = prize(game, category)
+        raise InputError(f"table '{game.name}': '{names[listed[0].name]}' is paid on both bases")
+    meter = game.rules.number("meter")
+    amount = sum((t.pay(names[t.name]) * (meter if t.name == METER_TABLE else 1) for t in listed), Fraction(0))
     return amount - 1 if bases == {"for"} else amount
+
+
+def _net(game: GameTable, category: str) -> Fraction | None:
+    """The net per unit staked of a category (hands no class holds), or None when it loses."""
+    return _settle(game, {t.name: category for t in game.paytables})
+
+
+def paid(game: GameTable) -> list[tuple[str, Fraction | None]]:
+    """Per strength: the name its row is counted under (the most specific class any paytable
+    names, else the category) and its net per unit staked (None: the bet loses)."""
+    cmap = class_map_of(game)
+    named = {name for t in game.paytables for name in t.pays}
+    out = []
+    settled: dict[str, Fraction | None] = {}
+    for s in range(len(cmap.rows)):
+        key = cmap.pay_name(s, named)
+        if key not in settled:
+            settled[key] = _settle(game, {t.name: cmap.pay_name(s, t.pays) for t in game.paytables})
+        out.append((key, settled[key]))
+    return out
 
 
 def outcome_name(category: str, net: Fraction) -> str:
@@ -68,20 +120,26 @@ def outcome_name(category: str, net: Fraction) -> str:
     >>> outcome_name("flush", Fraction(15)), outcome_name("pair", Fraction(0))
     ('win-flush', 'push-pair')
     """
-    return f"{'win' if net > 0 else 'push' if net == 0 else 'part'}-{category}"
+    return sidebets.outcome_name(category, net)
 
 
 def side_bet_analysis(game: GameTable) -> Analysis:
-    """Exact outcome table of the side bet at the table's meter."""
-    counts = category_counts(game.rules.integer("cards"))
-    rows = []
+    """Exact outcome table of the side bet at the table's meter: strongest first, each class the
+    paytables name after its category."""
+    counts = strength_counts(game.rules.integer("cards"))
+    order = [*CATEGORIES]
+    for klass in game.classes:
+        order.insert(order.index(klass.category), klass.name)
+    tally: dict[str, list] = {}
     losing = 0
-    for category, count in reversed(list(zip(CATEGORIES, counts, strict=True))):
-        net = _net(game, category)
+    for (key, net), count in zip(paid(game), counts, strict=True):
         if net is None or net == -1:
             losing += count
-        else:
-            rows.append(Outcome(outcome_name(category, net), count, net))
+        elif count:
+            row = tally.setdefault(key, [net, 0])
+            row[1] += count
+    rows = [Outcome(outcome_name(key, tally[key][0]), tally[key][1], tally[key][0])
+            for key in reversed(order) if key in tally]
     rows.append(Outcome("lose", losing, Fraction(-1)))
     return Analysis(game.name, game.paytables_text(), sum(counts), tuple(rows), None, game.unit)
 
@@ -103,16 +161,44 @@ def break_even_meter(game: GameTable) -> Fraction | None:
     return None if slope == 0 else -at_zero / slope
 
 
+def pay_cell(game: GameTable, name: str) -> str:
+    """What a category or class pays per unit staked, as the paytable shows it: ``none`` when no
+    paytable lists it (the bet loses), ``0 (push)`` for a listed 0 "to one"."""
+    listed = [t for t in game.paytables if name in t.pays]
+    if not listed:
+        return "none"
+    return pay_text(prize(game, name), listed[0].basis)
+
+
+def class_sizes(game: GameTable, cards: int) -> dict[str, int]:
+    """Sets of ``cards`` cards whose best five is in each class."""
+    counts = strength_counts(cards)
+    cmap = class_map_of(game)
+    out = dict.fromkeys(cmap.sizes, 0)
+    for s, chain in enumerate(cmap.chains):
+        for name in chain:
+            out[name] += counts[s]
+    return out
+
+
 def analysis_report(game: GameTable) -> Report:
-    """``analyze``: the outcome table and metrics, every category, the meter and its break-even."""
+    """``analyze``: the outcome table and metrics, every category and class, the meter and its
+    break-even."""
     analysis = side_bet_analysis(game)
     cards = game.rules.integer("cards")
-    counts = category_counts(cards)
-    categories = Table(f"best five of {cards} cards: every category",
+    counts = dict(zip(CATEGORIES, category_counts(cards), strict=True))
+    sizes = class_sizes(game, cards)
+    order = [*CATEGORIES]
+    for klass in game.classes:
+        order.insert(order.index(klass.category), klass.name)
+    every = {**counts, **sizes}
+    categories = Table(f"best five of {cards} cards: every category and class",
                        ("category", "sets", "probability", f"pays per {game.unit}"),
-                       tuple((c, n, decimal_text(Fraction(n, analysis.total), 10), prize(game, c))
-                             for c, n in reversed(list(zip(CATEGORIES, counts, strict=True)))))
-    data: dict[str, object] = {"categories": dict(zip(CATEGORIES, counts, strict=True))}
+                       tuple((c, every[c], decimal_text(Fraction(every[c], analysis.total), 10), pay_cell(game, c))
+                             for c in reversed(order)))
+    data: dict[str, object] = {"categories": counts}
+    if game.classes:
+        data["classes"] = sizes
     tables = [categories]
     if has_meter(game):
         level, even = game.rules.number("meter"), break_even_meter(game)
@@ -135,15 +221,24 @@ class SideBetEngine(EngineBase):
         if not table.paytables:
             raise InputError(f"table '{table.name}': a side bet needs a paytable")
         table.check_paytables([table.main_paytable, METER_TABLE])
+        where = f"table '{table.name}'"
+        check_class_names(table.classes, CATEGORIES, where)
         for paytable in table.paytables:
-            table.check_categories(paytable.name, CATEGORIES)
+            table.check_categories(paytable.name, (*CATEGORIES, *(k.name for k in table.classes)))
+            if paytable.settlement:
+                raise InputError(f"{where}: paytables.{paytable.name}: this game is settled on the player's cards "
+                                 "(rules.cards); hand, when and paid_on are for side bets attached to a game")
         if "meter" in table.rules.given and not has_meter(table):
             raise InputError(f"{table.name} has no meter paytable, so a meter (rules.meter, --meter) does not apply")
-        for category in CATEGORIES:
-            _net(table, category)
+        if table.classes:
+            sizes = class_map_of(table).sizes
+            empty = [k.name for k in table.classes if not sizes[k.name]]
+            if empty:
+                raise InputError(f"{where}: class '{empty[0]}' holds no five-card hand")
+        paid(table)
 
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
-        strategy_named(STRATEGIES, strategy_name, table.name)
+        find_strategy(STRATEGIES, strategy_name, table)
         return side_bet_analysis(table)
 
     def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
@@ -151,11 +246,16 @@ class SideBetEngine(EngineBase):
                       paytables=tuple(t.name for t in table.paytables)),)
 
     def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None:
-        strategy_named(STRATEGIES, strategy_name, table.name)
+        find_strategy(STRATEGIES, strategy_name, table)
         return None                      # a side bet has no decision
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return analysis_report(table)
+
+    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
+        hand = rank_five(table, cards)
+        chain = class_map_of(table).chains[hand.strength] if table.classes else ()
+        return replace(hand, hand_class=chain[0]) if chain else hand
 
 
 ENGINE = SideBetEngine()

@@ -1,36 +1,61 @@
-"""Caribbean Stud strategies: the optimal one, the simple ones every command shares (``strategy
---compare``, ``simulate --strategy``, ``check --strategy``), and the ace-king rule of thumb.
+"""Caribbean Stud strategies: the optimal one, strategies written as rules (the built-in files
+under tables/strategies/stud5/ that ``strategy --compare``, ``simulate --strategy`` and ``check
+--strategy`` share, a strategy file, an expression), and the ace-king rule of thumb.
+
+A written strategy is one decision per (upcard rank, strength) (oddscalc/engines/handrules.py),
+which the kernel spreads over its (hand, upcard) classes, so its analysis is exact.
 
 >>> [s.name for s in STRATEGIES]
-['optimal', 'pair-plus', 'ace-king', 'akj83', 'always']
+['optimal', 'pair-plus', 'ace-king', 'akj83', 'akj83-match', 'always']
 """
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 
 from oddscalc._native import stud as kernel
 from oddscalc.core.cards import RANKS
-from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart
-from oddscalc.engines.stud.counts import PAYOUT_CLASSES
-from oddscalc.engines.stud.rules import parse_qualifier, qualifier_strength
+from oddscalc.core.classes import HandClass
+from oddscalc.core.evaluate import five_card_examples
+from oddscalc.core.gametable import GameTable
+from oddscalc.engines.base import NamedStrategy, StrategyChart, builtin, find_strategy
+from oddscalc.engines.handclasses import five_card_categories
+from oddscalc.engines.handrules import DecisionTable, HandModel, decision_table
+from oddscalc.engines.stud.counts import PAYOUT_CLASSES, call_class_map, payout_bases
 
-# "call with this hand or better" (None: always call), as the simulator and --compare play them
-STRATEGIES = (
-    NamedStrategy(OPTIMAL, "optimal", None),
-    NamedStrategy("pair-plus", "call with any pair or better", "2 2 5 4 3"),
-    NamedStrategy("ace-king", "call with ace-king or better", "A K 4 3 2"),
-    NamedStrategy("akj83", "call with A-K-J-8-3 or better", "A K J 8 3"),
-    NamedStrategy("always", "always call", None),
-)
+# the optimal strategy and the built-in strategy files, in their order
+STRATEGIES = builtin("stud5")
 
 
-def threshold_strength(strategy: NamedStrategy, game: str) -> int:
-    """The weakest strength a simple strategy calls with (0: every hand).
+def hand_model(game: GameTable) -> HandModel:
+    """The five-card hands of the Call as the strategy language reads them: every strength with its
+    category, its payout class (``ace-king`` ...) and the game's classes that hold it."""
+    return _model(game.name, game.classes)
 
-    >>> threshold_strength(STRATEGIES[-1], "x"), threshold_strength(STRATEGIES[2], "x") > 0
-    (0, True)
-    """
-    return 0 if strategy.rule is None else qualifier_strength(parse_qualifier(strategy.rule, game))
+
+@lru_cache(maxsize=8)
+def _model(name: str, classes: tuple[HandClass, ...]) -> HandModel:
+    categories = five_card_categories()
+    bases = payout_bases()
+    chains = call_class_map(classes, name).chains if classes else ((),) * len(bases)
+    names = tuple(frozenset({categories[s], bases[s], *chains[s]}) for s in range(len(bases)))
+    return HandModel(5, five_card_examples(), categories, names, True, "call", name)
+
+
+def parse_strategy(game: GameTable, text: str) -> NamedStrategy:
+    """A built-in strategy's name, a strategy file or an expression, its rules checked."""
+    model = hand_model(game)
+    return find_strategy(STRATEGIES, text, game, lambda rules: decision_table(model, rules))
+
+
+def strategy_table(game: GameTable, strategy: NamedStrategy) -> DecisionTable:
+    """The decision of every (upcard rank, strength) of a written strategy."""
+    return decision_table(hand_model(game), strategy.rules)
+
+
+def strategy_calls(game: GameTable, classes: kernel.StudClasses, strategy: NamedStrategy) -> bytearray:
+    """The decision of every kernel class under a written strategy."""
+    return classes.decide_table(strategy_table(game, strategy).data)
 
 
 def ranks_text(cards: tuple[int, ...]) -> str:

@@ -13,6 +13,7 @@ Fraction(-686689, 20358520)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
@@ -25,6 +26,7 @@ from oddscalc.engines.base import (
     Exposure,
     GainSample,
     Inputs,
+    NamedStrategy,
     Seen,
     Simulator,
     Situation,
@@ -51,8 +53,11 @@ class ThreeCardEngine(EngineBase):
 
     def _solved(self, table: GameTable, strategy_name: str) -> tuple[ThreeCardRules, Solution]:
         rules = three_card_rules(table)
-        threshold = strategy.strategy_threshold(rules, strategy_name)
-        return rules, solve(rules, game_counts(rules), threshold)
+        written = strategy.strategy_table(rules, strategy_name)
+        return rules, solve(rules, game_counts(rules), written)
+
+    def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy:
+        return strategy.parse_strategy(three_card_rules(table), text)
 
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
         """The whole wager (Bet + Play, and the Bonus at the table's ratio when one is staked)."""
@@ -92,8 +97,11 @@ class ThreeCardEngine(EngineBase):
         (decision,) = decisions
         return report.decision_report(three_card_rules(table), situation, decision)
 
-    def strategy_report(self, table: GameTable, compare: bool = False) -> Report:
-        return report.strategy_report(three_card_rules(table))
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
+        rules = three_card_rules(table)
+        if price is not None:
+            return report.price_report(rules, strategy.parse_strategy(rules, price))
+        return report.strategy_report(rules, compare)
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator:
         return simulate.simulator(three_card_rules(table), strategy_name, seed)
@@ -101,7 +109,16 @@ class ThreeCardEngine(EngineBase):
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         if len(cards) != 3:
             raise InputError(f"{table.name} ranks three-card hands, not {len(cards)} cards")
-        return rank_hand(cards, three_card_rules(table).ranking)
+        rules = three_card_rules(table)
+        hand = rank_hand(cards, rules.ranking)
+        if not table.classes:
+            return hand
+        classes = rules.classes
+        if classes.by_hand is not None:
+            chain = classes.by_hand.chains[classes.hand_row(hand.strength, cards)]
+        else:
+            chain = classes.by_strength.chains[hand.strength]
+        return replace(hand, hand_class=chain[0]) if chain else hand
 
     def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
         return exposure.exposure(table, seen)

@@ -48,7 +48,7 @@ class GameCounts:
     player_wins: list[int]
     examples: list[tuple[int, int, int]]
     upcard: list[int]
-    classes: list[str]             # hand class of each group
+    classes: list[str]             # pay class of each group (its hand class, or a class a paytable names)
     per_situation: int             # dealer hands per situation
     deck: tuple[int, ...]
     deals: int | None = None       # the deals of a tally made elsewhere (no groups): see tallied()
@@ -89,10 +89,9 @@ def game_counts(rules: ThreeCardRules, deck: Iterable[int] = DECK) -> GameCounts
 
 
 def classes_of(rules: ThreeCardRules, strengths: Sequence[int], examples: Sequence[tuple]) -> list[str]:
-    """Hand class of every group (the class is a function of the strength, so it is cached)."""
-    example_of = dict(zip(strengths, examples, strict=True))
-    by_strength = {s: rules.hand_class(s, example) for s, example in example_of.items()}
-    return [by_strength[s] for s in strengths]
+    """Pay class of every group (a function of the strength)."""
+    pay_class = rules.pay_class_of
+    return [pay_class[s] for s in strengths]
 
 
 def hand_distribution(rules: ThreeCardRules, deck: Iterable[int] = DECK) -> dict[str, int]:

@@ -18,7 +18,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.engines.base import Decision
 from oddscalc.engines.three_card.outcomes import main_row
 from oddscalc.engines.three_card.rules import ThreeCardRules
-from oddscalc.engines.three_card.solve import LOSE, NOT_QUALIFY, PUSH, WIN, prices
+from oddscalc.engines.three_card.solve import LOSE, NOT_QUALIFY, PUSH, WIN, prices, settled_counts
 
 
 def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None,
@@ -41,7 +41,8 @@ def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None
     strength = rules.ranking.strength(hand)
     nq, dw, tie, pw, _ = three.hand_counts(rules.ranking.native, deck, tuple(hand), rules.qualify,
                                            -1 if upcard is None else upcard)
-    klass = rules.hand_class(strength, hand)
+    dw, tie, pw = settled_counts(rules, dw, tie, pw)
+    klass = rules.pay_class_of[strength]
     p = prices(rules)
     ev_play, ev_fold = p.ev_play(klass, nq, dw, tie, pw), p.ev_fold(klass)
     play = ev_play > ev_fold or (ev_play == ev_fold and rules.play_on_tie)

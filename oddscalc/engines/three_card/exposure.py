@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from oddscalc._native import exposure3, three
+from oddscalc._native import exposure3
 from oddscalc.core.cards import DECK, RANKS, parse_rank_set
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
@@ -44,8 +44,18 @@ from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen
 from oddscalc.engines.three_card.counts import GameCounts, game_counts
 from oddscalc.engines.three_card.outcomes import game_analysis
-from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules, three_card_rules
-from oddscalc.engines.three_card.solve import Prices, Solution, prices, scaled_coefficients, solve
+from oddscalc.engines.three_card.rules import TIES, ThreeCardRules, three_card_rules
+from oddscalc.engines.three_card.solve import (
+    LOSE,
+    PUSH,
+    WIN,
+    Prices,
+    Solution,
+    prices,
+    scaled_coefficients,
+    settled_counts,
+    solve,
+)
 from oddscalc.engines.three_card.strategy import threshold_text, thresholds
 
 MAX_EXACT_BOXES = 2
@@ -128,29 +138,42 @@ def parse_sorted_ranks(ranks: str | Iterable[int]) -> tuple[int, ...]:
 
 
 def _class_of_strengths(rules: ThreeCardRules) -> list[int]:
-    """Hand-class index (into HAND_CLASSES) of every strength of the rules' ranking."""
-    native = rules.ranking.native
-    by_strength = {s: rules.hand_class(s, example) for s, _n, *example in three.player_hands(native, DECK)}
-    return [HAND_CLASSES.index(by_strength[s]) for s in range(native.n_strengths)]
+    """Pay-class index (into rules.pay_classes: the hand classes and the game's classes the main
+    paytables name) of every strength of the rules' ranking."""
+    return [rules.pay_classes.index(klass) for klass in rules.pay_class_of]
 
 
 def kernel_game(rules: ThreeCardRules, deck: Iterable[int] = DECK, sorted_ranks: Sequence[int] = ()):
     """The kernel's Game for these rules: classes per strength and the scaled decision
     coefficients of each class (the kernel knows no paytable)."""
     p = prices(rules)
-    coefficients = [scaled_coefficients(p, klass)[0] for klass in HAND_CLASSES]
-    return exposure3.Game(rules.ranking.native, tuple(sorted(deck)), rules.qualify,
-                          _class_of_strengths(rules), coefficients, rules.play_on_tie,
-                          tuple(sorted_ranks))
+    coefficients = [scaled_coefficients(p, klass)[0] for klass in rules.pay_classes]
+    try:
+        return exposure3.Game(rules.ranking.native, tuple(sorted(deck)), rules.qualify,
+                              _class_of_strengths(rules), coefficients, rules.play_on_tie,
+                              tuple(sorted_ranks), TIES.index(rules.ties))
+    except ValueError as error:
+        raise InputError(f"exposure: {error}") from None
 
 
 def _solution(rules: ThreeCardRules, p: Prices, rows: list[tuple[int, ...]], total: int,
               deck: tuple[int, ...], factor: int = 1) -> Solution:
-    tally = {klass: tuple(factor * v for v in row) for klass, row in zip(HAND_CLASSES, rows, strict=True) if any(row)}
+    tally = {klass: _settled(rules, tuple(factor * v for v in row))
+             for klass, row in zip(rules.pay_classes, rows, strict=True) if any(row)}
     counted = sum(sum(row) for row in tally.values())
     if counted != total:
         raise AssertionError(f"exposure tally counts {counted} deals, not {total}")
     return Solution(rules, GameCounts.tallied(total, deck), p, (), tally)
+
+
+def _settled(rules: ThreeCardRules, row: tuple[int, ...]) -> tuple[int, ...]:
+    """A kernel tally row with its ties (counted as pushes) settled by ``rules.ties``."""
+    if rules.ties == "push":
+        return row
+    settled = list(row)
+    settled[WIN if rules.ties == "player" else LOSE] += settled[PUSH]
+    settled[PUSH] = 0
+    return tuple(settled)
 
 
 def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, boxes: int = 0,
@@ -321,10 +344,10 @@ def price_situation(rules: ThreeCardRules, hand: Sequence[int], dealer_seen: Seq
     except ValueError as error:
         raise InputError(str(error)) from None
     p = p or prices(rules)
-    klass = rules.hand_class(rules.ranking.strength(hand), hand)
+    klass = rules.pay_class_of[rules.ranking.strength(hand)]
     ev_fold = p.ev_fold(klass)
-    ev_play = p.ev_play(klass, *counts)
-    plain_margin = p.ev_play(klass, *plain) - ev_fold
+    ev_play = p.ev_play(klass, counts[0], *settled_counts(rules, *counts[1:]))
+    plain_margin = p.ev_play(klass, plain[0], *settled_counts(rules, *plain[1:])) - ev_fold
     return SituationPrice(hand, dealer_seen, dead, counts, ev_play, ev_fold,
                           _plays(ev_play - ev_fold, rules), _plays(plain_margin, rules))
 
@@ -336,7 +359,7 @@ def _plays(margin: Fraction, rules: ThreeCardRules) -> bool:
 def _margin_scale(rules: ThreeCardRules) -> int:
     """One denominator for every hand class's scaled decision margin."""
     p = prices(rules)
-    return math.lcm(*(scaled_coefficients(p, klass)[1] for klass in HAND_CLASSES))
+    return math.lcm(*(scaled_coefficients(p, klass)[1] for klass in rules.pay_classes))
 
 
 def exposure_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: int,

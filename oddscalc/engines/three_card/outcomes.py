@@ -20,10 +20,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from oddscalc.core.economics import Analysis, Outcome
-from oddscalc.core.gametable import Paytable
-from oddscalc.engines.three_card.counts import hand_distribution
-from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules
-from oddscalc.engines.three_card.solve import FOLD, LOSE, NOT_QUALIFY, PUSH, WIN, Prices, Solution, net_pay
+from oddscalc.engines.sidebets import SideBet
+from oddscalc.engines.three_card.rules import ThreeCardRules
+from oddscalc.engines.three_card.side import side_analysis
+from oddscalc.engines.three_card.solve import FOLD, LOSE, NOT_QUALIFY, PUSH, WIN, Prices, Solution
 
 
 def ratio_name(value: Fraction) -> str:
@@ -66,7 +66,7 @@ def main_row(rules: ThreeCardRules, p: Prices, klass: str, result: int) -> tuple
     if result == FOLD:
         return (FOLD, 0, 0), "fold", Fraction(-1), Fraction(1)
     extra = p.ante_bonus[klass]
-    suffix = f"-ante-bonus-{klass}" if extra else ""
+    suffix = f"-ante-bonus-{rules.pay_name(rules.ante_bonus, klass)}" if extra else ""
     play_pay = (p.win[klass] - 1) / rules.play_stake
     net, name = {
         NOT_QUALIFY: (p.not_qualify, "dealer-not-qualify"),
@@ -74,7 +74,7 @@ def main_row(rules: ThreeCardRules, p: Prices, klass: str, result: int) -> tuple
         PUSH: (Fraction(0), "push"),
         WIN: (p.win[klass], f"win-play-{ratio_name(play_pay)}"),
     }[result]
-    key = (result, play_pay if result == WIN else 0, HAND_CLASSES.index(klass) if extra else -1)
+    key = (result, play_pay if result == WIN else 0, rules.pay_classes.index(klass) if extra else -1)
     return key, name + suffix, net + extra, 1 + rules.play_stake
 
 
@@ -98,8 +98,9 @@ def _bonus_result(solution: Solution, klass: str, result: int) -> tuple[str, Fra
     p, rules = solution.prices, solution.rules
     if result == FOLD and rules.fold_forfeits_bonus:
         return "fold", p.bonus_folded[klass]
-    paid = rules.bonus is not None and klass in rules.bonus.pays
-    return (f"win-{klass}" if paid else "lose"), p.bonus_played[klass]
+    name = rules.pay_name(rules.bonus, klass)
+    paid = rules.bonus is not None and name in rules.bonus.pays
+    return (f"win-{name}" if paid else "lose"), p.bonus_played[klass]
 
 
 def bonus_analysis(solution: Solution) -> Analysis:
@@ -107,7 +108,7 @@ def bonus_analysis(solution: Solution) -> Analysis:
     def rows():
         for _key, _name, count, _net, _wager, klass, result in _main_rows(solution):
             name, net = _bonus_result(solution, klass, result)
-            yield (result != FOLD, net, HAND_CLASSES.index(klass)), name, count, net, Fraction(1)
+            yield (result != FOLD, net, solution.rules.pay_classes.index(klass)), name, count, net, Fraction(1)
     return _analysis(solution, "bonus", "bonus", rows())
 
 
@@ -151,22 +152,16 @@ def outcome_name(solution: Solution, klass: str, result: int) -> str:
     >>> outcome_name(solve(rules, game_counts(rules)), "flush", WIN)
     'win-play-3-to-2-bonus-win-flush'
     """
+    if result == PUSH and solution.rules.ties != "push":
+        result = WIN if solution.rules.ties == "player" else LOSE      # where ties are counted
     if bonus_staked(solution.rules):
         return combined_row(solution, klass, result)[1]
     return main_row(solution.rules, solution.prices, klass, result)[1]
 
 
-def side_bet_analysis(solution: Solution, table: Paytable) -> Analysis:
-    """A side bet on the player's three cards alone (Pair Plus): per side-bet stake, over all hands."""
-    hands = hand_distribution(solution.rules, solution.counts.deck)
-    lost = Fraction(-1)
-
-    def rows():
-        for klass, count in hands.items():
-            net = net_pay(table, klass, lost)
-            name = f"win-{klass}" if klass in table.pays else "lose"
-            yield (net, HAND_CLASSES.index(klass)), name, count, net, Fraction(1)
-    return _analysis(solution, table.name, table.name, rows(), total=sum(hands.values()))
+def side_bet_analysis(solution: Solution, bet: SideBet) -> Analysis:
+    """A side bet (Pair Plus, a 6 Card Bonus, a bad beat...): per side-bet stake, over every deal."""
+    return side_analysis(solution.rules, bet, solution.counts.deck)
 
 
 def analyses(solution: Solution) -> dict[str, Analysis]:
@@ -177,6 +172,6 @@ def analyses(solution: Solution) -> dict[str, Analysis]:
     if bonus_staked(rules):
         out["bonus"] = bonus_analysis(solution)
         out["combined"] = combined_analysis(solution)
-    for table in rules.side_bets:
-        out[table.name] = side_bet_analysis(solution, table)
+    for bet in rules.side:
+        out[bet.table.name] = side_bet_analysis(solution, bet)
     return out

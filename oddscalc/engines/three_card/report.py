@@ -13,15 +13,22 @@ from itertools import groupby
 
 from oddscalc.core.cards import RANKS, format_cards
 from oddscalc.core.economics import Analysis
-from oddscalc.core.numbers import decimal_text, ratio_text
-from oddscalc.engines.base import Decision, Situation
+from oddscalc.core.numbers import decimal_text, percent_text, ratio_text
+from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation
+from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
+from oddscalc.engines.handrules import decision_table
+from oddscalc.engines.pricing import strategy_price_report
+from oddscalc.engines.sidebets import pay_rows
 from oddscalc.engines.three_card.counts import game_counts
-from oddscalc.engines.three_card.outcomes import analyses
+from oddscalc.engines.three_card.outcomes import analyses, game_analysis
 from oddscalc.engines.three_card.rules import ThreeCardRules, game_line
+from oddscalc.engines.three_card.side import six_card_class_sizes
 from oddscalc.engines.three_card.solve import Solution, solve
 from oddscalc.engines.three_card.strategy import (
+    STRATEGIES,
     Breakpoint,
     Threshold,
+    hand_model,
     hand_text,
     ratio_breakpoints,
     threshold_text,
@@ -73,6 +80,43 @@ def _analysis_tables(name: str, analysis: Analysis) -> list[Table]:
             metrics_table(analysis, f"{name} metrics")]
 
 
+def classes_table(rules: ThreeCardRules) -> tuple[Table, list[dict[str, object]]]:
+    """Every class of the game with its hands (of 22,100 three-card hands, or of 20,358,520 six-card
+    sets for a class of five-card hands) and which paytables pay it."""
+    game = rules.game
+    sizes = rules.classes.sizes
+    five = six_card_class_sizes(rules) if any(not sizes[k.name] for k in game.classes) else {}
+    rows, data = [], []
+    for klass in game.classes:
+        hands, total, kind = sizes[klass.name], 22100, "three cards"
+        if not hands and klass.name in five:
+            hands, total, kind = five[klass.name], 20358520, "best five of six"
+        paid_by = [t.name for t in game.paytables if klass.name in t.pays]
+        rows.append((klass.name, klass.text, kind, hands, decimal_text(Fraction(hands, total), 10),
+                     ", ".join(paid_by) if paid_by else f"as {klass.category}"))
+        data.append({"class": klass.name, "category": klass.category, "definition": klass.text, "hands": hands,
+                     "of": total, "probability": Fraction(hands, total), "paid_by": paid_by,
+                     "depends_on_suits": klass.name in rules.classes.suit_classes})
+    return Table("hand classes", ("class", "definition", "hands of", "count", "probability", "paid by"),
+                 tuple(rows)), data
+
+
+def side_bet_tables(rules: ThreeCardRules, parts: dict[str, Analysis]) -> tuple[list[Table], dict[str, object]]:
+    """Each side bet: what it is settled on and its paytable (``none``/``push`` shown), outcomes,
+    metrics."""
+    tables: list[Table] = []
+    side: dict[str, object] = {}
+    classes = [(k.name, k.category) for k in rules.game.classes]
+    for bet in rules.side:
+        table = bet.table
+        categories = FIVE_CARD_CATEGORIES if bet.hand == "player+dealer" else rules.possible_classes()
+        tables.append(Table(f"side bet {table.name}: {bet.text} ({table.basis} one)", ("pays on", "pays"),
+                            pay_rows(bet, categories, classes)))
+        tables += _analysis_tables(f"side bet {table.name}", parts[table.name])
+        side[table.name] = {**analysis_data(parts[table.name]), "settled_on": bet.text}
+    return tables, side
+
+
 def analysis_report_of(rules: ThreeCardRules) -> Report:
     """``analyze``: outcome table and metrics of the Bet + Play, the Bonus, both together, side bets."""
     solution = solve(rules, game_counts(rules))
@@ -82,19 +126,24 @@ def analysis_report_of(rules: ThreeCardRules) -> Report:
                     strategy_rows(rules, solution, rules_of))]
     data = {"dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
             "bonus_ratio": rules.bonus_ratio, "strategy": strategy_data(rules, solution, rules_of)}
+    if rules.ties != "push":
+        data["ties"] = rules.ties
     if "combined" in parts:
         tables += _analysis_tables("Bonus", parts["bonus"])
         tables.append(metrics_table(parts["combined"], "Bet + Play + Bonus together: metrics per "
                                     f"{rules.game.unit} (wager includes the Bonus)"))
         data["bonus"] = analysis_data(parts["bonus"])
         data["combined"] = analysis_data(parts["combined"])
-    side = {}
-    for table in rules.side_bets:
-        tables += _analysis_tables(f"side bet {table.name}", parts[table.name])
-        side[table.name] = analysis_data(parts[table.name])
+    side_tables, side = side_bet_tables(rules, parts)
+    tables += side_tables
     if side:
         data["side_bets"] = side
+    if rules.game.classes:
+        table, data["classes"] = classes_table(rules)
+        tables.append(table)
     notes = [game_line(rules)]
+    if rules.ties != "push":
+        notes.append(f"A tie with a qualifying dealer goes to the {rules.ties} (rules.ties).")
     if "combined" in parts:
         notes.append(f"The first outcomes and metrics are the {rules.game.unit} and Play only; the decisions "
                      "are optimal for the whole wager, Bonus included.")
@@ -149,8 +198,37 @@ def _exception_row(rules: ThreeCardRules, solution: Solution, i: int) -> tuple:
             "play" if solution.play[i] else "fold", decimal_text(solution.margin(i), 6))
 
 
-def strategy_report(rules: ThreeCardRules) -> Report:
-    """``strategy``: the threshold per upcard rank, its exceptions, and how the Bonus ratio moves it."""
+def price_report(rules: ThreeCardRules, strategy: NamedStrategy) -> Report:
+    """``strategy --price``: a strategy priced exactly over every deal, against the optimal one."""
+    counts = game_counts(rules)
+    optimal = game_analysis(solve(rules, counts))
+    mine = optimal if strategy.name == OPTIMAL else game_analysis(
+        solve(rules, counts, decision_table(hand_model(rules), strategy.rules)))
+    report = strategy_price_report(rules.game.title, rules.game.unit, strategy, mine, optimal, "play")
+    return Report(report.title, report.tables, report.data, (game_line(rules),))
+
+
+def _compare_table(rules: ThreeCardRules, counts, optimal: Analysis) -> tuple[Table, list[dict[str, object]]]:
+    """Every built-in strategy priced exactly over all deals, beside the optimal one."""
+    rows: list[tuple[str, Analysis]] = [("optimal", optimal)]
+    for named in STRATEGIES:
+        if named.name != OPTIMAL:
+            rows.append((named.label, game_analysis(solve(rules, counts,
+                                                          decision_table(hand_model(rules), named.rules)))))
+    unit = rules.game.unit
+    table = Table("strategies compared (exact over all deals)",
+                  ("strategy", f"house edge per {unit}", "element of risk", "play probability"),
+                  tuple((label, percent_text(a.house_edge, 4), percent_text(a.element_of_risk, 4),
+                         percent_text(a.call_probability or 0, 4)) for label, a in rows))
+    data: list[dict[str, object]] = [
+        {"strategy": label, "house_edge": a.house_edge, "element_of_risk": a.element_of_risk,
+         "call_probability": a.call_probability} for label, a in rows]
+    return table, data
+
+
+def strategy_report(rules: ThreeCardRules, compare: bool = False) -> Report:
+    """``strategy``: the threshold per upcard rank, its exceptions, and how the Bonus ratio moves it
+    (with ``compare``, the built-in strategies priced beside the optimal one)."""
     counts = game_counts(rules)
     solution = solve(rules, counts)
     rules_of = thresholds(solution)
@@ -188,6 +266,9 @@ def strategy_report(rules: ThreeCardRules) -> Report:
             notes.append(f"No decision changes for any Bonus/Bet ratio from 0 to {ratio_text(high)} (every "
                          "hand's EV(play) - EV(fold) keeps its sign over the whole range): the rule above "
                          "holds with or without a Bonus.")
+    if compare:
+        table, data["compare"] = _compare_table(rules, counts, game_analysis(solution))
+        tables.append(table)
     return Report(f"{rules.game.title}: optimal play/fold strategy", tuple(tables), data, tuple(notes))
 
 

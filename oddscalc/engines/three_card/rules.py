@@ -2,7 +2,10 @@
 
 Paytables are keyed by *hand class*: the ranking's category, except that a high-card hand
 topped by an ace is ``ace-high`` (the Fast Poker Bonus pays it), so ``high-card`` means a
-high-card hand below ace high.
+high-card hand below ace high; and by the game's own classes (``[classes.NAME]``), each paid as
+its category until a pay names it.  A hand's *pay class* is the most specific class any paytable
+of the main wager (play, ante-bonus, bonus) names, else its hand class; each of those paytables
+pays it under the most specific class it names itself.
 
 >>> from oddscalc.engines.base import load
 >>> rules = three_card_rules(load("fast-poker"))
@@ -13,17 +16,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 
-from oddscalc.core.cards import card_code, parse_rank
+from oddscalc.core.cards import DECK, card_code, parse_rank
+from oddscalc.core.classes import check_class_names
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.core.gametable import GameTable, Paytable, RuleSpec
 from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER, ThreeCardCategory
 from oddscalc.core.numbers import ratio_text
+from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, five_card_categories, five_card_map, refuse_suits_on_five
+from oddscalc.engines.sidebets import SideBet, side_bet
+from oddscalc.engines.three_card.classes import HAND_CLASSES, ThreeCardClasses, base_class, three_card_classes
 
-# Hand classes, weakest first under the default ranking; the names paytables use.
-HAND_CLASSES = ("high-card", "ace-high", "pair", "flush", "straight", "three-of-a-kind", "straight-flush")
-ACE = 12
+# the settlement of a tie with a qualifying dealer (rules.ties)
+TIES = ("push", "player", "dealer")
+# what a side bet may be settled on
+SIDE_HANDS = ("player", "dealer", "player+dealer", "showdown")
 
 # Paytables with a role in the game; side bets are named by rules.side_bets.
 PLAY, BONUS, ANTE_BONUS = "play", "bonus", "ante-bonus"
@@ -43,7 +52,10 @@ RULE_SPECS = (
     RuleSpec("fold_forfeits_bonus", "flag", True, "a fold loses the Bonus"),
     RuleSpec("ev_tie", "text", "fold", "the choice when playing and folding are worth exactly the same",
              choices=("play", "fold")),
-    RuleSpec("side_bets", "strings", (), "paytables of side bets on the player's three cards"),
+    RuleSpec("ties", "text", "push", "a tie with a qualifying dealer: push, or won by the player or the dealer",
+             choices=TIES),
+    RuleSpec("side_bets", "strings", (), "paytables of side bets (each says in 'hand' what it is settled on; "
+                                         "default the player's three cards)"),
 )
 
 
@@ -78,6 +90,8 @@ class ThreeCardRules:
     bonus_ratio_max: Fraction
     fold_forfeits_bonus: bool
     play_on_tie: bool
+    ties: str = "push"
+    side: tuple[SideBet, ...] = ()
 
     def hand_class(self, strength: int, cards) -> str:
         """Hand class of a hand (``cards``) of this strength.
@@ -88,10 +102,45 @@ class ThreeCardRules:
         >>> r.hand_class(r.ranking.strength(hand), hand)
         'ace-high'
         """
-        category = self.ranking.category(strength)
-        if category == ThreeCardCategory.HIGH_CARD and max(c >> 2 for c in cards) == ACE:
-            return "ace-high"
-        return category.label
+        return base_class(self.ranking, strength, cards)
+
+    @cached_property
+    def classes(self) -> ThreeCardClasses:
+        """The game's classes on its three-card hands."""
+        return three_card_classes(self.ranking, self.game.classes, DECK, f"table '{self.game.name}'")
+
+    @property
+    def main_tables(self) -> tuple[Paytable, ...]:
+        """The paytables of the main wager (the decision depends on them)."""
+        return tuple(t for t in (self.play, self.ante_bonus, self.bonus) if t is not None)
+
+    @cached_property
+    def pay_class_of(self) -> tuple[str, ...]:
+        """The pay class of every strength: its most specific class a main paytable names, else its
+        hand class."""
+        named = {name for t in self.main_tables for name in t.pays}
+        cmap = self.classes.by_strength
+        return tuple(cmap.pay_name(s, named) for s in range(len(cmap.rows)))
+
+    @cached_property
+    def pay_classes(self) -> tuple[str, ...]:
+        """Every pay class, the hand classes first, then the game's classes the main paytables name."""
+        named = {name for t in self.main_tables for name in t.pays}
+        return (*HAND_CLASSES, *(k.name for k in self.game.classes if k.name in named))
+
+    def pay_name(self, table: Paytable | None, klass: str) -> str:
+        """The name ``table`` pays a pay class under (the most specific class it names holding it).
+
+        >>> from oddscalc.engines.base import load
+        >>> rules = three_card_rules(load("three-card-poker", pays=["ante-bonus.mini-royal=10"]))
+        >>> rules.pay_name(rules.play, "mini-royal"), rules.pay_name(rules.ante_bonus, "mini-royal")
+        ('straight-flush', 'mini-royal')
+        """
+        if table is None or klass in HAND_CLASSES:
+            return klass
+        cmap = self.classes.by_strength
+        row = self.pay_class_of.index(klass)
+        return cmap.pay_name(row, table.pays)
 
     def at_bonus_ratio(self, ratio: Fraction) -> ThreeCardRules:
         """The rules at another Bonus/Bet ratio (the strategy's breakpoints sweep it).
@@ -144,14 +193,65 @@ def _qualifier(game: GameTable, text: str, ranking: ThreeCardRanking) -> int:
         raise InputError(f"table '{game.name}': {error}") from None
 
 
+def _side_bets(game: GameTable, side_names: tuple[str, ...]) -> tuple[SideBet, ...]:
+    where = f"table '{game.name}'"
+    class_names = tuple(k.name for k in game.classes)
+    check_class_names(game.classes, (*HAND_CLASSES, *FIVE_CARD_CATEGORIES), where)
+    bets = tuple(side_bet(game.paytable(name), SIDE_HANDS, where) for name in side_names)
+    for table in game.paytables:
+        if table.name not in side_names and table.settlement:
+            raise InputError(f"{where}: paytables.{table.name}: hand, when and paid_on are for side bets "
+                             "(list it in rules.side_bets)")
+        five = any(bet.table.name == table.name and bet.hand == "player+dealer" for bet in bets)
+        game.check_categories(table.name, (*(FIVE_CARD_CATEGORIES if five else HAND_CLASSES), *class_names))
+    return bets
+
+
+def _check_classes(rules: ThreeCardRules) -> None:
+    """Refuse a class no hand of the game is in, a class a paytable names but cannot pay, and a
+    class that depends on suits where the counts group hands by strength."""
+    game = rules.game
+    where = f"table '{game.name}'"
+    classes = rules.classes
+    five = None
+    five_named = any(bet.hand == "player+dealer" and any(k.name in bet.table.pays for k in game.classes)
+                     for bet in rules.side)
+    if five_named or any(not classes.sizes[k.name] for k in game.classes):
+        refuse_suits_on_five([k for k in game.classes if not classes.sizes[k.name]], where)
+        five = five_card_map(game.classes, five_card_categories(), where)
+    for klass in game.classes:
+        if not classes.sizes[klass.name] and (five is None or not five.sizes[klass.name]):
+            raise InputError(f"{where}: class '{klass.name}' ({klass.text}) holds no hand of this game")
+    for table in rules.main_tables:
+        for name in table.pays:
+            if name in classes.suit_classes:
+                raise InputError(f"{where}: paytables.{table.name}: class '{name}' depends on suits, which the "
+                                 "main wager's counts (grouped by strength) cannot split; pay it on a side bet "
+                                 "on the player's cards")
+            if name in classes.sizes and not classes.sizes[name]:
+                raise InputError(f"{where}: paytables.{table.name}: class '{name}' holds no three-card hand")
+    for bet in rules.side:
+        for name in bet.table.pays:
+            if name not in classes.sizes:
+                continue
+            if bet.hand == "player+dealer":
+                assert five is not None
+                if not five.sizes[name]:
+                    raise InputError(f"{where}: paytables.{bet.table.name}: class '{name}' holds no five-card hand")
+            elif not classes.sizes[name]:
+                raise InputError(f"{where}: paytables.{bet.table.name}: class '{name}' holds no three-card hand")
+            elif bet.hand == "showdown" and name in classes.suit_classes:
+                raise InputError(f"{where}: paytables.{bet.table.name}: class '{name}' depends on suits, which "
+                                 "the showdown's counts (grouped by strength) cannot split")
+
+
 def three_card_rules(game: GameTable) -> ThreeCardRules:
     """Read and check a three-card game's rules and paytables."""
     rules = game.rules
     ranking = ranking_of_game(game)
     side_names = rules.strings("side_bets")
     game.check_paytables((PLAY, BONUS, ANTE_BONUS, *side_names), (PLAY, *side_names))
-    for table in game.paytables:
-        game.check_categories(table.name, HAND_CLASSES)
+    side = _side_bets(game, side_names)
     bonus = game.paytable(BONUS) if game.has_paytable(BONUS) else None
     qualify_text = rules.text("dealer_qualifies")
     ratio = rules.get("bonus_ratio")
@@ -170,6 +270,7 @@ def three_card_rules(game: GameTable) -> ThreeCardRules:
         bonus_ratio_max=ratio_max if isinstance(ratio_max, Fraction) else Fraction(6 if bonus else 0),
         fold_forfeits_bonus=rules.flag("fold_forfeits_bonus"),
         play_on_tie=rules.text("ev_tie") == "play",
+        ties=rules.text("ties"), side=side,
     )
     if result.bonus_ratio and bonus is None:
         raise InputError(f"{game.name} has no Bonus wager (no paytables.bonus), so the Bonus/Bet ratio "
@@ -184,4 +285,6 @@ def three_card_rules(game: GameTable) -> ThreeCardRules:
                          f"missing {', '.join(missing)}")
     if result.ante_bonus is not None and result.ante_bonus.basis != "to":
         raise InputError(f"table '{game.name}': paytables.ante-bonus pays on the Ante, so its basis must be 'to'")
+    if game.classes:
+        _check_classes(result)
     return result

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from oddscalc._native import three
 from oddscalc._native.simulate3 import ThreeCardSimulator
-from oddscalc.core.cards import DECK
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import outcome_name
-from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules
+from oddscalc.engines.three_card.rules import ThreeCardRules
 from oddscalc.engines.three_card.solve import RESULTS, Solution, solve
-from oddscalc.engines.three_card.strategy import strategy_threshold
+from oddscalc.engines.three_card.strategy import strategy_table
 
 # the look-up table of the last optimal strategy simulated: a strategy is usually simulated often
 _DECISIONS: dict[tuple[object, ...], bytearray] = {}
@@ -66,14 +65,14 @@ def simulator(rules: ThreeCardRules, strategy: str, seed: int, qualify: int | No
     """A fresh seeded simulator of a named strategy.
 
     ``qualify`` overrides the dealer's qualifier (tests use it to build a wrong simulator)."""
-    threshold = strategy_threshold(rules, strategy)
-    solution = solve(rules, game_counts(rules), threshold)
+    written = strategy_table(rules, strategy)
+    solution = solve(rules, game_counts(rules), written)
     native = rules.ranking.native
-    classes = bytearray(native.n_strengths)
-    for strength, _count, *example in three.player_hands(native, DECK):
-        classes[strength] = HAND_CLASSES.index(rules.hand_class(strength, example))
+    keys = rules.pay_classes
+    classes = bytes(keys.index(klass) for klass in rules.pay_class_of)
     simulation = ThreeCardSimulator(seed, native, rules.qualify if qualify is None else qualify,
-                                    bool(rules.upcards), classes, -1 if threshold is None else threshold,
-                                    _decisions(solution) if threshold is None else None)
-    names = [[outcome_name(solution, klass, result) for result in range(len(RESULTS))] for klass in HAND_CLASSES]
+                                    bool(rules.upcards), classes, -1, _decisions(solution) if written is None else None,
+                                    None if written is None else written.data)
+    names = [[outcome_name(solution, klass, result) for result in range(len(RESULTS))]
+             for klass in keys[:max(classes) + 1]]
     return NamedThreeCardSimulator(simulation, names)

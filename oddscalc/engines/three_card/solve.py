@@ -7,7 +7,9 @@ Per Bet (the unit), with Bonus/Bet ratio r, a situation with N dealer hands of w
                + ante_bonus + r * bonus_if_played
     EV(fold) = -1 + r * bonus_if_folded
 
-The player plays when EV(play) > EV(fold) (on equality, as rules.ev_tie says).
+The player plays when EV(play) > EV(fold) (on equality, as rules.ev_tie says).  When a tie
+with a qualifying dealer goes to the player (``rules.ties = "player"``) the tied dealer hands
+count with ``pw``, when it goes to the dealer with ``dw``: decisions and outcome rows alike.
 
 >>> from oddscalc.engines.base import load
 >>> from oddscalc.engines.three_card.rules import three_card_rules
@@ -24,8 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.core.gametable import Paytable
+from oddscalc.engines.handrules import DecisionTable
 from oddscalc.engines.three_card.counts import GameCounts
-from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules
+from oddscalc.engines.three_card.rules import ThreeCardRules
 
 # What a deal comes to, for the tallies: index into a tally row.
 RESULTS = ("fold", "dealer-not-qualify", "lose", "push", "win")
@@ -79,14 +82,15 @@ def prices(rules: ThreeCardRules) -> Prices:
     (Fraction(5, 2), Fraction(-2, 1), Fraction(-1, 1), Fraction(-1, 1))
     """
     lost = Fraction(-1)
-    played = {k: net_pay(rules.bonus, k, lost) for k in HAND_CLASSES}
+    keys = rules.pay_classes
+    played = {k: net_pay(rules.bonus, rules.pay_name(rules.bonus, k), lost) for k in keys}
     return Prices(
         not_qualify=rules.not_qualify_pays,
-        win={k: 1 + rules.play_stake * net_pay(rules.play, k, Fraction(0)) for k in HAND_CLASSES},
+        win={k: 1 + rules.play_stake * net_pay(rules.play, rules.pay_name(rules.play, k), Fraction(0)) for k in keys},
         lose=-(1 + rules.play_stake),
-        ante_bonus={k: net_pay(rules.ante_bonus, k, Fraction(0)) for k in HAND_CLASSES},
+        ante_bonus={k: net_pay(rules.ante_bonus, rules.pay_name(rules.ante_bonus, k), Fraction(0)) for k in keys},
         bonus_played=played,
-        bonus_folded={k: lost if rules.fold_forfeits_bonus else played[k] for k in HAND_CLASSES},
+        bonus_folded={k: lost if rules.fold_forfeits_bonus else played[k] for k in keys},
         ratio=rules.bonus_ratio,
     )
 
@@ -129,29 +133,39 @@ class Solution:
     def margin(self, i: int) -> Fraction:
         """Exact EV(play) - EV(fold) per Bet of group ``i``."""
         c, klass = self.counts, self.counts.classes[i]
-        return (self.prices.ev_play(klass, c.not_qualify[i], c.dealer_wins[i], c.tie[i], c.player_wins[i])
-                - self.prices.ev_fold(klass))
+        dw, tie, pw = settled_counts(self.rules, c.dealer_wins[i], c.tie[i], c.player_wins[i])
+        return self.prices.ev_play(klass, c.not_qualify[i], dw, tie, pw) - self.prices.ev_fold(klass)
 
 
-def solve(rules: ThreeCardRules, counts: GameCounts, threshold: int | None = None) -> Solution:
+def settled_counts(rules: ThreeCardRules, dw: int, tie: int, pw: int) -> tuple[int, int, int]:
+    """(dealer wins, pushes, player wins) of a situation once ties are settled by ``rules.ties``."""
+    if rules.ties == "player":
+        return dw, 0, pw + tie
+    if rules.ties == "dealer":
+        return dw + tie, 0, pw
+    return dw, tie, pw
+
+
+def solve(rules: ThreeCardRules, counts: GameCounts, strategy: DecisionTable | None = None) -> Solution:
     """Decide every group with exact integer arithmetic and tally the deals by outcome.
 
-    ``threshold``: instead of the optimum, play every hand of at least that strength (a simple
-    "play X or better" strategy, whose exact analysis a simulator of that strategy is checked
-    against)."""
+    ``strategy``: instead of the optimum, a written strategy's decision per (upcard rank,
+    strength), whose exact analysis a simulator of that strategy is checked against."""
     p = prices(rules)
-    scaled = {klass: scaled_coefficients(p, klass)[0] for klass in HAND_CLASSES}
-    tally = {klass: [0] * len(RESULTS) for klass in HAND_CLASSES}
+    scaled = {klass: scaled_coefficients(p, klass)[0] for klass in rules.pay_classes}
+    tally = {klass: [0] * len(RESULTS) for klass in rules.pay_classes}
     per = counts.per_situation
     decisions = []
-    for klass, strength, weight, nq, dw, tie, pw in zip(counts.classes, counts.strength, counts.weight,
-                                                        counts.not_qualify, counts.dealer_wins, counts.tie,
-                                                        counts.player_wins, strict=True):
-        a, b, c, d = scaled[klass]
-        margin = a * nq + b * pw + c * dw + d * per
-        play = margin > 0 or (margin == 0 and rules.play_on_tie)
-        if threshold is not None:
-            play = strength >= threshold
+    for klass, up_rank, strength, weight, nq, dw, tie, pw in zip(
+            counts.classes, counts.up_rank, counts.strength, counts.weight, counts.not_qualify,
+            counts.dealer_wins, counts.tie, counts.player_wins, strict=True):
+        dw, tie, pw = settled_counts(rules, dw, tie, pw)
+        if strategy is not None:
+            play = strategy.calls(strength, up_rank)
+        else:
+            a, b, c, d = scaled[klass]
+            margin = a * nq + b * pw + c * dw + d * per
+            play = margin > 0 or (margin == 0 and rules.play_on_tie)
         decisions.append(play)
         row = tally[klass]
         if play:

@@ -17,39 +17,54 @@ The threshold is the hand strength T that the rule "play T or better" gets most 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import groupby
 
 from oddscalc.core.cards import RANKS
 from oddscalc.core.hands import ThreeCardCategory
-from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart, strategy_named
+from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart, builtin, find_strategy
+from oddscalc.engines.handrules import DecisionTable, HandModel, decision_table
 from oddscalc.engines.three_card.counts import GameCounts
-from oddscalc.engines.three_card.rules import HAND_CLASSES, ThreeCardRules, qualifier_strength
-from oddscalc.engines.three_card.solve import Solution, prices, scaled_coefficients
+from oddscalc.engines.three_card.rules import ThreeCardRules
+from oddscalc.engines.three_card.solve import Solution, prices, scaled_coefficients, settled_counts
 
-# "play this hand or better", as ranks of an unsuited hand (None: play every hand); the simulator
-# plays them and the engine prices them exactly
-STRATEGIES = (
-    NamedStrategy(OPTIMAL, "the exact optimal strategy (for the Bonus ratio)", None),
-    NamedStrategy("q64", "play Q-6-4 or better", "Q 6 4"),
-    NamedStrategy("pair-plus", "play any pair or better", "2 2 3"),
-    NamedStrategy("always", "play every hand", None),
-)
+# the optimal strategy and the built-in strategy files (tables/strategies/three-card/), which the
+# simulator plays and the engine prices exactly
+STRATEGIES = tuple(replace(s, label="the exact optimal strategy (for the Bonus ratio)") if s.name == OPTIMAL else s
+                   for s in builtin("three-card"))
 
 
-def strategy_threshold(rules: ThreeCardRules, name: str) -> int | None:
-    """The weakest strength a named strategy plays (None: the optimal strategy decides).
+def hand_model(rules: ThreeCardRules) -> HandModel:
+    """The three-card hands as the strategy language reads them: every strength with its
+    category, its hand class (``ace-high`` ...) and the game's classes that hold it."""
+    cmap = rules.classes.by_strength
+    categories = tuple(row.category for row in cmap.rows)
+    names = tuple(frozenset({row.category, row.base, *chain}) for row, chain in zip(cmap.rows, cmap.chains,
+                                                                                   strict=True))
+    return HandModel(3, tuple(row.cards for row in cmap.rows), categories, names, bool(rules.upcards), "play",
+                     rules.game.name, rules.classes.suit_classes)
+
+
+def parse_strategy(rules: ThreeCardRules, text: str) -> NamedStrategy:
+    """A built-in strategy's name, a strategy file or an expression, its rules checked."""
+    model = hand_model(rules)
+    return find_strategy(STRATEGIES, text, rules.game, lambda written: decision_table(model, written))
+
+
+def strategy_table(rules: ThreeCardRules, name: str) -> DecisionTable | None:
+    """The decision per (upcard rank, strength) of a written strategy (None: the optimal one).
 
     >>> from oddscalc.engines.base import load
     >>> from oddscalc.engines.three_card.rules import three_card_rules
-    >>> strategy_threshold(three_card_rules(load("fast-poker")), "always")
-    0
+    >>> rules = three_card_rules(load("fast-poker"))
+    >>> strategy_table(rules, "always").calls(0), strategy_table(rules, "q64").calls(0)
+    (True, False)
     """
-    named = strategy_named(STRATEGIES, name, rules.game.name)
+    named = parse_strategy(rules, name)
     if named.name == OPTIMAL:
         return None
-    return 0 if named.rule is None else qualifier_strength(named.rule, rules.ranking)
+    return decision_table(hand_model(rules), named.rules)
 
 
 @dataclass(frozen=True)
@@ -130,8 +145,8 @@ def ratio_breakpoints(rules: ThreeCardRules, counts: GameCounts, high: Fraction)
     if rules.bonus is None:
         return []
     base, one = prices(rules.at_bonus_ratio(Fraction(0))), prices(rules.at_bonus_ratio(Fraction(1)))
-    slopes = {k: one.bonus_played[k] - one.bonus_folded[k] for k in HAND_CLASSES}
-    scaled = {k: scaled_coefficients(base, k) for k in HAND_CLASSES if slopes[k]}
+    slopes = {k: one.bonus_played[k] - one.bonus_folded[k] for k in rules.pay_classes}
+    scaled = {k: scaled_coefficients(base, k) for k in rules.pay_classes if slopes[k]}
     signs = {k: 1 if slopes[k] > 0 else -1 for k in scaled}
     per = counts.per_situation
     found = []
@@ -139,8 +154,9 @@ def ratio_breakpoints(rules: ThreeCardRules, counts: GameCounts, high: Fraction)
         if klass not in scaled:
             continue
         (nq, win, lose, constant), scale = scaled[klass]
-        margin = (nq * counts.not_qualify[i] + win * counts.player_wins[i] + lose * counts.dealer_wins[i]
-                  + constant * per)
+        dealer_wins, _tie, player_wins = settled_counts(rules, counts.dealer_wins[i], counts.tie[i],
+                                                        counts.player_wins[i])
+        margin = (nq * counts.not_qualify[i] + win * player_wins + lose * dealer_wins + constant * per)
         if margin * signs[klass] > 0:     # the zero lies at a negative ratio
             continue
         ratio = Fraction(-margin, scale * per) / slopes[klass]

@@ -88,6 +88,9 @@ class Oracle:
             pay = play.pay(klass)
             played = {"nq": BET * rules.number("dealer_not_qualify_pays") + extra,
                       "dw": -BET - play_stake + extra, "tie": extra, "pw": BET + play_stake * pay + extra}
+            settle_tie = rules.text("ties")
+            if settle_tie != "push":
+                played["tie"] = played["pw" if settle_tie == "player" else "dw"]
             self.money[hand] = ({k: _whole(v + bonus_played) for k, v in played.items()},
                                 _whole(-BET + bonus_folded))
         self.qualifier = qualifier
@@ -239,6 +242,30 @@ def test_rule_switches_equal_brute_force():
                      "flush_counts=false", "dealer_qualifies=none", "fold_forfeits_bonus=false")
     check(game, TWELVE, boxes_deals(1), boxes=1)
     check(game, SIXTEEN, dealer_cards_deals(2), dealer_cards=2)
+
+
+@pytest.mark.parametrize("ties", ["player", "dealer"])
+def test_tie_rules_equal_brute_force(ties):
+    game = game_with("three-card-poker", f"ties={ties}")
+    check(game, SIXTEEN, dealer_cards_deals(1), dealer_cards=1)
+    check(game_with("fast-poker", f"ties={ties}", "dealer_qualifies=Q 6 2"), TWELVE, boxes_deals(1), boxes=1)
+
+
+@pytest.mark.parametrize("name, rules, pays", [
+    ("three-card-poker", ("ties=player",), ()),
+    ("three-card-poker", ("ties=dealer",), ("ante-bonus.mini-royal=40",)),
+    ("fast-poker", (), ("bonus.pair=none", "play.straight=3")),
+])
+def test_seeing_nothing_or_the_upcard_is_the_plain_game_under_any_rules(name, rules, pays):
+    """With nothing more seen the exposure analysis is the plain one; with one dealer card it is
+    the engine's own analysis of the game dealt with one card face up (ties, classes and pays as
+    the table says)."""
+    table = load(name, pays=pays, rules=rules)
+    nothing = exposure(three_card_rules(table), dealer_cards=0)
+    assert nothing.analysis == nothing.baseline and nothing.gain == 0
+    upcard = three_card_rules(load(name, pays=pays, rules=(*rules, "dealer_upcards=1")))
+    assert exposure(three_card_rules(table), dealer_cards=1).analysis == game_analysis(
+        solve(upcard, game_counts(upcard)))
 
 
 # ---------------------------------------------------------------------------------- cross-checks

@@ -1,0 +1,38 @@
+"""The price of a written strategy beside the optimal one, as the stud and three-card engines
+report it (``strategy GAME --price FILE|EXPR``): its exact return, house edge, element of risk and
+call probability over every deal, and what it costs against the optimal strategy per unit.
+"""
+from __future__ import annotations
+
+from oddscalc.core.economics import Analysis
+from oddscalc.core.numbers import decimal_text, exact_text, percent_text
+from oddscalc.engines.base import NamedStrategy
+from oddscalc.report.analysis import analysis_data, outcome_table
+from oddscalc.report.model import Report, Table
+
+
+def strategy_price_report(title: str, unit: str, strategy: NamedStrategy, mine: Analysis, optimal: Analysis,
+                          action: str) -> Report:
+    """The price of a strategy beside the optimal strategy's: return, edge, element of risk, how
+    often it calls, and what it costs per unit (shared wording for the engines' price reports)."""
+    cost = optimal.expected_return - mine.expected_return
+    rows = []
+    for label, a in ((strategy.label, mine), ("optimal", optimal)):
+        rows.append((label, exact_text(a.expected_return), percent_text(a.house_edge, 4),
+                     percent_text(a.element_of_risk, 4), percent_text(a.call_probability or 0, 4)))
+    summary = Table("exact over every deal", ("strategy", f"expected return per {unit}", f"house edge per {unit}",
+                                               "element of risk", f"{action} probability"), tuple(rows))
+    costs = Table("cost against the optimal strategy", ("", "exact", "decimal"), (
+        (f"return given up per {unit}", cost, decimal_text(cost, 8)),
+        ("in percent of a unit", "", percent_text(cost, 4)),
+    ))
+    rules = Table("rules (first that holds decides; none holds: fold)", ("#", "rule"),
+                  tuple((i + 1, rule) for i, rule in enumerate(strategy.rules)) or ((1, "the exact optimum"),))
+    data: dict[str, object] = {
+        "strategy": strategy.name, "label": strategy.label, "rules": list(strategy.rules),
+        "expected_return": mine.expected_return, "house_edge": mine.house_edge,
+        "element_of_risk": mine.element_of_risk, "call_probability": mine.call_probability,
+        "optimal_expected_return": optimal.expected_return, "cost": cost,
+        "outcomes": analysis_data(mine)["outcomes"]}
+    return Report(f"{title}: the strategy '{strategy.label}' priced exactly", (summary, costs, rules,
+                                                                              outcome_table(mine)), data)

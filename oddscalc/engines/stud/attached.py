@@ -1,0 +1,139 @@
+"""Side bets attached to a stud game (``[rules] side_bets``), exact over every deal, and the hand
+classes of its hands.
+
+A side bet's paytable says what it is settled on (oddscalc/engines/sidebets.py): the player's five
+cards or the dealer's five (every five-card set is equally likely either way), the best five of the
+player's cards and the upcard (every six-card set), or the showdown, paid by the player's hand
+(the stud kernel's counts of every (hand, upcard) class against every dealer completion).
+
+>>> from oddscalc.core.gametable import tables_dir
+>>> from oddscalc.engines.base import load
+>>> game = load("caribbean-stud", table=tables_dir() / "examples" / "caribbean-stud-bad-beat.toml")
+>>> analyses(game)["bad-beat"].total
+19933230517200
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from oddscalc._native import eval5
+from oddscalc.core.cards import DECK
+from oddscalc.core.classes import ClassMap
+from oddscalc.core.economics import Analysis
+from oddscalc.core.errors import InputError
+from oddscalc.core.gametable import GameTable
+from oddscalc.engines.handclasses import (
+    FIVE_CARD_CATEGORIES,
+    five_card_categories,
+    five_card_map,
+    pay_map,
+    refuse_suits_on_five,
+)
+from oddscalc.engines.sidebets import (
+    DEALER_STRONGER,
+    EQUAL,
+    PLAYER_STRONGER,
+    SideBet,
+    showdown_counts,
+    side_bet,
+    side_bet_analysis,
+)
+from oddscalc.engines.stud.counts import COMPLETIONS, SITUATIONS, call_class_map, class_counts
+from oddscalc.engines.stud.rules import StudRules
+
+HANDS = ("player", "dealer", "player+upcard", "showdown")
+CARDS = {"player": 5, "dealer": 5, "player+upcard": 6}
+
+
+@lru_cache(maxsize=2)
+def census(cards: int) -> tuple[int, ...]:
+    """Sets of ``cards`` cards of the deck by the strength of their best five."""
+    return tuple(eval5.strength_census(cards, DECK))
+
+
+def side_map(game: GameTable) -> ClassMap:
+    """The game's classes on five-card hands named by their category (the side bets' hands)."""
+    where = f"table '{game.name}'"
+    refuse_suits_on_five(game.classes, where)
+    return five_card_map(game.classes, five_card_categories(), where)
+
+
+def side_bets(game: GameTable) -> tuple[SideBet, ...]:
+    """The game's side bets, each checked: what it is settled on, the classes it pays."""
+    where = f"table '{game.name}'"
+    bets = tuple(side_bet(game.paytable(name), HANDS, where) for name in game.rules.strings("side_bets"))
+    known = (*FIVE_CARD_CATEGORIES, *(k.name for k in game.classes))
+    for bet in bets:
+        game.check_categories(bet.table.name, known)
+        if bet.hand == "showdown" and bet.paid_on != "player":
+            raise InputError(f"{where}: paytables.{bet.table.name}: a stud showdown bet is paid by the player's "
+                             "hand (paid_on = \"player\"); the exact counts do not split the dealer's hands")
+        empty = [name for name in bet.table.pays if side_map(game).sizes.get(name) == 0]
+        if empty:
+            raise InputError(f"{where}: paytables.{bet.table.name}: class '{empty[0]}' holds no five-card hand")
+    return bets
+
+
+def call_sizes(game: GameTable) -> dict[str, int]:
+    """Player hands (of 2,598,960) in each class of the game, on the Call's hands."""
+    cmap = call_class_map(game.classes, game.name)
+    return _hand_sizes(cmap)
+
+
+def _hand_sizes(cmap: ClassMap) -> dict[str, int]:
+    counts = census(5)
+    out = dict.fromkeys(cmap.sizes, 0)
+    for s, chain in enumerate(cmap.chains):
+        for name in chain:
+            out[name] += counts[s]
+    return out
+
+
+def side_sizes(game: GameTable, cards: int) -> dict[str, int]:
+    """Sets of ``cards`` cards whose best five is in each class of the game."""
+    cmap = side_map(game)
+    counts = census(cards)
+    out = dict.fromkeys(cmap.sizes, 0)
+    for s, chain in enumerate(cmap.chains):
+        for name in chain:
+            out[name] += counts[s]
+    return out
+
+
+def _showdown(game: GameTable, bet: SideBet) -> tuple[dict[str, int], int]:
+    data, names = pay_map(side_map(game), bet.table.pays, FIVE_CARD_CATEGORIES)
+    qualify = StudRules.of(game).qualify_strength
+    # below the qualifier the kernel does not split the dealer's hands by strength: count at no
+    # qualifier when a paid hand is below it
+    low_paid = any(names[data[s]] in bet.table.pays for s in range(qualify))
+    classes = class_counts(0 if low_paid else qualify)
+    rows = classes.aggregate(bytes([1]) * classes.n, data, len(names))
+    cells: dict[tuple[int, str, str], int] = {}
+    for name, (_called, nq, wins, ties, losses, _folded) in zip(names, rows, strict=True):
+        for relation, count in ((DEALER_STRONGER, losses), (EQUAL, ties), (PLAYER_STRONGER, wins + nq)):
+            cells[(relation, name, "")] = cells.get((relation, name, ""), 0) + count
+    return showdown_counts(bet, cells), SITUATIONS * COMPLETIONS
+
+
+def side_bet_result(game: GameTable, bet: SideBet) -> Analysis:
+    """The exact outcome table of one side bet, per side-bet stake."""
+    if bet.hand == "showdown":
+        counts, total = _showdown(game, bet)
+    else:
+        cmap = side_map(game)
+        counts = {}
+        for s, sets in enumerate(census(CARDS[bet.hand])):
+            name = cmap.pay_name(s, bet.table.pays)
+            counts[name] = counts.get(name, 0) + sets
+        total = math.comb(52, CARDS[bet.hand])
+    result = side_bet_analysis(game.name, bet, counts, (*FIVE_CARD_CATEGORIES, *(k.name for k in game.classes)),
+                               bet.table.name)
+    assert result.total == total
+    return result
+
+
+def analyses(game: GameTable) -> dict[str, Analysis]:
+    """Every side bet of a game by its paytable name."""
+    return {bet.table.name: side_bet_result(game, bet) for bet in side_bets(game)}
+
