@@ -1,13 +1,14 @@
-"""The layers import one way (cli → tools → engines → report → core), tools reach engines only
-through the Engine protocol, families do not import each other, and no module imports itself
-back through a cycle.  Imports are read from the source, function-level ones included."""
+"""The layers import one way (cli → api → tools → engines → report → core), tools reach engines
+only through the Engine protocol, the command line only through the API, families do not import
+each other, and no module imports itself back through a cycle.  Imports are read from the source,
+function-level ones included."""
 import ast
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "oddscalc"
-LAYERS = {"core": 0, "report": 1, "engines": 2, "tools": 3, "cli": 4}
+LAYERS = {"core": 0, "report": 1, "engines": 2, "tools": 3, "api": 4, "cli": 5}
 NATIVE_USERS = ("core", "engines")
 
 
@@ -69,6 +70,19 @@ def test_no_upward_import(module):
             raise AssertionError(f"{module} imports {target}, above every layer")
         else:
             assert LAYERS[theirs] <= LAYERS[mine], f"{module} ({mine}) imports {target} ({theirs})"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) == "cli"))
+def test_the_command_line_is_a_shell_over_the_api(module):
+    for target in graph()[module]:
+        assert layer(target) in ("cli", "api", "core", "report"), f"{module} imports {target}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) == "api"))
+def test_the_api_reaches_engines_through_the_protocol_or_a_family_entry(module):
+    for target in graph()[module]:
+        if layer(target) == "engines":
+            assert target == "oddscalc.engines.base" or family(target) is None, f"{module} imports {target}"
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) == "tools"))

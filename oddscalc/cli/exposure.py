@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from oddscalc.api.exposure import DEFAULT_SAMPLES, MAX_SAMPLES, exposure
 from oddscalc.cli.options import Output, add_scale_out, game_parser, load_table, scale_out
 from oddscalc.core.numbers import parse_int
-from oddscalc.engines.base import Seen
-from oddscalc.tools.exposure import DEFAULT_SAMPLES, MAX_SAMPLES, analyze_exposure
-from oddscalc.tools.exposure_report import exposure_report
 
 
 def exposure_command(argv: Sequence[str]) -> Output:
@@ -31,10 +29,10 @@ def exposure_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the estimate (default 1)")
     add_scale_out(parser)
     args = parser.parse(argv)
-    seen = Seen(parse_int(args.dealer_cards, "--dealer-cards", 0, 5), parse_int(args.boxes, "--boxes", 0, 7),
-                args.sorted)
+    dealer_cards = parse_int(args.dealer_cards, "--dealer-cards", 0, 5)
+    boxes = parse_int(args.boxes, "--boxes", 0, 7)
     samples = parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
     workers, scheduler = scale_out(args)
-    table = load_table(args)
-    return exposure_report(table, analyze_exposure(table, seen, samples, seed, workers, scheduler)), args.format
+    return exposure(load_table(args), dealer_cards, boxes, args.sorted, samples=samples, seed=seed, workers=workers,
+                    scheduler=scheduler).report, args.format

@@ -10,15 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from oddscalc.api.fast_action import EXACT_LIMIT, SAMPLES, SEED, fast_action_odds
 from oddscalc.cli.options import HelpShown, OneLineParser, Output, add_format, add_limits, add_scale_out, scale_out
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
-from oddscalc.engines.base import load
-from oddscalc.engines.fast_action.deal import parse_deal
-from oddscalc.engines.fast_action.odds import EXACT_LIMIT, SAMPLES, SEED, deal_odds
-from oddscalc.engines.fast_action.report import odds_report, settlement_report
-from oddscalc.engines.fast_action.rules import rules_of_game
-from oddscalc.engines.fast_action.settlement import settle
 
 SUBCOMMANDS = ("odds",)
 MAX_SAMPLES = 10 ** 9
@@ -56,18 +51,11 @@ def odds_command(argv: Sequence[str]) -> Output:
     exact_limit = parse_int(args.exact_limit, "--exact-limit", 0, 10 ** 12)
     samples = parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
-    table = load(args.game, args.table, (), args.rule)
-    if table.engine != "fast-action":
-        raise InputError(f"game '{table.name}' is not a Fast Action Poker game")
-    rules = rules_of_game(table)
-    deal = parse_deal(rules, args.seats, args.button, args.hole, args.board, args.bettors, args.dead, args.draws)
-    if deal.complete:
-        return settlement_report(settle(rules, deal)), args.format
-    if deal.draws:
-        raise InputError("--draws needs every hole card and all five community cards")
     workers, scheduler = scale_out(args)
-    return odds_report(deal_odds(rules, deal, exact_limit, samples, seed, workers=workers,
-                                 scheduler=scheduler)), args.format
+    return fast_action_odds(args.seats, button=args.button, hole=args.hole, board=args.board, bettors=args.bettors,
+                            dead=args.dead, draws=args.draws, game=args.game, rules=args.rule, table=args.table,
+                            exact_limit=exact_limit, samples=samples, seed=seed, workers=workers,
+                            scheduler=scheduler).report, args.format
 
 
 def fast_action_command(argv: Sequence[str]) -> Output:

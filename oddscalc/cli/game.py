@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import Any
 
+from oddscalc.api.analysis import analyze, decide, input_spec, strategy
+from oddscalc.api.tables import Inputs
 from oddscalc.cli.options import OneLineParser, Output, add_scale_out, game_parser, load_table, scale_out
-from oddscalc.core.cards import parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
-from oddscalc.engines.base import Inputs, Sampling, Situation, engine_of
 
 MAX_SAMPLES = 10 ** 9
 
@@ -76,52 +77,37 @@ def _refuse_unused(args: argparse.Namespace, inputs: Inputs | None, game: str, c
             raise InputError(f"{command} {game}: --{name.replace('_', '-')} does not apply to this game")
 
 
-def _sampling(args: argparse.Namespace, inputs: Inputs) -> Sampling | None:
-    if inputs.samples is None:
-        return None
-    samples = inputs.samples if args.samples is None else parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
-    seed = 1 if args.seed is None else parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
-    return Sampling(samples, seed, *scale_out(args))
-
-
-def situation_of(args: argparse.Namespace, inputs: Inputs) -> Situation:
-    """The situation a ``decide`` command line describes, every card checked."""
-    if inputs.hand and args.hand is None:
-        raise InputError(f"decide {args.game} needs {inputs.hand_option} with your {inputs.hand} cards")
-    hand = parse_cards(args.hand or "", count=inputs.hand)
-    upcards = parse_cards(args.up, count=1, exclude=hand) if args.up is not None else ()
-    if inputs.board and args.board is None:
-        raise InputError(f"decide {args.game} needs --flop with the community cards")
-    board = parse_cards(args.board, count=(3, 4, 5), exclude=hand + upcards) if args.board is not None else ()
-    dead = parse_cards(args.dead or "", exclude=hand + upcards + board)
-    players = None if args.players is None else parse_int(args.players, "--players", 2, 8)
-    others = None if args.others_bet is None else tuple(parse_int(j, "--others-bet", 0, 7) for j in args.others_bet)
-    return Situation(hand, upcards, board, dead, players, None, others, bool(args.hero_button),
-                     _sampling(args, inputs))
+def _sampling(args: argparse.Namespace, inputs: Inputs | None) -> dict[str, Any]:
+    """The sampling options of a command line, for an engine that samples (else none)."""
+    if inputs is None or inputs.samples is None:
+        return {}
+    workers, scheduler = scale_out(args)
+    return {"samples": None if args.samples is None else parse_int(args.samples, "--samples", 2, MAX_SAMPLES),
+            "seed": 1 if args.seed is None else parse_int(args.seed, "--seed", 0, 2 ** 64 - 1),
+            "workers": workers, "scheduler": scheduler}
 
 
 def analyze_command(argv: Sequence[str]) -> Output:
     """``oddscalc analyze GAME``."""
     args = analyze_parser().parse(argv)
     table = load_table(args)
-    engine = engine_of(table)
-    inputs = engine.analysis_inputs
+    inputs = input_spec(table, "analyze")
     _refuse_unused(args, inputs, table.name, "analyze")
-    situation = Situation(seats=args.seats, sampling=_sampling(args, inputs))
-    return engine.analysis_report(table, situation), args.format
+    return analyze(table, seats=args.seats, **_sampling(args, inputs)).report, args.format
 
 
 def decide_command(argv: Sequence[str]) -> Output:
     """``oddscalc decide GAME --hand … [--up …] [--dead …]``."""
     args = decide_parser().parse(argv)
     table = load_table(args)
-    engine = engine_of(table)
-    inputs = engine.decide_inputs
+    inputs = input_spec(table, "decide")
     if inputs is None:
         raise InputError(f"decide is not available for {table.name}: it has no decision to make")
     _refuse_unused(args, inputs, table.name, "decide")
-    situation = situation_of(args, inputs)
-    return engine.decision_report(table, situation, engine.decide(table, situation)), args.format
+    players = None if args.players is None else parse_int(args.players, "--players", 2, 8)
+    others = None if args.others_bet is None else tuple(parse_int(j, "--others-bet", 0, 7) for j in args.others_bet)
+    return decide(table, args.hand, args.up, board=args.board, dead=args.dead, players=players, others_bet=others,
+                  hero_button=bool(args.hero_button), **_sampling(args, inputs)).report, args.format
 
 
 def strategy_command(argv: Sequence[str]) -> Output:
@@ -129,5 +115,4 @@ def strategy_command(argv: Sequence[str]) -> Output:
     args = strategy_parser().parse(argv)
     if args.compare and args.price is not None:
         raise InputError("strategy: --compare and --price do not go together")
-    table = load_table(args)
-    return engine_of(table).strategy_report(table, args.compare, args.price), args.format
+    return strategy(load_table(args), compare=args.compare, price=args.price).report, args.format

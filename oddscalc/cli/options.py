@@ -16,11 +16,11 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from oddscalc.api.tables import load
 from oddscalc.core.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, MEMORY_ENV, SECONDS_ENV, override
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import parse_exact, parse_int
-from oddscalc.engines.base import load
 from oddscalc.report.model import Report
 from oddscalc.report.render import FORMATS
 
@@ -155,7 +155,7 @@ def rule_overrides(args: argparse.Namespace) -> list[str]:
 
 def load_table(args: argparse.Namespace) -> GameTable:
     """The game of a command line with its overlays, validated once by its engine."""
-    return load(args.game, args.table, args.pay, rule_overrides(args))
+    return load(args.game, args.pay, rule_overrides(args), args.table)
 
 
 def overlay_hint(args: argparse.Namespace) -> str:

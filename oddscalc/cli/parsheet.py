@@ -10,21 +10,13 @@ oddscalc.core.errors.InputError: --output: the file name must end in .html or .h
 """
 from __future__ import annotations
 
-import os
 import shlex
-import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
+from oddscalc.api.parsheet import MAX_ROUNDS, MAX_SWEEP_POINTS, OPTIMAL, ROUNDS, SWEEP_POINTS, par_sheet
 from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table
-from oddscalc.core.budget import Limits
-from oddscalc.core.files import output_path, write_file
+from oddscalc.core.files import output_path
 from oddscalc.core.numbers import parse_int
-from oddscalc.engines.base import OPTIMAL
-from oddscalc.report.html import render_page
-from oddscalc.tools.parsheet import DIGITS, MAX_ROUNDS, ROUNDS, SWEEP_POINTS, collect, page, summary_report
-
-MAX_SWEEP_POINTS = 101
 
 
 def report_parser() -> OneLineParser:
@@ -43,24 +35,11 @@ def report_parser() -> OneLineParser:
     return parser
 
 
-def generated_at() -> str:
-    """The page's date: now, or ``SOURCE_DATE_EPOCH`` when it is set (a reproducible build)."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    moment = datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else datetime.now(UTC)
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
-
-
 def report_command(argv: Sequence[str]) -> Output:
     """``oddscalc report GAME [--pay …] [--rule …] [--table …] [--strategy NAME] --output FILE.html``."""
     args = report_parser().parse(argv)
-    output = output_path(args.output, "--output", (".html", ".htm"))
+    output = output_path(args.output, "--output", (".html", ".htm"))       # checked before any work
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
     points = parse_int(args.sweep_points, "--sweep-points", 0, MAX_SWEEP_POINTS)
-    if points == 1:
-        points = 2
-    game = load_table(args)
-    start = time.perf_counter()
-    sheet = collect(game, args.strategy, rounds, points, DIGITS, Limits.resolve())
-    command = "oddscalc report " + shlex.join(argv)
-    write_file(output, render_page(page(sheet, command, generated_at())), "--output")
-    return summary_report(sheet, str(output), time.perf_counter() - start), args.format
+    return par_sheet(load_table(args), output, strategy=args.strategy, rounds=rounds, sweep_points=points,
+                     command="oddscalc report " + shlex.join(argv)).report, args.format

@@ -9,28 +9,16 @@ before the work starts, calls its tool and returns the tool's report.
 """
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from fractions import Fraction
 
+from oddscalc.api.design import PERS, design, sweep, symbolic
+from oddscalc.api.distribution import DEFAULT_DIGITS, MAX_DIGITS, distribution
+from oddscalc.api.simulation import OPTIMAL, check, simulate
 from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint
 from oddscalc.core.errors import InputError
-from oddscalc.core.files import output_path, write_file
+from oddscalc.core.files import output_path
 from oddscalc.core.numbers import parse_exact, parse_int
-from oddscalc.core.progress_bar import Progress
-from oddscalc.engines.base import OPTIMAL
-from oddscalc.report.model import Report
-from oddscalc.report.render import render
-from oddscalc.tools.check import check_file
-from oddscalc.tools.check_report import check_report
-from oddscalc.tools.design import parse_target, solve_payout
-from oddscalc.tools.design_report import design_report, symbolic_report
-from oddscalc.tools.distribution import DEFAULT_DIGITS, MAX_DIGITS, check_request
-from oddscalc.tools.distribution_report import distribution_report
-from oddscalc.tools.payouts import payout_key
-from oddscalc.tools.plotting import plot_target
-from oddscalc.tools.simulation import check_run, simulate, simulation_report, simulator_of
-from oddscalc.tools.sweep import parse_sweep, sweep, sweep_report
 
 DEFAULT_QUANTILES = "0.01,0.05,0.1,0.25,0.5,0.75,0.9,0.95,0.99"
 MAX_ROUNDS = 10 ** 15
@@ -51,7 +39,7 @@ def design_command(argv: Sequence[str]) -> Output:
     parser = game_parser("design", "Solve one payout for a target return (the optimal strategy re-solved each time).")
     parser.add_argument("--target-return", metavar="RTP", help="target return to player: 0.975, 97.5%% or 39/40")
     parser.add_argument("--vary", metavar="CATEGORY", help="payout to solve for: flush, or PAYTABLE.CATEGORY")
-    parser.add_argument("--per", choices=("ante", "unit", "total"), default="ante",
+    parser.add_argument("--per", choices=PERS, default="ante",
                         help="the target is per unit (the Ante or the Bet; default) or per total amount wagered")
     parser.add_argument("--symbolic", action="store_true",
                         help="print the return as an exact expression in the payouts (fixed optimal strategy)")
@@ -62,19 +50,11 @@ def design_command(argv: Sequence[str]) -> Output:
     if args.target_return is None and args.vary is None:
         if not args.symbolic:
             raise InputError("design needs --target-return and --vary (or --symbolic)")
-        return symbolic_report(game), args.format
+        return symbolic(game).report, args.format
     if args.target_return is None or args.vary is None:
         raise InputError("design needs both --target-return and --vary")
-    if "=" in args.vary:
-        raise InputError(f"design --vary takes one payout such as flush, got '{args.vary[:60]}' "
-                         "(a range of payouts is for sweep)")
-    target = parse_target(args.target_return)
-    key = payout_key(game, args.vary)
-    limit = parse_exact(args.max_payout, "--max-payout")
-    step = parse_exact(args.step, "--step")
-    if limit <= 0 or step <= 0:
-        raise InputError("--max-payout and --step must be positive")
-    return design_report(game, solve_payout(game, key, target, args.per, limit), step, args.symbolic), args.format
+    return design(game, args.vary, args.target_return, per=args.per, max_payout=args.max_payout, step=args.step,
+                  symbolic=args.symbolic).report, args.format
 
 
 # --- sweep ---------------------------------------------------------------------------------------
@@ -87,10 +67,7 @@ def sweep_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--step", metavar="S", help="spacing of a range A..B (default 1)")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the return against the payout")
     args = parser.parse(argv)
-    plot = plot_target(args.plot)
-    game = load_table(args)
-    key, values = parse_sweep(game, args.vary, args.step)
-    return sweep_report(game, key, sweep(game, key, values), plot), args.format
+    return sweep(load_table(args), args.vary, step=args.step, plot=args.plot).report, args.format
 
 
 # --- distribution --------------------------------------------------------------------------------
@@ -112,14 +89,10 @@ def distribution_command(argv: Sequence[str]) -> Output:
     args = parser.parse(argv)
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
     digits = None if args.digits is None else parse_int(args.digits, "--digits", 1, MAX_DIGITS)
-    check_request(rounds, digits, args.exact)
     levels = _numbers(args.quantiles, "--quantiles")
-    if any(not 0 < q < 1 for q in levels):
-        raise InputError(f"--quantiles must be levels between 0 and 1, got '{args.quantiles[:80]}'")
     losses = None if args.losing_more_than is None else _numbers(args.losing_more_than, "--losing-more-than")
-    plot = plot_target(args.plot)
-    return distribution_report(load_table(args), rounds, levels, losses, args.full, plot, digits,
-                               args.exact), args.format
+    return distribution(load_table(args), rounds, quantiles=levels, losing_more_than=losses, full=args.full,
+                        digits=digits, exact=args.exact, plot=args.plot).report, args.format
 
 
 # --- simulate ------------------------------------------------------------------------------------
@@ -137,21 +110,8 @@ def simulate_command(argv: Sequence[str]) -> Output:
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
     seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
     output = None if args.output is None else output_path(args.output, "--output", (".csv", ".json"))
-    game = load_table(args)
-    check_run(rounds, seed)
-    simulator_of(game, args.strategy, seed)          # refuses a game or strategy without a simulator
-    progress = Progress(f"simulating {game.name}", rounds)
-    try:
-        counts = simulate(game, rounds, seed, args.strategy, progress.step)
-    finally:
-        progress.done()
-    hint = overlay_hint(args) + ("" if args.strategy == OPTIMAL else f" --strategy {shlex.quote(args.strategy)}")
-    report = simulation_report(game, counts, hint)
-    if output is not None:
-        write_file(output, render(report, "json" if output.suffix.lower() == ".json" else "csv"), "--output")
-        report = Report(report.title, report.tables, report.data,
-                        (*report.notes[:-1], f"{report.notes[-1]} (written to {output})"))
-    return report, args.format
+    return simulate(load_table(args), rounds, seed, args.strategy, output=output,
+                    check_hint=overlay_hint(args)).report, args.format
 
 
 # --- check ---------------------------------------------------------------------------------------
@@ -166,5 +126,4 @@ def check_command(argv: Sequence[str]) -> Output:
                              "else optimal)")
     args = parser.parse(argv)
     alpha = parse_exact(args.alpha, "--alpha")
-    game = load_table(args)
-    return check_report(game, check_file(game, args.counts, args.strategy, alpha)), args.format
+    return check(load_table(args), args.counts, strategy=args.strategy, alpha=alpha).report, args.format

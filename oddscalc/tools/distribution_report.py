@@ -1,21 +1,32 @@
 """The report of ``distribution``: the exact distribution of the net after N rounds.
 
 >>> from oddscalc.engines.base import load
->>> report = distribution_report(load("five-plus-one-bonus"), 2, [Fraction(1, 2)])
+>>> game = load("five-plus-one-bonus")
+>>> report = distribution_report(game, totals(game, 2), [Fraction(1, 2)])
 >>> report.data["rounds"], report.data["quantiles"][0]["total"]
 (2, Fraction(-2, 1))
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from oddscalc.core.budget import Limits
+from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import big_text, decimal_text, probability_text, short_exact
 from oddscalc.report.model import Report, Table
-from oddscalc.tools.distribution import Bounded, analysis_distribution, plan_power, standard_deviation
+from oddscalc.tools.distribution import (
+    Bounded,
+    Distribution,
+    Plan,
+    analysis_distribution,
+    check_request,
+    plan_power,
+    standard_deviation,
+)
 from oddscalc.tools.payouts import analyzer
 from oddscalc.tools.plotting import save_bars
 
@@ -49,17 +60,33 @@ def _quantile_cell(low: Fraction | None, high: Fraction | None) -> Fraction | st
     return f"{low} .. {high} (not decided within the error bound)"
 
 
-def distribution_report(game: GameTable, rounds: int, levels: Sequence[Fraction],
-                        losses: Sequence[Fraction] | None = None, full: bool = False,
-                        plot: Path | None = None, digits: int | None = None, exact: bool = False,
-                        limits: Limits | None = None) -> Report:
-    """``distribution``: one round's nets, the total after ``rounds`` rounds, quantiles and losses,
-    exact or to ``digits`` guaranteed digits (chosen by the work's size unless asked)."""
+@dataclass(frozen=True)
+class Totals:
+    """The net of one round and the total after ``rounds`` rounds, in the mode ``plan`` chose."""
+    analysis: Analysis
+    one: Distribution
+    plan: Plan
+    total: Distribution
+    rounds: int
+
+
+def totals(game: GameTable, rounds: int, digits: int | None = None, exact: bool = False,
+           limits: Limits | None = None) -> Totals:
+    """The distribution of the total net after ``rounds`` rounds, exact or to ``digits`` guaranteed
+    digits (chosen by the work's size unless asked), sized against the limits before it runs."""
+    check_request(rounds, digits, exact)
     analysis = analyzer(game)(game)
     one = analysis_distribution(analysis, limits)
     plan = plan_power(one, rounds, digits, exact, limits)
-    dist = plan.run(one)
-    n = rounds
+    return Totals(analysis, one, plan, plan.run(one), rounds)
+
+
+def distribution_report(game: GameTable, computed: Totals, levels: Sequence[Fraction],
+                        losses: Sequence[Fraction] | None = None, full: bool = False,
+                        plot: Path | None = None) -> Report:
+    """``distribution``: one round's nets, the total after N rounds, quantiles and losses."""
+    analysis, one, plan, dist, n = (computed.analysis, computed.one, computed.plan, computed.total,
+                                    computed.rounds)
     unit = analysis.unit
     by_net: dict[Fraction, list[str]] = {}
     for row in analysis.outcomes:

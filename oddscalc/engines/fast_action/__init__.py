@@ -32,11 +32,16 @@ from oddscalc.engines.base import (
 )
 from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows
 from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
-from oddscalc.engines.fast_action.report import decide_report
+from oddscalc.engines.fast_action.deal import parse_deal
+from oddscalc.engines.fast_action.odds import EXACT_LIMIT, SAMPLES, SEED, deal_odds
+from oddscalc.engines.fast_action.report import decide_report, odds_report, settlement_report
 from oddscalc.engines.fast_action.rules import RULE_SPECS, rules_of_game
+from oddscalc.engines.fast_action.settlement import settle
 from oddscalc.report.model import Report
 
 DECIDE_SAMPLES = 200_000
+
+__all__ = ["DECIDE_SAMPLES", "ENGINE", "EXACT_LIMIT", "SAMPLES", "SEED", "FastActionEngine", "deal_report"]
 
 
 class FastActionEngine(EngineBase):
@@ -93,6 +98,25 @@ def _decision(row: BetAdvice) -> Decision:
     choice = "bet" if row.gain > 0 else "no bet"
     return Decision(choice, {"bet": row.gain, "no bet": Fraction(0)}, row.equity.total, row.equity.exact,
                     std_error=row.gain_se, facts={"advice": row, "others_bet": row.others})
+
+
+def deal_report(table: GameTable, seats: str, button: str | None = None, holes: str | None = None,
+                board: str | None = None, bettors: str | None = None, dead: str | None = None,
+                draws: str | None = None, exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES, seed: int = SEED,
+                workers: int | None = None, scheduler: str | None = None) -> Report:
+    """``fast-action odds``: the exact odds of a partly known deal (a seeded estimate past
+    ``exact_limit`` completions), or its settlement step by step when every card is known."""
+    if table.engine != ENGINE.name:
+        raise InputError(f"game '{table.name}' is not a Fast Action Poker game")
+    if not 0 <= exact_limit <= 10 ** 12:
+        raise InputError(f"--exact-limit must be between 0 and 10**12, got {exact_limit}")
+    rules = rules_of_game(table)
+    deal = parse_deal(rules, seats, button, holes, board, bettors, dead, draws)
+    if deal.complete:
+        return settlement_report(settle(rules, deal))
+    if deal.draws:
+        raise InputError("--draws needs every hole card and all five community cards")
+    return odds_report(deal_odds(rules, deal, exact_limit, samples, seed, workers=workers, scheduler=scheduler))
 
 
 ENGINE = FastActionEngine()

@@ -1,0 +1,59 @@
+"""The distribution of the net result over N rounds: exact, or to guaranteed digits."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from oddscalc.api.result import Result
+from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.core.errors import InputError
+from oddscalc.core.numbers import parse_exact
+from oddscalc.tools.distribution import DEFAULT_DIGITS, MAX_DIGITS, Distribution, check_request
+from oddscalc.tools.distribution_report import distribution_report, totals
+from oddscalc.tools.plotting import plot_target
+
+__all__ = ["DEFAULT_DIGITS", "MAX_DIGITS", "QUANTILES", "Distributed", "distribution"]
+
+QUANTILES = tuple(Fraction(q) for q in ("0.01", "0.05", "0.1", "0.25", "0.5", "0.75", "0.9", "0.95", "0.99"))
+
+
+@dataclass(frozen=True)
+class Distributed(Result):
+    """The distribution of the total net after ``rounds`` rounds: exact, or high precision (then
+    each probability given is a lower bound within ``error_bound`` of the exact one)."""
+    game: str
+    rounds: int
+    exact: bool
+    expected_total: Fraction
+    ahead: Fraction
+    even: Fraction
+    behind: Fraction
+    error_bound: Fraction
+    total: Distribution = field(repr=False, compare=False)
+
+
+def distribution(game: GameLike, rounds: int = 1, *, quantiles: Sequence[Fraction | float | str] = QUANTILES,
+                 losing_more_than: Sequence[Fraction | int | str] | None = None, full: bool = False,
+                 digits: int | None = None, exact: bool = False, pays: Overlay = None, rules: Overlay = None,
+                 table: str | Path | None = None, plot: str | Path | None = None) -> Distributed:
+    """The distribution of the net after ``rounds`` rounds: exact when that is cheap (or asked
+    with ``exact``), else every probability to ``digits`` guaranteed digits.
+
+    >>> result = distribution("five-plus-one-bonus", 10)
+    >>> result.exact, result.ahead + result.even + result.behind
+    (True, Fraction(1, 1))
+    """
+    check_request(rounds, digits, exact)                            # before any work, as the plot
+    chart = plot_target(None if plot is None else str(plot))
+    loaded = load(game, pays, rules, table)
+    levels = [parse_exact(q, "--quantiles") for q in quantiles]
+    if not levels or any(not 0 < q < 1 for q in levels):
+        raise InputError("--quantiles must be levels between 0 and 1")
+    losses = None if losing_more_than is None else [parse_exact(x, "--losing-more-than") for x in losing_more_than]
+    computed = totals(loaded, rounds, digits, exact)
+    ahead, even, behind = computed.total.outlook()
+    return Distributed(loaded.name, rounds, computed.total.exact, rounds * computed.analysis.expected_return,
+                       ahead.low, even.low, behind.low, Fraction(computed.total.error_bound), computed.total,
+                       report=distribution_report(loaded, computed, levels, losses, full, chart))

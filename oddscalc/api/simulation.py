@@ -1,0 +1,91 @@
+"""Seeded simulation, and a simulator's counts checked against the exact distribution."""
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from oddscalc.api.result import Result
+from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.core.files import output_path, write_file
+from oddscalc.core.numbers import parse_exact
+from oddscalc.core.progress_bar import Progress
+from oddscalc.engines.base import OPTIMAL, engine_of
+from oddscalc.report.model import Report
+from oddscalc.report.render import render
+from oddscalc.tools.check import DEFAULT_ALPHA, CheckResult, check_counts, check_file
+from oddscalc.tools.check_report import check_report
+from oddscalc.tools.counts_file import Counts
+from oddscalc.tools.simulation import check_run, simulation_report, simulator_of
+from oddscalc.tools.simulation import simulate as simulate_counts
+
+__all__ = ["OPTIMAL", "Checked", "Simulated", "check", "simulate"]
+
+
+@dataclass(frozen=True)
+class Simulated(Result):
+    """Outcome counts of a seeded Monte Carlo under the analysis' outcome names (the same seed and
+    strategy always give the same counts)."""
+    game: str
+    counts: Counts
+
+
+def simulate(game: GameLike, rounds: int, seed: int = 1, strategy: str = OPTIMAL, *, pays: Overlay = None,
+             rules: Overlay = None, table: str | Path | None = None, output: str | Path | None = None,
+             check_hint: str = "") -> Simulated:
+    """Play ``rounds`` seeded rounds with the game's native simulator (``output``: also write the
+    counts file, .csv or .json; ``check_hint``: options to repeat in the suggested check command).
+
+    >>> simulate("caribbean-stud", 1000, seed=3).counts.rounds
+    1000
+    """
+    target = None if output is None else output_path(str(output), "--output", (".csv", ".json"))
+    loaded = load(game, pays, rules, table)
+    check_run(rounds, seed)
+    simulator_of(loaded, strategy, seed)          # refuses a game or strategy without a simulator
+    with Progress(f"simulating {loaded.name}", rounds) as progress:
+        counts = simulate_counts(loaded, rounds, seed, strategy, progress.step)
+    hint = check_hint + ("" if strategy == OPTIMAL else f" --strategy {shlex.quote(strategy)}")
+    report = simulation_report(loaded, counts, hint)
+    if target is not None:
+        write_file(target, render(report, "json" if target.suffix.lower() == ".json" else "csv"), "--output")
+        report = Report(report.title, report.tables, report.data,
+                        (*report.notes[:-1], f"{report.notes[-1]} (written to {target})"))
+    return Simulated(loaded.name, counts, report=report)
+
+
+@dataclass(frozen=True)
+class Checked(Result):
+    """A simulator's counts against the exact distribution: ``passed`` and every statistic."""
+    game: str
+    result: CheckResult
+
+    @property
+    def passed(self) -> bool:
+        return self.result.passed
+
+    @property
+    def verdict(self) -> str:
+        return self.result.verdict
+
+
+def check(game: GameLike, counts: Mapping[str, int] | Counts | str | Path, *, strategy: str | None = None,
+          alpha: Fraction | float | str = DEFAULT_ALPHA, pays: Overlay = None, rules: Overlay = None,
+          table: str | Path | None = None) -> Checked:
+    """Check outcome counts (a mapping outcome → count, a :class:`Counts`, or a counts file's path)
+    against the exact analysis of the strategy that played them (``strategy``, else the file's,
+    else the optimal one): exact probabilities, chi-square and the return's z.
+
+    >>> check("five-plus-one-bonus", {"lose": 900, "win-flush": 100}).passed
+    False
+    """
+    loaded = load(game, pays, rules, table)
+    level = parse_exact(alpha, "--alpha")
+    if isinstance(counts, (str, Path)):
+        result = check_file(loaded, str(counts), strategy, level)
+    else:
+        name = strategy or (counts.strategy if isinstance(counts, Counts) else OPTIMAL)
+        result = check_counts(engine_of(loaded).analyze(loaded, name), counts, level, name)
+    return Checked(loaded.name, result, report=check_report(loaded, result))

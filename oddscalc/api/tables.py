@@ -1,0 +1,131 @@
+"""Games as the API takes them: built-in names, game files or loaded tables, with overlays given as
+mappings (or as ``--pay`` / ``--rule`` lines); cards as text or codes; the built-in games."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from oddscalc.api.result import Result
+from oddscalc.core.cards import format_cards, parse_cards
+from oddscalc.core.errors import InputError
+from oddscalc.core.gametable import GameTable, list_games
+from oddscalc.engines.base import Inputs, Sampling, engine_of, overlay
+from oddscalc.engines.base import load as load_table
+from oddscalc.report.model import Report, Table
+
+__all__ = ["Cards", "GameInfo", "GameLike", "Games", "Inputs", "Overlay", "cards_of", "games", "load", "overlay_lines",
+           "sampling_of"]
+
+Overlay = Mapping[str, Any] | Iterable[str] | None
+Cards = str | Sequence[str] | Sequence[int]
+GameLike = str | Path | GameTable
+
+
+def overlay_lines(values: Overlay, what: str) -> list[str]:
+    """``KEY=VALUE`` lines of a mapping (None: no pay, a bool: true/false, a list: comma-joined),
+    or the lines themselves.
+
+    >>> overlay_lines({"flush": 6, "pair-plus.pair": None}, "pays")
+    ['flush=6', 'pair-plus.pair=none']
+    """
+    if values is None:
+        return []
+    if isinstance(values, str):
+        raise InputError(f"{what} must be a mapping or a list of 'KEY=VALUE' strings, got the string "
+                         f"'{values[:60]}'")
+    if not isinstance(values, Mapping):
+        return [str(line) for line in values]
+    lines = []
+    for key, value in values.items():
+        if value is None:
+            text = "none"
+        elif isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, (list, tuple)):
+            text = ", ".join(str(item) for item in value)
+        else:
+            text = str(value)
+        lines.append(f"{key}={text}")
+    return lines
+
+
+def load(game: GameLike, pays: Overlay = None, rules: Overlay = None, table: str | Path | None = None) -> GameTable:
+    """A game with its overlays, validated by its engine: a built-in name, a game file's path, or a
+    loaded table (``table``: a file laid over a named game first, as ``--table``).
+
+    >>> load("three-card-poker", pays={"pair-plus.flush": 4}).paytable("pair-plus").pay("flush")
+    Fraction(4, 1)
+    """
+    pay_lines, rule_lines = overlay_lines(pays, "pays"), overlay_lines(rules, "rules")
+    if isinstance(game, GameTable):
+        if table is not None:
+            raise InputError("a table file is laid over a game given by name, not over a loaded table")
+        return overlay(game, pay_lines, rule_lines) if pay_lines or rule_lines else game
+    return load_table(str(game), table, pay_lines, rule_lines)
+
+
+def cards_of(cards: Cards | None, count: int | Iterable[int] | None = None, exclude: Iterable[int] = ()
+             ) -> tuple[int, ...]:
+    """Cards as text (``"As Kd"``), a list of card names or a list of codes 0..51, each checked.
+
+    >>> cards_of("As Kd"), cards_of(["As", "Kd"]), cards_of([51, 45])
+    ((51, 45), (51, 45), (51, 45))
+    """
+    if cards is None:
+        return ()
+    if isinstance(cards, str):
+        return parse_cards(cards, count, exclude)
+    if all(isinstance(card, int) and not isinstance(card, bool) for card in cards):
+        codes = [int(card) for card in cards]
+        if any(not 0 <= code < 52 for code in codes):
+            raise InputError(f"card codes are 0 to 51, got {codes}")
+        return parse_cards(format_cards(codes), count, exclude)
+    return parse_cards([str(card) for card in cards], count, exclude)
+
+
+def sampling_of(inputs: Inputs | None, samples: int | None, seed: int, workers: int | None,
+                scheduler: str | None) -> Sampling | None:
+    """The sampling of a command that the engine estimates (None when it is exact)."""
+    if inputs is None or inputs.samples is None:
+        return None
+    return Sampling(inputs.samples if samples is None else samples, seed, workers, scheduler)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A built-in game: its name, title, engine and whether it has an exact analysis."""
+    name: str
+    title: str
+    engine: str
+    exact: bool
+
+
+@dataclass(frozen=True)
+class Games(Result):
+    """The built-in games (iterate over it, or take ``names``)."""
+    games: tuple[GameInfo, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(game.name for game in self.games)
+
+    def __iter__(self) -> Iterator[GameInfo]:
+        return iter(self.games)
+
+
+def games() -> Games:
+    """The built-in games.
+
+    >>> "caribbean-stud" in games().names
+    True
+    """
+    found = []
+    for name in list_games():
+        table = load_table(name)
+        found.append(GameInfo(name, table.title, table.engine, engine_of(table).exact))
+    rows = tuple((g.name, g.title, g.engine) for g in found)
+    data = {"games": [{"name": g.name, "title": g.title, "engine": g.engine} for g in found]}
+    return Games(tuple(found), report=Report("games", (Table("built-in games", ("game", "title", "engine"), rows),),
+                                             data))
