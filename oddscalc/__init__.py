@@ -17,15 +17,15 @@ from oddscalc.core.version import __version__
 
 if TYPE_CHECKING:
     from oddscalc.api.analysis import Analyzed, Decided, StrategyResult, analyze, decide, strategy
-    from oddscalc.api.design import Designed, Swept, Symbolic, design, sweep, symbolic
-    from oddscalc.api.distribution import Distributed, distribution
-    from oddscalc.api.exposure import Exposed, exposure
     from oddscalc.api.fast_action import DealOdds, fast_action_odds
     from oddscalc.api.hands import Ranked, rank
     from oddscalc.api.parsheet import ParSheetResult, par_sheet
+    from oddscalc.api.payouts import Designed, Swept, Symbolic, design, sweep, symbolic
     from oddscalc.api.result import Result
+    from oddscalc.api.rounds import Distributed, distribution
     from oddscalc.api.simulation import Checked, Simulated, check, simulate
     from oddscalc.api.tables import GameInfo, Games, games, load
+    from oddscalc.api.visibility import Exposed, exposure
     from oddscalc.core.errors import InputError
 
 __all__ = [

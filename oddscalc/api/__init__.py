@@ -10,8 +10,9 @@ such as ``"3/2"`` or ``None`` (no pay); ``rules`` maps a rule to its value; eith
 list of ``"KEY=VALUE"`` lines as ``--pay`` and ``--rule`` take them.  Bad input raises
 ``InputError`` (a ``ValueError``) with the one-line message the command prints.
 
-One module per concern (tables, analysis, design, distribution, simulation, exposure, …), each
-imported on first use, so that a command starts without the tools it does not run.
+One module per concern (tables, analysis, payouts, rounds, simulation, visibility, …), each
+imported on first use, so that a command starts without the tools it does not run.  (No module
+is named like a function: an imported submodule would hide the function of the same name.)
 
 >>> import oddscalc
 >>> oddscalc.analyze("caribbean-stud", pays={"flush": 6}).expected_return
@@ -26,15 +27,15 @@ from oddscalc.core.errors import InputError
 
 if TYPE_CHECKING:
     from oddscalc.api.analysis import Analyzed, Decided, StrategyResult, analyze, decide, strategy
-    from oddscalc.api.design import Designed, Swept, Symbolic, design, sweep, symbolic
-    from oddscalc.api.distribution import Distributed, distribution
-    from oddscalc.api.exposure import Exposed, exposure
     from oddscalc.api.fast_action import DealOdds, fast_action_odds
     from oddscalc.api.hands import Ranked, rank
     from oddscalc.api.parsheet import ParSheetResult, par_sheet
+    from oddscalc.api.payouts import Designed, Swept, Symbolic, design, sweep, symbolic
     from oddscalc.api.result import Result
+    from oddscalc.api.rounds import Distributed, distribution
     from oddscalc.api.simulation import Checked, Simulated, check, simulate
     from oddscalc.api.tables import GameInfo, Games, games, load
+    from oddscalc.api.visibility import Exposed, exposure
 
 # name -> the module of oddscalc.api that defines it
 WHERE = {
@@ -49,20 +50,20 @@ WHERE = {
     "decide": "analysis",
     "StrategyResult": "analysis",
     "strategy": "analysis",
-    "Designed": "design",
-    "design": "design",
-    "Symbolic": "design",
-    "symbolic": "design",
-    "Swept": "design",
-    "sweep": "design",
-    "Distributed": "distribution",
-    "distribution": "distribution",
+    "Designed": "payouts",
+    "design": "payouts",
+    "Symbolic": "payouts",
+    "symbolic": "payouts",
+    "Swept": "payouts",
+    "sweep": "payouts",
+    "Distributed": "rounds",
+    "distribution": "rounds",
     "Simulated": "simulation",
     "simulate": "simulation",
     "Checked": "simulation",
     "check": "simulation",
-    "Exposed": "exposure",
-    "exposure": "exposure",
+    "Exposed": "visibility",
+    "exposure": "visibility",
     "DealOdds": "fast_action",
     "fast_action_odds": "fast_action",
     "Ranked": "hands",

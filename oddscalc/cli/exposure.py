@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oddscalc.api.exposure import DEFAULT_SAMPLES, MAX_SAMPLES, exposure
+from oddscalc.api.visibility import DEFAULT_SAMPLES, MAX_SAMPLES, exposure
 from oddscalc.cli.options import Output, add_scale_out, game_parser, load_table, scale_out
 from oddscalc.core.numbers import parse_int
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from oddscalc.api.design import PERS, design, sweep, symbolic
-from oddscalc.api.distribution import DEFAULT_DIGITS, MAX_DIGITS, distribution
+from oddscalc.api.payouts import PERS, design, sweep, symbolic
+from oddscalc.api.rounds import DEFAULT_DIGITS, MAX_DIGITS, distribution
 from oddscalc.api.simulation import OPTIMAL, check, simulate
 from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint
 from oddscalc.core.errors import InputError

@@ -16,7 +16,6 @@ import hashlib
 import importlib
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from oddscalc.core.errors import InputError
@@ -47,6 +46,8 @@ def run_chunks(function: Callable[..., R], jobs: Sequence[tuple[Any, ...]], work
     if scheduler is not None:
         return _on_dask(function, jobs, scheduler, step)
     if workers > 1 and len(jobs) > 1:
+        # imported here: multiprocessing costs a twentieth of a second at every start of a command
+        from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
             results = []
             for result in pool.map(function, *zip(*jobs, strict=True)):
