@@ -2,14 +2,14 @@
 """Exact tallies of a three-card game when the player sees more than his hand.  No paytable here.
 
 The caller gives, per hand class, the integer decision coefficients (a, b, c, d) of
-three_card_solve.scaled_coefficients: with N dealer hands of which nq do not qualify, dw beat
+engines.three_card.solve.scaled_coefficients: with N dealer hands of which nq do not qualify, dw beat
 the player, tie tie and pw lose to him, the player plays iff a*nq + b*pw + c*dw + d*N > 0 (or
 = 0 when ties play).  Per dealer hand that is a weight m[cat] (nq: a+d, dw: c+d, tie: d, pw: b+d),
 so the margin of any set of dealer hands is a sum of weights.  Every function returns integer
 tallies per hand class x (fold, dealer-not-qualify, lose, push, win), counted in equally likely
-deals, exactly the ``tally`` of three_card_solve.Solution.
+deals, exactly the ``tally`` of engines.three_card.solve.Solution.
 
-What is seen (see oddscalc/exposure_three.py for the deals each case counts):
+What is seen (see oddscalc/engines/three_card/exposure.py for the deals each case counts):
 
 * ``dealer_cards(k)``: k of the dealer's three cards;
 * ``sorted_cards(k)``: for k dealer cards only whether each has a rank of the sorted set R;
@@ -51,7 +51,7 @@ cdef enum:
     N_MASKS = 8192     # subsets of the 13 ranks
     MAX_DEAD = 12
 
-# index of a tally row: RESULTS of three_card_solve (fold first, then the categories above)
+# index of a tally row: RESULTS of engines.three_card.solve (fold first, then the categories above)
 FOLD_ROW = 0
 
 

@@ -93,8 +93,8 @@ of 100 MB (raise it with --max-memory MB or ODDSCALC_MAX_MEMORY_MB)
         if seconds > self.seconds:
             over.append(f"the time limit of {self.seconds:,.0f} s (raise it with --max-seconds S or {SECONDS_ENV})")
         if over:
-            raise InputError(f"{what} needs about {_size_text(memory)} and {_time_text(seconds)}: "
-                             f"beyond {' and '.join(over)}{advice}")
+            needs = f"{_size_text(memory)} and {_time_text(seconds)}" if memory else _time_text(seconds)
+            raise InputError(f"{what} needs about {needs}: beyond {' and '.join(over)}{advice}")
 
     def within(self, seconds: float, memory: float) -> bool:
         return seconds <= self.seconds and memory <= self.memory_mb * 1e6

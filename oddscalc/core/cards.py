@@ -80,6 +80,15 @@ def parse_rank_set(text: str) -> tuple[int, ...]:
     return tuple(sorted({parse_rank(token) for token in tokens}))
 
 
+def rank_set_text(ranks: Iterable[int]) -> str:
+    """A set of ranks as players write it, strongest first.
+
+    >>> rank_set_text([11, 12])
+    '{A, K}'
+    """
+    return "{" + ", ".join(RANKS[r] for r in sorted(set(ranks), reverse=True)) + "}"
+
+
 def parse_card(text: str) -> int:
     """Code of one card such as ``As``, ``10h``, ``kd`` or ``A♠``.
 

@@ -168,6 +168,22 @@ def percent_text(value: Fraction | int, places: int = 4) -> str:
     return decimal_text(Fraction(value) * 100, places) + " %"
 
 
+def share_text(value: Fraction | int, places: int = 2) -> str:
+    """A share as a percentage that never rounds a share strictly between 0 and 1 to 0 % or 100 %.
+
+    >>> share_text(Fraction(1, 3)), share_text(Fraction(99999, 100000)), share_text(Fraction(1, 10 ** 6))
+    ('33.33 %', '>99.99 %', '<0.01 %')
+    """
+    value = Fraction(value)
+    text = decimal_text(value * 100, places)
+    smallest = Fraction(1, 10 ** places)
+    if 0 < value < 1 and value * 100 > 100 - smallest and text == decimal_text(Fraction(100), places):
+        return f">{decimal_text(100 - smallest, places)} %"
+    if 0 < value < 1 and value * 100 < smallest:
+        return f"<{decimal_text(smallest, places)} %"
+    return text + " %"
+
+
 def signed_text(value: Fraction | int, places: int = 6) -> str:
     """A decimal with ``+`` on gains (for nets).
 

@@ -88,8 +88,9 @@ def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLE
         results = [run_chunk(table, seen, seed, 0, sizes[0])]
         progress.step(sizes[0])
         per_sample = (time.perf_counter() - start) / sizes[0]
-        Limits.resolve().check(f"pricing {samples:,} sampled situations", seconds=per_sample * samples
-                               / max(1, workers), memory=0)
+        if scheduler is None:          # a cluster's time is not this machine's: its size is unknown here
+            Limits.resolve().check(f"pricing {samples:,} sampled situations", seconds=per_sample * samples
+                                   / max(1, workers), memory=0)
         jobs = [(table, seen, seed, chunk, sizes[chunk]) for chunk in range(1, len(sizes))]
         results += run_chunks(run_chunk, jobs, workers, scheduler,
                               lambda result: progress.step(len(result.numerators)))

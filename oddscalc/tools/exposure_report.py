@@ -34,7 +34,7 @@ def _metric_rows(plain: Analysis, exposure: Exposure) -> list[tuple[str, str, st
              if informed else "(as above, plus 100 %)", "")]
     if informed is not None:
         rows += [("return to player per total wagered", _percent(plain.rtp_total), _percent(informed.rtp_total),
-                  _percent(informed.rtp_total - plain.rtp_total)),
+                  estimate_text((informed.rtp_total - plain.rtp_total) * 100, None, 4, signed=True) + " %"),
                  ("probability of calling (playing)", _percent(plain.call_probability),
                   _percent(informed.call_probability), "")]
     return rows

@@ -184,9 +184,10 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
         raise InputError("--samples must be at least 2")
     workers = default_workers() if workers is None else workers
     work = completions(deal) if exact else samples
-    Limits.resolve().check(f"{'enumerating' if exact else 'sampling'} {work:,} deals",
-                           seconds=work * len(deal.seats) / SEATS_PER_SECOND / (1 if exact else workers),
-                           memory=0)
+    if exact or scheduler is None:     # a cluster's time is not this machine's: its size is unknown here
+        Limits.resolve().check(f"{'enumerating' if exact else 'sampling'} {work:,} deals",
+                               seconds=work * len(deal.seats) / SEATS_PER_SECOND / (1 if exact else workers),
+                               memory=0)
     spec = kernel_spec(rules, deal)
     if exact:
         sums = kernel.count_deals(spec, 0, 0, categories=rules.has_jackpot)

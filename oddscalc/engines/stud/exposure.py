@@ -36,9 +36,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from oddscalc._native import exposure_stud as kernel
-from oddscalc.core.cards import RANKS, parse_rank_set
+from oddscalc.core.cards import RANKS, parse_rank_set, rank_set_text
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
+from oddscalc.core.numbers import share_text
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import Exposure, GainSample, Seen
@@ -67,7 +68,7 @@ def rank_mask(ranks: str) -> int:
 
 def ranks_text(mask: int) -> str:
     """``{A, K}`` for a rank mask, strongest first."""
-    return "{" + ", ".join(RANKS[r] for r in reversed(range(13)) if (mask >> r) & 1) + "}"
+    return rank_set_text(r for r in range(13) if (mask >> r) & 1)
 
 
 def deck_cards(deck_mask: int) -> tuple[int, ...]:
@@ -470,7 +471,7 @@ def exposure(game: GameTable, seen: Seen) -> Exposure | None:
         return None
     else:
         result = analyze_exposure(game, dealer_cards)
-    rows = tuple((f"{row.hand}, {row.seen}", f"{row.rule} (calls {float(row.call_share):.2%})")
+    rows = tuple((f"{row.hand}, {row.seen}", f"{row.rule} (calls {share_text(row.call_share)})")
                  for row in result.strategy)
     return Exposure(result.seen, result.baseline, result.gain, result.analysis, strategy=rows)
 

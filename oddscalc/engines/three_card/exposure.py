@@ -3,12 +3,12 @@ optimally, also sees some of the dealer's cards, other boxes' cards, or sorted c
 
 Three kinds of exposure (one at a time):
 
-* ``dealer_cards=K``: K of the dealer's three cards (K = 0..3; a game that already shows an
-  upcard, Caribbean Fast Poker, needs K >= 1).  A deal is (player hand, the K seen dealer cards,
-  the 3 - K hidden ones), so K = 1 counts exactly the deals of ``rules.dealer_upcards = 1``.
+* ``dealer_cards=K``: K of the dealer's three cards (K = 0..3; a table that already shows an
+  upcard, ``rules.dealer_upcards = 1``, needs K >= 1).  A deal is (player hand, the K seen dealer
+  cards, the 3 - K hidden ones), so K = 1 counts exactly the deals of ``dealer_upcards = 1``.
 * ``boxes=K``: the three cards of K other boxes face up, the dealer's cards hidden (K = 1, 2
-  exact).  A deal is (player hand, box 1, ..., box K, dealer hand).  In a game with an upcard
-  (Caribbean Fast Poker) one box is priced exactly, the upcard seen as the game shows it.
+  exact).  A deal is (player hand, box 1, ..., box K, dealer hand).  On a table with an upcard
+  one box is priced exactly, the upcard seen as the table shows it.
 * ``sorted_ranks=R, dealer_cards=K``: for K of the dealer's cards the player sees only whether
   each has a rank in R (edge sorting); a deal is as for ``dealer_cards=K``.
 
@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Any
 
 from oddscalc._native import exposure3
-from oddscalc.core.cards import DECK, RANKS, parse_rank_set
+from oddscalc.core.cards import DECK, RANKS, parse_rank_set, rank_set_text
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
@@ -104,17 +104,20 @@ class ExposureResult:
 def seen_text(dealer_cards: int, boxes: int, sorted_ranks: Sequence[str] | None) -> str:
     """What is seen, in words.
 
-    >>> seen_text(1, 0, None), seen_text(0, 2, None), seen_text(2, 0, ("A", "K"))
+    >>> seen_text(1, 0, None), seen_text(0, 2, None), seen_text(2, 0, ("K", "A"))
     ('1 dealer card', '2 other boxes', 'whether each of 2 dealer cards is A or K')
-    >>> seen_text(1, 1, None)
-    '1 other box and 1 dealer card'
+    >>> seen_text(1, 1, None), seen_text(0, 0, None), seen_text(1, 0, ("A",))
+    ('1 other box and 1 dealer card', 'nothing more', 'whether the dealer card seen is A')
     """
     if sorted_ranks:
-        return f"whether each of {_plural(dealer_cards, 'dealer card')} is {' or '.join(sorted_ranks)}"
+        ranks = " or ".join(sorted(sorted_ranks, key=RANKS.index, reverse=True))
+        if dealer_cards == 1:
+            return f"whether the dealer card seen is {ranks}"
+        return f"whether each of {_plural(dealer_cards, 'dealer card')} is {ranks}"
     parts = [_plural(boxes, "other box", "other boxes")] if boxes else []
-    if dealer_cards or not boxes:
+    if dealer_cards:
         parts.append(_plural(dealer_cards, "dealer card"))
-    return " and ".join(parts)
+    return " and ".join(parts) or "nothing more"
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
@@ -187,7 +190,7 @@ def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, box
     if dealer_cards is None:
         dealer_cards = rules.upcards
     if not 0 <= dealer_cards <= 3:
-        raise InputError(f"dealer_cards must be 0 to 3, got {dealer_cards}")
+        raise InputError(f"--dealer-cards must be 0 to 3 in a three-card game, got {dealer_cards}")
     if boxes < 0:
         raise InputError(f"boxes must be 0 or more, got {boxes}")
     if boxes and (dealer_cards > rules.upcards or ranks):
@@ -217,7 +220,7 @@ def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, box
         rows, groups = game.sorted_cards(dealer_cards)
         total = math.comb(n, 3) * math.comb(n - 3, 3) * math.comb(3, dealer_cards)
         solution = _solution(rules, p, rows, total, deck)
-        names = [f"{j} of {dealer_cards} in {{{','.join(RANKS[r] for r in ranks)}}}"
+        names = [f"{j} of {dealer_cards} in {rank_set_text(ranks)}"
                  for j in range(dealer_cards + 1)]
         strategy = _strategy_lines(rules, p, groups, names, deck)
     elif boxes and rules.upcards:

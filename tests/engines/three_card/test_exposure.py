@@ -358,7 +358,7 @@ def test_probabilities_and_wagers(full):
     assert 0 < result.call_probability < 1
     assert result.rtp_total == 1 - result.element_of_risk
     assert result.seen == "2 dealer cards"
-    assert full["three-card-poker"]["sorted"][1].strategy[0].startswith("0 of 1 in {K,A}: ")
+    assert full["three-card-poker"]["sorted"][1].strategy[0].startswith("0 of 1 in {A, K}: ")
 
 
 def test_more_boxes_never_lower_the_return():
