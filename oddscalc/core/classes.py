@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from oddscalc.core.cards import RANKS, format_cards, parse_rank
 from oddscalc.core.errors import InputError, unknown
@@ -58,10 +59,11 @@ class HandClass:
         ``base`` the engine's class name of the hand, ``category`` its ranking category."""
         if base != self.category:
             return False
-        ranks = Counter(card >> 2 for card in cards)
-        if self.ranks and any(ranks[r] < n for r, n in Counter(self.ranks).items()):
-            return False
-        if self.at_least is not None and defining_rank(cards, category) < self.at_least:
+        if self.ranks:
+            ranks = Counter(card >> 2 for card in cards)
+            if any(ranks[r] < n for r, n in Counter(self.ranks).items()):
+                return False
+        if self.at_least is not None and _defining_rank(tuple(cards), category) < self.at_least:
             return False
         if self.suited is not None and suited(cards, self.ranks) != self.suited:
             return False
@@ -101,8 +103,13 @@ def defining_rank(cards: Sequence[int], category: str) -> int:
     ranks = [card >> 2 for card in cards]
     if category in STRAIGHTS and 12 in ranks and 0 in ranks:
         return max(r for r in ranks if r != 12)           # the wheel: the ace plays low
-    counts = Counter(ranks)
-    return max(counts, key=lambda r: (counts[r], r))
+    return max(ranks, key=lambda r: (ranks.count(r), r))     # five cards at most: count() beats a Counter
+
+
+@lru_cache(maxsize=1 << 16)
+def _defining_rank(cards: tuple[int, ...], category: str) -> int:
+    # remembered: every class map of a game asks again for the same example hands
+    return defining_rank(cards, category)
 
 
 def suited(cards: Sequence[int], ranks: Sequence[int]) -> bool:
@@ -223,8 +230,13 @@ def class_map(classes: Sequence[HandClass], rows: Sequence[HandRow], where: str)
     """
     members: dict[str, set[int]] = {}
     sizes: dict[str, int] = {}
+    by_base: dict[str, list[int]] = {}
+    for i, row in enumerate(rows):
+        by_base.setdefault(row.base, []).append(i)
     for klass in classes:
-        held = {i for i, row in enumerate(rows) if klass.holds(row.cards, row.base, row.category)}
+        # only rows of the class's own base can hold it (classes are checked at every start)
+        held = {i for i in by_base.get(klass.category, ())
+                if klass.holds(rows[i].cards, rows[i].base, rows[i].category)}
         members[klass.name] = held
         sizes[klass.name] = sum(rows[i].weight for i in held)
     names = [k.name for k in classes]
@@ -240,7 +252,10 @@ def class_map(classes: Sequence[HandClass], rows: Sequence[HandRow], where: str)
                 raise InputError(f"{where}: classes '{a}' and '{b}' overlap without one holding the other "
                                  f"(both hold {example}): make one a part of the other")
     order = sorted(names, key=lambda n: (sizes[n], names.index(n)))
-    chains = tuple(tuple(n for n in order if i in members[n]) for i in range(len(rows)))
+    held_by: list[tuple[str, ...]] = [()] * len(rows)
+    for i in set().union(*members.values()):
+        held_by[i] = tuple(n for n in order if i in members[n])
+    chains = tuple(held_by)
     return ClassMap(tuple(rows), chains, {n: sizes[n] for n in names})
 
 

@@ -72,14 +72,15 @@ def five_card_examples() -> tuple[tuple[int, ...], ...]:
     (7462, '2c 3d 4h 5s 7c', 'Tc Jc Qc Kc Ac')
     """
     found: dict[int, tuple[int, ...]] = {}
+    strength = eval5.strength
     for ranks in combinations_with_replacement(range(13), 5):
-        if max(ranks.count(r) for r in ranks) > 4:
+        if ranks[0] == ranks[4]:                       # five of a rank (the ranks come sorted)
             continue
-        mixed = tuple(rank * 4 + i % 4 for i, rank in enumerate(ranks))      # copies of a rank differ
-        found[five_card_strength(mixed)] = mixed
+        mixed = (ranks[0] * 4, ranks[1] * 4 + 1, ranks[2] * 4 + 2, ranks[3] * 4 + 3, ranks[4] * 4)  # copies differ
+        found[strength(mixed)] = mixed
         if len(set(ranks)) == 5:
-            suited = tuple(rank * 4 for rank in ranks)
-            found[five_card_strength(suited)] = suited
+            suited = (ranks[0] * 4, ranks[1] * 4, ranks[2] * 4, ranks[3] * 4, ranks[4] * 4)
+            found[strength(suited)] = suited
     assert sorted(found) == list(range(N_FIVE_CARD_STRENGTHS))
     return tuple(found[s] for s in range(N_FIVE_CARD_STRENGTHS))
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -98,6 +97,8 @@ def write_file(target: Path, data: str | bytes, what: str) -> None:
     """Write a whole file through a temporary file in the same folder, so a failure writes nothing."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
+        # imported here: it costs every command's start, and only writing needs it
+        import tempfile
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name[:40]}.", suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import sys
 from types import TracebackType
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from tqdm import tqdm
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 
 def on_terminal(stream: TextIO) -> bool:
@@ -38,16 +39,29 @@ class Progress:
                  unit: str = "it"):
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = on_terminal(self.stream)
-        self.bar = tqdm(total=steps, desc=label, file=self.stream, disable=not self.enabled, delay=delay,
-                        leave=False, unit=unit, unit_scale=True, dynamic_ncols=True)
+        self.bar: tqdm[Any] | None = None
+        if self.enabled:
+            # imported only for a terminal: tqdm costs a thirtieth of a second at every start
+            from tqdm import tqdm as drawn_bar
+            self.bar = drawn_bar(total=steps, desc=label, file=self.stream, delay=delay, leave=False, unit=unit,
+                                 unit_scale=True, dynamic_ncols=True)
+
+    def resize(self, steps: float, unit: str | None = None) -> None:
+        """Change the amount of work (and its unit) once it is known."""
+        if self.bar is not None:
+            self.bar.total = steps
+            if unit is not None:
+                self.bar.unit = unit
 
     def step(self, count: float = 1) -> None:
         """Record finished work (the bar redraws itself at most a few times a second)."""
-        self.bar.update(count)
+        if self.bar is not None:
+            self.bar.update(count)
 
     def done(self) -> None:
         """Clear the bar if it was drawn."""
-        self.bar.close()
+        if self.bar is not None:
+            self.bar.close()
 
     def __enter__(self) -> Progress:
         return self

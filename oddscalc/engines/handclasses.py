@@ -19,7 +19,7 @@ from functools import lru_cache
 from oddscalc._native import eval5
 from oddscalc.core.classes import ClassMap, HandClass, HandRow, class_map
 from oddscalc.core.errors import InputError
-from oddscalc.core.evaluate import N_FIVE_CARD_STRENGTHS, five_card_examples
+from oddscalc.core.evaluate import N_FIVE_CARD_STRENGTHS, five_card_category_starts, five_card_examples
 from oddscalc.core.hands import FiveCardCategory
 
 FIVE_CARD_CATEGORIES = tuple(c.label for c in FiveCardCategory)
@@ -29,7 +29,11 @@ FLUSH_LIKE = ("flush", "straight-flush", "royal-flush")
 @lru_cache(maxsize=1)
 def five_card_categories() -> tuple[str, ...]:
     """The category label of every five-card strength (the base of a side bet's hands)."""
-    return tuple(FiveCardCategory(eval5.category(s)).label for s in range(N_FIVE_CARD_STRENGTHS))
+    starts = five_card_category_starts()
+    labels: list[str] = []
+    for code, (first, end) in enumerate(zip(starts, starts[1:], strict=False)):
+        labels += [FiveCardCategory(code).label] * (end - first)
+    return tuple(labels)
 
 
 def refuse_suits_on_five(classes: Iterable[HandClass], where: str) -> None:

@@ -581,7 +581,7 @@ def _power_exact(one: Distribution, rounds: int, progress: Progress | None = Non
     length = len(one.weights) - 1
     sizes = [((a + b) * length + 1) * _digits(one.denominator, a + b) for a, b, _weight in steps]
     if progress is not None:
-        progress.bar.total = sum(sizes)
+        progress.resize(sum(sizes))
     for (a, b, _weight), size in zip(steps, sizes, strict=True):
         results[a + b] = _multiply(results[a], None if a == b else results[b], _digits(one.denominator, a + b))
         if progress is not None:
@@ -631,8 +631,7 @@ def _power_high_precision(one: Distribution, rounds: int, digits: int,
     results = {1: (weights, offset)}
     steps = schedule(rounds)
     if progress is not None:
-        progress.bar.total = len(steps)
-        progress.bar.unit = "product"
+        progress.resize(len(steps), "product")
     for (a, b, _weight), budget in zip(steps, _budgets(rounds, precision, digits), strict=True):
         (left, left_offset), (right, right_offset) = results[a], results[b]
         product = _multiply(left, None if a == b else right, 2 * precision + 1, precision)

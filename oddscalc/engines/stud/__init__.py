@@ -36,7 +36,7 @@ from oddscalc.engines.base import (
     rank_five,
 )
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
-from oddscalc.engines.stud import attached, decide, exposure, report, simulate, solve, strategy
+from oddscalc.engines.stud import attached, decide, report, simulate, solve, strategy
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_class_map, call_layout, class_counts
 from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
 from oddscalc.report.model import Report
@@ -59,17 +59,15 @@ class StudEngine(EngineBase):
         if table.paytable().settlement:
             raise InputError(f"{where}: paytables.{table.main_paytable} is the Call's: hand, when and paid_on "
                              "are for side bets")
-        named = {name for paytable in table.paytables for name in paytable.pays}
-        # a class no paytable names changes no figure, and checking one costs a pass over every
-        # hand strength (a third of a second at every start): only paid classes are checked here
-        if any(klass.name in named for klass in table.classes):
+        if table.classes:
             sizes = call_class_map(table.classes, table.name).sizes
             paid = [name for name in table.paytable().pays if sizes.get(name) == 0]
             if paid:
                 raise InputError(f"{where}: paytables.{table.main_paytable}: class '{paid[0]}' holds no hand the "
                                  f"Call pays (categories: {', '.join(PAYABLE)})")
-            side_sizes = attached.side_map(table).sizes
-            idle = [k.name for k in table.classes if not sizes[k.name] and not side_sizes[k.name]]
+            empty = [k.name for k in table.classes if not sizes[k.name]]
+            side_sizes = attached.side_map(table).sizes if empty else {}    # a second map only when needed
+            idle = [name for name in empty if not side_sizes[name]]
             if idle:
                 raise InputError(f"{where}: class '{idle[0]}' holds no five-card hand")
         attached.side_bets(table)
@@ -125,10 +123,13 @@ class StudEngine(EngineBase):
         side = attached.side_map(table).chains[hand.strength]
         return replace(hand, hand_class=(chain or side or ("",))[0])
 
+    # the exposure modules are imported when used: they are large, and decide starts in a blink
     def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
+        from oddscalc.engines.stud import exposure
         return exposure.exposure(table, seen)
 
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
+        from oddscalc.engines.stud import exposure
         return exposure.exposure_chunk(table, seen, seed, chunk, size)
 
 

@@ -33,7 +33,7 @@ from oddscalc.engines.base import (
     StrategyChart,
     Wager,
 )
-from oddscalc.engines.three_card import decide, exposure, report, simulate, strategy
+from oddscalc.engines.three_card import decide, report, simulate, strategy
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import analyses, game_analysis
 from oddscalc.engines.three_card.rules import RULE_SPECS, ThreeCardRules, three_card_rules
@@ -120,10 +120,13 @@ class ThreeCardEngine(EngineBase):
             chain = classes.by_strength.chains[hand.strength]
         return replace(hand, hand_class=chain[0]) if chain else hand
 
+    # the exposure modules are imported when used: they are large, and decide starts in a blink
     def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
+        from oddscalc.engines.three_card import exposure
         return exposure.exposure(table, seen)
 
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
+        from oddscalc.engines.three_card import exposure
         return exposure.exposure_chunk(table, seen, seed, chunk, size)
 
 

@@ -92,6 +92,19 @@ def _kind_rows(ranking: ThreeCardRanking, deck: tuple[int, ...]
 
 
 @lru_cache(maxsize=16)
+def hand_classes(ranking: ThreeCardRanking) -> tuple[str, ...]:
+    """The hand class (``ace-high``, ``pair`` …) of every strength of a ranking.
+
+    >>> from oddscalc.core.evaluate import DEFAULT_THREE_CARD_ORDER, ThreeCardRanking
+    >>> classes = hand_classes(ThreeCardRanking(DEFAULT_THREE_CARD_ORDER))
+    >>> classes[0], classes[-1]
+    ('high-card', 'straight-flush')
+    """
+    examples = {strength: tuple(example) for strength, _count, *example in three.player_hands(ranking.native, DECK)}
+    return tuple(base_class(ranking, s, examples[s]) for s in range(ranking.native.n_strengths))
+
+
+@lru_cache(maxsize=16)
 def three_card_classes(ranking: ThreeCardRanking, classes: tuple[HandClass, ...], deck: tuple[int, ...] = DECK,
                        where: str = "table") -> ThreeCardClasses:
     """Every class evaluated on the three-card hands of a deck; overlaps refused (core.classes)."""

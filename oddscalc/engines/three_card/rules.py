@@ -27,7 +27,13 @@ from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER, ThreeCardCategory
 from oddscalc.core.numbers import ratio_text
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, five_card_categories, five_card_map, refuse_suits_on_five
 from oddscalc.engines.sidebets import SideBet, side_bet
-from oddscalc.engines.three_card.classes import HAND_CLASSES, ThreeCardClasses, base_class, three_card_classes
+from oddscalc.engines.three_card.classes import (
+    HAND_CLASSES,
+    ThreeCardClasses,
+    base_class,
+    hand_classes,
+    three_card_classes,
+)
 
 # the settlement of a tie with a qualifying dealer (rules.ties)
 TIES = ("push", "player", "dealer")
@@ -119,6 +125,8 @@ class ThreeCardRules:
         """The pay class of every strength: its most specific class a main paytable names, else its
         hand class."""
         named = {name for t in self.main_tables for name in t.pays}
+        if not any(klass.name in named for klass in self.game.classes):
+            return hand_classes(self.ranking)          # no class map needed (it costs every start)
         cmap = self.classes.by_strength
         return tuple(cmap.pay_name(s, named) for s in range(len(cmap.rows)))
 
