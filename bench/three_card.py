@@ -24,12 +24,13 @@ sys.path.insert(0, str(ROOT))
 RUNS = 7
 COMMANDS = [
     ("analyze fast-poker", 0.5, ["analyze", "fast-poker"]),
-    ("analyze caribbean-fast-poker", 0.5, ["analyze", "caribbean-fast-poker"]),
+    ("analyze caribbean-fast-poker (upcard)", 0.5, ["analyze", "caribbean-fast-poker", "--rule", "dealer_upcards=1"]),
     ("analyze three-card-poker", 0.5, ["analyze", "three-card-poker"]),
-    ("strategy caribbean-fast-poker", 0.5, ["strategy", "caribbean-fast-poker"]),
+    ("strategy caribbean-fast-poker (upcard)", 0.5, ["strategy", "caribbean-fast-poker", "--rule", "dealer_upcards=1"]),
     ("decide fast-poker", 0.2, ["decide", "fast-poker", "--hand", "Qh 6d 4s"]),
-    ("decide caribbean-fast-poker + dead", 0.2,
-     ["decide", "caribbean-fast-poker", "--hand", "Qh 6d 4s", "--up", "9c", "--dead", "2c 2d"]),
+    ("decide caribbean-fast-poker (upcard) + dead", 0.2,
+     ["decide", "caribbean-fast-poker", "--rule", "dealer_upcards=1", "--hand", "Qh 6d 4s", "--up", "9c",
+      "--dead", "2c 2d"]),
 ]
 
 

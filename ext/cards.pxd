@@ -1,6 +1,6 @@
 # The one card encoding shared by every kernel and by oddscalc.cards:
 # card = rank * 4 + suit, rank 0..12 for 2..A, suit 0..3 for c d h s.
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, int64_t
 
 cdef enum:
     N_RANKS = 13
@@ -30,3 +30,28 @@ cdef inline int mark_cards(object cards, uint8_t* seen) except -1:
             raise ValueError(f"card code {card} is given twice")
         seen[card] = 1
     return 0
+
+
+cdef inline int64_t choose(int64_t n, int k) noexcept nogil:
+    """C(n, k) for the small k of card counting (0 outside 0 <= k <= n)."""
+    cdef int64_t out = 1
+    cdef int i
+    if k < 0 or n < k:
+        return 0
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+# C(n, k) for k = 2, 3, 4 in closed form: the colex index of a sorted card subset a < b < c < d is
+# C(d, 4) + C(c, 3) + C(b, 2) + a, in hot loops where the loop of choose() would cost
+cdef inline int64_t choose2(int64_t n) noexcept nogil:
+    return n * (n - 1) // 2
+
+
+cdef inline int64_t choose3(int64_t n) noexcept nogil:
+    return n * (n - 1) * (n - 2) // 6
+
+
+cdef inline int64_t choose4(int64_t n) noexcept nogil:
+    return n * (n - 1) * (n - 2) * (n - 3) // 24

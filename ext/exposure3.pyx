@@ -39,8 +39,9 @@ from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
-from oddscalc._native.cards cimport N_CARDS, N_RANKS, N_SUITS, card_rank, card_suit, mark_cards
+from oddscalc._native.cards cimport N_CARDS, N_RANKS, N_SUITS, card_rank, card_suit, choose, mark_cards
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
+from oddscalc._native.showdown cimport SHOWDOWN_NOT_QUALIFY, showdown
 
 cdef enum:
     NQ = 0             # a dealer hand that does not qualify
@@ -56,27 +57,12 @@ FOLD_ROW = 0
 
 
 cdef inline int category(int dealer, int player, int qualify) noexcept nogil:
-    if dealer < qualify:
-        return NQ
-    if dealer > player:
-        return DW
-    if dealer == player:
-        return TIE
-    return PW
+    # NQ, DW, TIE and PW are the shared showdown's results less one (no fold here)
+    return showdown(player, dealer, qualify) - SHOWDOWN_NOT_QUALIFY
 
 
 cdef inline bint plays(int64_t margin, bint tie_plays) noexcept nogil:
     return margin > 0 or (margin == 0 and tie_plays)
-
-
-cdef inline int64_t choose(int64_t n, int k) noexcept nogil:
-    cdef int64_t out = 1
-    cdef int i
-    if k < 0 or n < k:
-        return 0
-    for i in range(k):
-        out = out * (n - i) // (i + 1)
-    return out
 
 
 cdef inline int64_t weigh(const int64_t* m, const int64_t* counts) noexcept nogil:
@@ -243,6 +229,19 @@ cdef inline void _settle_flips(int64_t* row, bint base, int64_t weight, const in
         row[0] += weight * (n_sets - n_flip) * per_set
 
 
+cdef inline bint _settled_by_bounds(RankWork* w, int64_t lo, int64_t hi) noexcept nogil:
+    """Whether bounds lo..hi on a leaf's margin settle it: the decision surely stays the plain one
+    (nothing to tally), or surely flips (every suit assignment flips, tallied at once)."""
+    cdef bint stays = plays(lo, w.tie_plays) if w.base else not plays(hi, w.tie_plays)
+    if stays:
+        return True
+    if (not plays(hi, w.tie_plays)) if w.base else plays(lo, w.tie_plays):
+        w.flip_all += 1
+        _rank_flip_all(w)
+        return True
+    return False
+
+
 cdef void _rank_leaf(RankWork* w) noexcept nogil:
     """One dead rank vector: settle it by its bounds, in closed form, or suit by suit."""
     cdef int i, j, k, a, b, c
@@ -251,20 +250,8 @@ cdef void _rank_leaf(RankWork* w) noexcept nogil:
     w.leaves += 1
     lo = w.gm + w.flush_lo
     hi = w.gm + w.flush_hi
-    if w.base:
-        if plays(lo, w.tie_plays):
-            return
-        if not plays(hi, w.tie_plays):
-            w.flip_all += 1
-            _rank_flip_all(w)
-            return
-    else:
-        if not plays(hi, w.tie_plays):
-            return
-        if plays(lo, w.tie_plays):
-            w.flip_all += 1
-            _rank_flip_all(w)
-            return
+    if _settled_by_bounds(w, lo, hi):
+        return
     w.leaves_checked += 1
     # first-order flush terms per rank exactly, pairs and triples at their worst
     lo = w.gm + w.flush_base + choose(w.n_dead, 2) * w.f2_lo + choose(w.n_dead, 3) * w.f3_lo
@@ -272,20 +259,8 @@ cdef void _rank_leaf(RankWork* w) noexcept nogil:
     for i in range(w.nd):
         lo += w.lo1[w.dr[i]][w.dd[i]]
         hi += w.hi1[w.dr[i]][w.dd[i]]
-    if w.base:
-        if plays(lo, w.tie_plays):
-            return
-        if not plays(hi, w.tie_plays):
-            w.flip_all += 1
-            _rank_flip_all(w)
-            return
-    else:
-        if not plays(hi, w.tie_plays):
-            return
-        if plays(lo, w.tie_plays):
-            w.flip_all += 1
-            _rank_flip_all(w)
-            return
+    if _settled_by_bounds(w, lo, hi):
+        return
     w.leaves_middle += 1
     # suits are chosen for the dead ranks whose suits matter most first
     for i in range(w.nd):

@@ -36,9 +36,9 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from cython.parallel cimport prange
 
-from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank, card_suit
+from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank, card_suit, choose, choose2, choose3, choose4
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
-from oddscalc._native.stud cimport payout_class
+from oddscalc._native.stud cimport advance_below, advance_upto, payout_class
 
 cdef extern from *:
     # gcc and clang's 128-bit integer: a pay's numerator times a count needs more than 64 bits
@@ -52,33 +52,6 @@ cdef enum:
     GROUP_TWO_SUITS = 1     # suits 0 and 1 fixed, 2 and 3 interchangeable (offsuit pair)
     GROUP_POCKET = 2        # {0, 1} and {2, 3} each interchangeable (dealer pair)
 
-cdef int64_t BINOM[53][6]
-cdef int i_, j_
-for i_ in range(53):
-    for j_ in range(6):
-        BINOM[i_][j_] = 0
-    BINOM[i_][0] = 1
-    for j_ in range(1, 6):
-        if i_ >= 1:
-            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
-
-
-cdef inline int64_t choose(int n, int k) noexcept nogil:
-    if n < 0 or k < 0 or k > n:
-        return 0
-    return BINOM[n][k]
-
-
-cdef inline int32_t first_at_least(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
-    while lists[pointer[0]] < strength:
-        pointer[0] += 1
-    return pointer[0]
-
-
-cdef inline int32_t first_above(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
-    while lists[pointer[0]] <= strength:
-        pointer[0] += 1
-    return pointer[0]
 
 
 cdef int deck_of(int deck_mask, uint8_t* deck) noexcept nogil:
@@ -269,8 +242,8 @@ cdef void sorted_free(SortedScratch* w) noexcept nogil:
 
 
 cdef bint sorted_alloc(SortedScratch* w, int D) noexcept nogil:
-    cdef int64_t n4 = BINOM[D][4], len1 = BINOM[D - 1][3], len2 = BINOM[D - 2][2], len3 = D - 3
-    cdef int64_t n2 = BINOM[D][2], n3 = BINOM[D][3], hands = BINOM[D][5]
+    cdef int64_t n4 = choose(D, 4), len1 = choose(D - 1, 3), len2 = choose(D - 2, 2), len3 = D - 3
+    cdef int64_t n2 = choose(D, 2), n3 = choose(D, 3), hands = choose(D, 5)
     w.dealer = <uint16_t*>malloc(n4 * sizeof(uint16_t))
     w.sorted_in = <uint8_t*>malloc(n4)
     w.quads = <uint32_t*>malloc(n4 * sizeof(uint32_t))
@@ -411,8 +384,8 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
             in_set[D] = (sorted_mask >> card_rank(deck[i])) & 1
             s_others += in_set[D]
             D += 1
-    cdef int32_t n4 = <int32_t>BINOM[D][4], len1 = <int32_t>BINOM[D - 1][3], len2 = <int32_t>BINOM[D - 2][2]
-    cdef int32_t len3 = D - 3, n2 = <int32_t>BINOM[D][2], n3 = <int32_t>BINOM[D][3]
+    cdef int32_t n4 = <int32_t>choose(D, 4), len1 = <int32_t>choose(D - 1, 3), len2 = <int32_t>choose(D - 2, 2)
+    cdef int32_t len3 = D - 3, n2 = <int32_t>choose(D, 2), n3 = <int32_t>choose(D, 3)
     if not sorted_alloc(&w, D):
         sorted_free(&w)
         return 1
@@ -459,9 +432,9 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
         for a in range(4):
             append_entry(w.list1, w.fill1, w.nq1, x[a], s, j, q)
             for b in range(a + 1, 4):
-                append_entry(w.list2, w.fill2, w.nq2, <int32_t>(BINOM[x[b]][2] + x[a]), s, j, q)
+                append_entry(w.list2, w.fill2, w.nq2, <int32_t>(choose2(x[b]) + x[a]), s, j, q)
                 for c in range(b + 1, 4):
-                    append_entry(w.list3, w.fill3, w.nq3, <int32_t>(BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]),
+                    append_entry(w.list3, w.fill3, w.nq3, <int32_t>(choose3(x[c]) + choose2(x[b]) + x[a]),
                                  s, j, q)
     w.list0[n4] = SENTINEL
     for i in range(4):
@@ -493,8 +466,8 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
             LE[i] = 0
         add_counts(NQ, nq0, 1)
         if h >= q:
-            add32(LT, w.cum0, first_at_least(w.list0, &lt0, h), 1)
-            add32(LE, w.cum0, first_above(w.list0, &le0, h), 1)
+            add32(LT, w.cum0, advance_below(w.list0, &lt0, h), 1)
+            add32(LE, w.cum0, advance_upto(w.list0, &le0, h), 1)
         for a in range(5):
             add_counts(NQ, w.nq1 + STRIDE * x[a], -1)
             if h >= q:
@@ -504,7 +477,7 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
                 p = entry_above(w.list1, &w.le1[x[a]], h)
                 add_entry(LE, w.list1, p, p - base, -1)
             for b in range(a + 1, 5):
-                t = <int32_t>(BINOM[x[b]][2] + x[a])
+                t = <int32_t>(choose2(x[b]) + x[a])
                 add_counts(NQ, w.nq2 + STRIDE * t, 1)
                 if h >= q:
                     base = t * (len2 + 1)
@@ -513,7 +486,7 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
                     p = entry_above(w.list2, &w.le2[t], h)
                     add_entry(LE, w.list2, p, p - base, 1)
                 for c in range(b + 1, 5):
-                    t = <int32_t>(BINOM[x[c]][3] + BINOM[x[b]][2] + x[a])
+                    t = <int32_t>(choose3(x[c]) + choose2(x[b]) + x[a])
                     add_counts(NQ, w.nq3 + STRIDE * t, -1)
                     if h >= q:
                         base = t * (len3 + 1)
@@ -522,7 +495,7 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
                         p = entry_above(w.list3, &w.le3[t], h)
                         add_entry(LE, w.list3, p, p - base, -1)
                     for d in range(c + 1, 5):
-                        idx = <int32_t>(BINOM[x[d]][4] + BINOM[x[c]][3] + BINOM[x[b]][2] + x[a])
+                        idx = <int32_t>(choose4(x[d]) + choose3(x[c]) + choose2(x[b]) + x[a])
                         s = w.dealer[idx]
                         j = w.sorted_in[idx]
                         if s < q:
@@ -645,8 +618,8 @@ cdef void pair_free(PairScratch* w) noexcept nogil:
 
 
 cdef bint pair_alloc(PairScratch* w, int D) noexcept nogil:
-    cdef int64_t n3 = BINOM[D][3], len1 = BINOM[D - 1][2], len2 = D - 2, n2 = BINOM[D][2]
-    cdef int64_t hands = BINOM[D][5]
+    cdef int64_t n3 = choose(D, 3), len1 = choose(D - 1, 2), len2 = D - 2, n2 = choose(D, 2)
+    cdef int64_t hands = choose(D, 5)
     w.dealer = <uint16_t*>malloc(n3 * sizeof(uint16_t))
     w.triples = <uint32_t*>malloc(n3 * sizeof(uint32_t))
     w.order = <int32_t*>malloc(n3 * sizeof(int32_t))
@@ -691,8 +664,8 @@ cdef int seen_pair(int card1, int card2, int group, int64_t multiplicity, const 
         if deck[i] != card1 and deck[i] != card2:
             others[D] = deck[i]
             D += 1
-    cdef int32_t n3 = <int32_t>BINOM[D][3], len1 = <int32_t>BINOM[D - 1][2], len2 = D - 2
-    cdef int32_t n2 = <int32_t>BINOM[D][2]
+    cdef int32_t n3 = <int32_t>choose(D, 3), len1 = <int32_t>choose(D - 1, 2), len2 = D - 2
+    cdef int32_t n2 = <int32_t>choose(D, 2)
     if not pair_alloc(&w, D):
         pair_free(&w)
         return 1
@@ -722,7 +695,7 @@ cdef int seen_pair(int card1, int card2, int group, int64_t multiplicity, const 
             w.fill1[x[a]] += 1
             w.nq1[x[a]] += s < q
             for b in range(a + 1, 3):
-                t = <int32_t>(BINOM[x[b]][2] + x[a])
+                t = <int32_t>(choose2(x[b]) + x[a])
                 w.list2[w.fill2[t]] = s
                 w.fill2[t] += 1
                 w.nq2[t] += s < q
@@ -736,7 +709,7 @@ cdef int seen_pair(int card1, int card2, int group, int64_t multiplicity, const 
     n_hands = player_classes(others, D, group, w.records)
     n_classes[0] = n_hands
     sort_records(w.records, n_hands, w.bucket, w.by_strength)
-    total = BINOM[D - 5][3]
+    total = choose(D - 5, 3)
     for kk in range(n_hands):
         record = w.by_strength[kk]
         h = record_strength(record)
@@ -746,23 +719,23 @@ cdef int seen_pair(int card1, int card2, int group, int64_t multiplicity, const 
         cnt_lt = 0
         cnt_le = 0
         if h >= q:
-            cnt_lt = first_at_least(w.list0, &lt0, h)
-            cnt_le = first_above(w.list0, &le0, h)
+            cnt_lt = advance_below(w.list0, &lt0, h)
+            cnt_le = advance_upto(w.list0, &le0, h)
         for a in range(5):
             cnt_nq -= w.nq1[x[a]]
             if h >= q:
                 base = x[a] * (len1 + 1)
-                cnt_lt -= first_at_least(w.list1, &w.lt1[x[a]], h) - base
-                cnt_le -= first_above(w.list1, &w.le1[x[a]], h) - base
+                cnt_lt -= advance_below(w.list1, &w.lt1[x[a]], h) - base
+                cnt_le -= advance_upto(w.list1, &w.le1[x[a]], h) - base
             for b in range(a + 1, 5):
-                t = <int32_t>(BINOM[x[b]][2] + x[a])
+                t = <int32_t>(choose2(x[b]) + x[a])
                 cnt_nq += w.nq2[t]
                 if h >= q:
                     base = t * (len2 + 1)
-                    cnt_lt += first_at_least(w.list2, &w.lt2[t], h) - base
-                    cnt_le += first_above(w.list2, &w.le2[t], h) - base
+                    cnt_lt += advance_below(w.list2, &w.lt2[t], h) - base
+                    cnt_le += advance_upto(w.list2, &w.le2[t], h) - base
                 for c in range(b + 1, 5):
-                    s = w.dealer[BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]]
+                    s = w.dealer[choose3(x[c]) + choose2(x[b]) + x[a]]
                     cnt_nq -= s < q
                     cnt_lt -= s < h
                     cnt_le -= s <= h
@@ -865,7 +838,7 @@ def pair_class_counts(int card1, int card2, int qualify_strength, int deck_mask,
         num[c] = 0
         den[c] = 1
     memset(sums, 0, sizeof(sums))
-    cdef int64_t bound = BINOM[n_deck - 2][5]
+    cdef int64_t bound = choose(n_deck - 2, 5)
     cdef uint64_t* records = <uint64_t*>malloc(bound * sizeof(uint64_t))
     cdef int32_t* counts = <int32_t*>malloc(3 * bound * sizeof(int32_t))
     if records == NULL or counts == NULL:
@@ -875,7 +848,7 @@ def pair_class_counts(int card1, int card2, int qualify_strength, int deck_mask,
         failed = seen_pair(card1, card2, group, mult, deck, n_deck, qualify_strength, num, den, 1, sums,
                            &n_classes, records, counts)
     others = [card for card in (deck[i] for i in range(n_deck)) if card != card1 and card != card2]
-    total = BINOM[n_deck - 7][3]
+    total = choose(n_deck - 7, 3)
     result = []
     for k in range(0, n_classes, every):
         cards = tuple(others[record_position(records[k], i)] for i in range(5))
@@ -895,7 +868,8 @@ cdef int whole_level(int level, const uint8_t* deck, int n_deck, const uint16_t*
     """The pairs of hands that both hold a card set T of `level` cards, summed over every T with
     sign (-1)^level, by the player's payout class: out[class * 4 ...] += (dealer does not qualify,
     player wins, tie, qualifying dealer wins).  0, or 1 if memory ran out."""
-    cdef int64_t n_sets = BINOM[n_deck][level], length = BINOM[n_deck - level][5 - level]
+    cdef int64_t n_sets = choose(n_deck, level), length = choose(n_deck - level, 5 - level)
+    cdef int64_t colex[N_CARDS][6]          # C(card, position), read for every subset of every hand
     cdef uint16_t* lists = <uint16_t*>malloc(n_sets * length * sizeof(uint16_t))
     cdef int64_t* fill = <int64_t*>malloc(n_sets * sizeof(int64_t))
     cdef int64_t t, k, p, start, end, below_q, below, run, idx
@@ -908,6 +882,9 @@ cdef int whole_level(int level, const uint8_t* deck, int n_deck, const uint16_t*
         return 1
     for t in range(n_sets):
         fill[t] = t * length
+    for t in range(N_CARDS):
+        for i in range(6):
+            colex[t][i] = choose(t, i)
     # the `level`-subsets of five positions, as bit masks
     n_subsets = 0
     for r in range(32):
@@ -928,7 +905,7 @@ cdef int whole_level(int level, const uint8_t* deck, int n_deck, const uint16_t*
             for i in range(5):
                 if (subsets[r] >> i) & 1:
                     n += 1
-                    t += BINOM[x[i]][n]
+                    t += colex[x[i]][n]
             lists[fill[t]] = strength[idx]
             fill[t] += 1
     for t in range(n_sets):
@@ -971,7 +948,7 @@ def whole_hand_counts(int qualify_strength, int deck_mask):
     if not 0 <= qualify_strength < N_STRENGTHS:
         raise ValueError("qualifying strength out of range")
     n_deck = deck_of(deck_mask, deck)
-    n_hands = BINOM[n_deck][5]
+    n_hands = choose(n_deck, 5)
     cdef uint16_t* strength = <uint16_t*>malloc(n_hands * sizeof(uint16_t))
     cdef uint32_t* hands = <uint32_t*>malloc(n_hands * sizeof(uint32_t))
     cdef int32_t* order = <int32_t*>malloc(n_hands * sizeof(int32_t))

@@ -5,3 +5,17 @@ from libc.stdint cimport uint8_t, uint16_t, int32_t
 cdef int payout_class(uint16_t strength) noexcept nogil
 # colex index 0..2,598,959 of five distinct cards in any order
 cdef int32_t hand_index(const uint8_t* cards) noexcept nogil
+
+
+# Sorted lists of dealer strengths (each ending in a sentinel above every strength) are walked
+# with a pointer that only moves forward: the first entry at least / above a strength.
+cdef inline int32_t advance_below(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
+    while lists[pointer[0]] < strength:
+        pointer[0] += 1
+    return pointer[0]
+
+
+cdef inline int32_t advance_upto(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
+    while lists[pointer[0]] <= strength:
+        pointer[0] += 1
+    return pointer[0]

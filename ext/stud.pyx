@@ -63,18 +63,6 @@ def payout_class_of(int strength):
     return payout_class(strength)
 
 
-cdef inline int32_t advance_below(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
-    while lists[pointer[0]] < strength:
-        pointer[0] += 1
-    return pointer[0]
-
-
-cdef inline int32_t advance_upto(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
-    while lists[pointer[0]] <= strength:
-        pointer[0] += 1
-    return pointer[0]
-
-
 cdef class StudClasses:
     """Every (player hand, upcard) class with its weight and dealer-completion counts."""
     cdef readonly Py_ssize_t n

@@ -208,6 +208,18 @@ class ClassMap:
     chains: tuple[tuple[str, ...], ...]
     sizes: Mapping[str, int]
 
+    def totals(self, counts: Sequence[int]) -> dict[str, int]:
+        """Sets in each class when row i stands for ``counts[i]`` sets (the rows being strengths).
+
+        >>> ClassMap((), ((), ("p8",), ("p8",)), {"p8": 2}).totals([5, 6, 7])
+        {'p8': 13}
+        """
+        out = dict.fromkeys(self.sizes, 0)
+        for count, chain in zip(counts, self.chains, strict=True):
+            for name in chain:
+                out[name] += count
+        return out
+
     def pay_name(self, i: int, named: Iterable[str] | Mapping[str, object]) -> str:
         """The name a paytable naming ``named`` pays row i under: its most specific named class,
         else its base class."""

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError, unknown
@@ -325,10 +325,14 @@ class EngineBase:
 
     def __init__(self, name: str, rule_specs: tuple[RuleSpec, ...], *, exact: bool = True,
                  analysis_inputs: Inputs = Inputs(), decide_inputs: Inputs | None = None,
-                 strategies: tuple[NamedStrategy, ...] = (NamedStrategy(OPTIMAL, "the optimal strategy"),)):
+                 strategies: tuple[NamedStrategy, ...] = (NamedStrategy(OPTIMAL, "the optimal strategy"),),
+                 exposure_module: str | None = None):
         self.name, self.rule_specs, self.exact = name, rule_specs, exact
         self.analysis_inputs, self.decide_inputs = analysis_inputs, decide_inputs
         self.strategy_list = strategies
+        # the module with the family's exposure(table, seen) and exposure_chunk(...): imported when
+        # first used, because it is large and most commands never price information
+        self.exposure_module = exposure_module
 
     def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
         return self.strategy_list
@@ -351,11 +355,18 @@ class EngineBase:
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         return rank_five(table, cards)
 
+    def _exposure_functions(self, table: GameTable) -> Any:
+        if self.exposure_module is None:
+            raise InputError(f"exposure is not available for {table.name}: no decision depends on what is seen")
+        return importlib.import_module(self.exposure_module)
+
     def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
-        raise InputError(f"exposure is not available for {table.name}: no decision depends on what is seen")
+        found: Exposure | None = self._exposure_functions(table).exposure(table, seen)
+        return found
 
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
-        raise InputError(f"exposure is not available for {table.name}")
+        sample: GainSample = self._exposure_functions(table).exposure_chunk(table, seen, seed, chunk, size)
+        return sample
 
 
 def engine(name: str) -> Engine:

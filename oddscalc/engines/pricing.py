@@ -36,3 +36,17 @@ def strategy_price_report(title: str, unit: str, strategy: NamedStrategy, mine: 
         "outcomes": analysis_data(mine)["outcomes"]}
     return Report(f"{title}: the strategy '{strategy.label}' priced exactly", (summary, costs, rules,
                                                                               outcome_table(mine)), data)
+
+
+def strategies_compared(rows: list[tuple[str, Analysis]], unit: str, action: str
+                        ) -> tuple[Table, list[dict[str, object]]]:
+    """Strategies priced exactly over all deals, side by side (``strategy --compare``): the table
+    and its JSON rows; ``action`` is the continuing decision (call, play)."""
+    table = Table("strategies compared (exact over all deals)",
+                  ("strategy", f"house edge per {unit}", "element of risk", f"{action} probability"),
+                  tuple((label, percent_text(a.house_edge, 4), percent_text(a.element_of_risk, 4),
+                         percent_text(a.call_probability or 0, 4)) for label, a in rows))
+    data: list[dict[str, object]] = [
+        {"strategy": label, "house_edge": a.house_edge, "element_of_risk": a.element_of_risk,
+         "call_probability": a.call_probability} for label, a in rows]
+    return table, data

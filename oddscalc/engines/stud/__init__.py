@@ -24,11 +24,8 @@ from oddscalc.engines.base import (
     OPTIMAL,
     Decision,
     EngineBase,
-    Exposure,
-    GainSample,
     Inputs,
     NamedStrategy,
-    Seen,
     Simulator,
     Situation,
     StrategyChart,
@@ -47,7 +44,7 @@ class StudEngine(EngineBase):
 
     def __init__(self) -> None:
         super().__init__("stud5", RULE_SPECS, decide_inputs=Inputs(hand=5, upcards=True, dead=True),
-                         strategies=strategy.STRATEGIES)
+                         strategies=strategy.STRATEGIES, exposure_module="oddscalc.engines.stud.exposure")
 
     def validate(self, table: GameTable) -> None:
         StudRules.of(table)
@@ -122,15 +119,6 @@ class StudEngine(EngineBase):
         chain = call_class_map(table.classes, table.name).chains[hand.strength]
         side = attached.side_map(table).chains[hand.strength]
         return replace(hand, hand_class=(chain or side or ("",))[0])
-
-    # the exposure modules are imported when used: they are large, and decide starts in a blink
-    def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
-        from oddscalc.engines.stud import exposure
-        return exposure.exposure(table, seen)
-
-    def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
-        from oddscalc.engines.stud import exposure
-        return exposure.exposure_chunk(table, seen, seed, chunk, size)
 
 
 ENGINE = StudEngine()

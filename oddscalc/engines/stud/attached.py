@@ -77,28 +77,12 @@ def side_bets(game: GameTable) -> tuple[SideBet, ...]:
 
 def call_sizes(game: GameTable) -> dict[str, int]:
     """Player hands (of 2,598,960) in each class of the game, on the Call's hands."""
-    cmap = call_class_map(game.classes, game.name)
-    return _hand_sizes(cmap)
-
-
-def _hand_sizes(cmap: ClassMap) -> dict[str, int]:
-    counts = census(5)
-    out = dict.fromkeys(cmap.sizes, 0)
-    for s, chain in enumerate(cmap.chains):
-        for name in chain:
-            out[name] += counts[s]
-    return out
+    return call_class_map(game.classes, game.name).totals(census(5))
 
 
 def side_sizes(game: GameTable, cards: int) -> dict[str, int]:
     """Sets of ``cards`` cards whose best five is in each class of the game."""
-    cmap = side_map(game)
-    counts = census(cards)
-    out = dict.fromkeys(cmap.sizes, 0)
-    for s, chain in enumerate(cmap.chains):
-        for name in chain:
-            out[name] += counts[s]
-    return out
+    return side_map(game).totals(census(cards))
 
 
 def _showdown(game: GameTable, bet: SideBet) -> tuple[dict[str, int], int]:

@@ -14,7 +14,7 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import decimal_text, pay_text, percent_text
 from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
-from oddscalc.engines.pricing import strategy_price_report
+from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.sidebets import pay_rows
 from oddscalc.engines.stud.attached import call_sizes, side_bet_result, side_bets, side_sizes
 from oddscalc.engines.stud.counts import class_counts
@@ -144,14 +144,7 @@ def _compare_table(game: GameTable, optimal: Analysis) -> tuple[Table, list[dict
     for strategy in STRATEGIES:
         if strategy.name != OPTIMAL:
             rows.append((strategy.label, priced(game, strategy)))
-    table = Table("strategies compared (exact over all deals)",
-                  ("strategy", "house edge per ante", "element of risk", "call probability"),
-                  tuple((label, percent_text(a.house_edge, 4), percent_text(a.element_of_risk, 4),
-                         percent_text(a.call_probability or 0, 4)) for label, a in rows))
-    data: list[dict[str, object]] = [
-        {"strategy": label, "house_edge": a.house_edge, "element_of_risk": a.element_of_risk,
-         "call_probability": a.call_probability} for label, a in rows]
-    return table, data
+    return strategies_compared(rows, game.unit, "call")
 
 
 def strategy_report(game: GameTable, compare: bool = False) -> Report:

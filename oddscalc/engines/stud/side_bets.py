@@ -172,13 +172,7 @@ def pay_cell(game: GameTable, name: str) -> str:
 
 def class_sizes(game: GameTable, cards: int) -> dict[str, int]:
     """Sets of ``cards`` cards whose best five is in each class."""
-    counts = strength_counts(cards)
-    cmap = class_map_of(game)
-    out = dict.fromkeys(cmap.sizes, 0)
-    for s, chain in enumerate(cmap.chains):
-        for name in chain:
-            out[name] += counts[s]
-    return out
+    return class_map_of(game).totals(strength_counts(cards))
 
 
 def analysis_report(game: GameTable) -> Report:

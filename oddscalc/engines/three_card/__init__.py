@@ -23,11 +23,8 @@ from oddscalc.engines.base import (
     OPTIMAL,
     Decision,
     EngineBase,
-    Exposure,
-    GainSample,
     Inputs,
     NamedStrategy,
-    Seen,
     Simulator,
     Situation,
     StrategyChart,
@@ -46,7 +43,7 @@ class ThreeCardEngine(EngineBase):
 
     def __init__(self) -> None:
         super().__init__("three-card", RULE_SPECS, decide_inputs=Inputs(hand=3, upcards=True, dead=True),
-                         strategies=strategy.STRATEGIES)
+                         strategies=strategy.STRATEGIES, exposure_module="oddscalc.engines.three_card.exposure")
 
     def validate(self, table: GameTable) -> None:
         three_card_rules(table)
@@ -119,15 +116,6 @@ class ThreeCardEngine(EngineBase):
         else:
             chain = classes.by_strength.chains[hand.strength]
         return replace(hand, hand_class=chain[0]) if chain else hand
-
-    # the exposure modules are imported when used: they are large, and decide starts in a blink
-    def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
-        from oddscalc.engines.three_card import exposure
-        return exposure.exposure(table, seen)
-
-    def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
-        from oddscalc.engines.three_card import exposure
-        return exposure.exposure_chunk(table, seen, seed, chunk, size)
 
 
 ENGINE = ThreeCardEngine()

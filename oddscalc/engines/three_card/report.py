@@ -13,11 +13,11 @@ from itertools import groupby
 
 from oddscalc.core.cards import RANKS, format_cards
 from oddscalc.core.economics import Analysis
-from oddscalc.core.numbers import decimal_text, percent_text, ratio_text
+from oddscalc.core.numbers import decimal_text, ratio_text
 from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
 from oddscalc.engines.handrules import decision_table
-from oddscalc.engines.pricing import strategy_price_report
+from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.sidebets import pay_rows
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import analyses, game_analysis
@@ -215,15 +215,7 @@ def _compare_table(rules: ThreeCardRules, counts, optimal: Analysis) -> tuple[Ta
         if named.name != OPTIMAL:
             rows.append((named.label, game_analysis(solve(rules, counts,
                                                           decision_table(hand_model(rules), named.rules)))))
-    unit = rules.game.unit
-    table = Table("strategies compared (exact over all deals)",
-                  ("strategy", f"house edge per {unit}", "element of risk", "play probability"),
-                  tuple((label, percent_text(a.house_edge, 4), percent_text(a.element_of_risk, 4),
-                         percent_text(a.call_probability or 0, 4)) for label, a in rows))
-    data: list[dict[str, object]] = [
-        {"strategy": label, "house_edge": a.house_edge, "element_of_risk": a.element_of_risk,
-         "call_probability": a.call_probability} for label, a in rows]
-    return table, data
+    return strategies_compared(rows, rules.game.unit, "play")
 
 
 def strategy_report(rules: ThreeCardRules, compare: bool = False) -> Report:
