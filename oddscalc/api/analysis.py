@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 
 from oddscalc.api.result import Result
@@ -27,7 +28,13 @@ class Analyzed(Result):
     exact analysis (Fast Action Poker), the seeded estimates of the report (``to_dict()``)."""
     game: str
     exact: bool
-    analysis: Analysis | None
+    table: GameTable = field(repr=False, compare=False)
+
+    @cached_property
+    def analysis(self) -> Analysis | None:
+        """The exact outcome table and metrics (None without an exact analysis); computed when
+        first asked for, since the report already holds what the command prints."""
+        return engine_of(self.table).analyze(self.table) if self.exact else None
 
     def exact_analysis(self) -> Analysis:
         """The exact analysis, or an InputError for a game that has none."""
@@ -76,7 +83,7 @@ def analyze(game: GameLike, pays: Overlay = None, rules: Overlay = None, *, tabl
     engine = engine_of(loaded)
     situation = Situation(seats=seats, sampling=sampling_of(engine.analysis_inputs, samples, seed, workers, scheduler))
     report = engine.analysis_report(loaded, situation)
-    return Analyzed(loaded.name, engine.exact, engine.analyze(loaded) if engine.exact else None, report=report)
+    return Analyzed(loaded.name, engine.exact, loaded, report=report)
 
 
 @dataclass(frozen=True)

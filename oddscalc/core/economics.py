@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 from statistics import NormalDist
 
 from oddscalc.core.numbers import sqrt_decimal
@@ -58,7 +59,9 @@ def normal_quantile(confidence: Fraction) -> float:
 class Analysis:
     """An outcome table over ``total`` equally likely deals, and its metrics (all exact).
 
-    ``call_probability`` is given by the game when a call/play decision exists.
+    ``call_probability`` is given by the game when a call/play decision exists.  The sums over
+    the outcomes (expected return, average wager, variance) are computed once: every metric and
+    report reads them again, and Fractions are costly.
     """
     game: str
     table: str
@@ -80,7 +83,7 @@ class Analysis:
         """The row's share of the expected return: probability times net."""
         return self.probability(row) * row.net
 
-    @property
+    @cached_property
     def expected_return(self) -> Fraction:
         """Expected net win per unit (negative: the house is ahead)."""
         return sum((Fraction(row.count) * row.net for row in self.outcomes), Fraction(0)) / self.total
@@ -95,7 +98,7 @@ class Analysis:
         """Return to player per unit: 1 + expected return."""
         return 1 + self.expected_return
 
-    @property
+    @cached_property
     def average_wager(self) -> Fraction:
         """Expected total amount wagered per unit."""
         return sum((Fraction(row.count) * row.wager for row in self.outcomes), Fraction(0)) / self.total
@@ -110,7 +113,7 @@ class Analysis:
         """Return to player per total amount wagered: 1 - element of risk."""
         return 1 - self.element_of_risk
 
-    @property
+    @cached_property
     def variance(self) -> Fraction:
         """Variance of the net win per unit."""
         second = sum((Fraction(row.count) * row.net * row.net for row in self.outcomes), Fraction(0))

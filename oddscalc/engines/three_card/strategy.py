@@ -61,9 +61,9 @@ def strategy_table(rules: ThreeCardRules, name: str) -> DecisionTable | None:
     >>> strategy_table(rules, "always").calls(0), strategy_table(rules, "q64").calls(0)
     (True, False)
     """
-    named = parse_strategy(rules, name)
-    if named.name == OPTIMAL:
+    if name.strip() == OPTIMAL:             # no hand model needed (it costs every analysis's start)
         return None
+    named = parse_strategy(rules, name)
     return decision_table(hand_model(rules), named.rules)
 
 
