@@ -55,3 +55,18 @@ cdef inline int64_t choose3(int64_t n) noexcept nogil:
 
 cdef inline int64_t choose4(int64_t n) noexcept nogil:
     return n * (n - 1) * (n - 2) * (n - 3) // 24
+
+
+cdef inline int next_combination(int* idx, int k, int n) noexcept nogil:
+    """Step the increasing positions idx[0] < ... < idx[k-1] (out of 0..n-1) to the next k-subset in
+    lexicographic order; returns the first position that changed (the prefix before it is the same,
+    so a caller keeping sums over the prefix recomputes only from there), or -1 after the last."""
+    cdef int i = k - 1, j
+    while i >= 0 and idx[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return -1
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return i

@@ -13,7 +13,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport abort, calloc, malloc, free
 from libc.string cimport memset
 
-from oddscalc._native.cards cimport N_RANKS, N_CARDS, card_rank, card_suit, mark_cards
+from oddscalc._native.cards cimport N_RANKS, N_CARDS, card_rank, card_suit, mark_cards, next_combination
 
 # Sums of these keys are distinct over all rank multisets of 5 cards (KEY5) or of
 # 5, 6 or 7 cards of the same size (KEY7), each rank at most four times.
@@ -440,9 +440,11 @@ def strength_census(int n, deck, bint visit_every_set=False):
     """
     cdef uint8_t seen[N_CARDS]
     cdef uint8_t d[N_CARDS]
-    cdef int m = len(deck), i, a, b, c, e, f, g, suit
+    cdef int m = len(deck), i, suit, changed = 0
+    cdef int idx[6]
     cdef int64_t* counts
-    cdef uint64_t p1, p2, p3, p4, p5, packed, k1, k2, k3, k4, k5, masks
+    cdef uint64_t sums[7]
+    cdef uint64_t masks[7]
     cdef uint32_t over
     cdef uint16_t* six
     if n != 5 and n != 6:
@@ -457,42 +459,30 @@ def strength_census(int n, deck, bint visit_every_set=False):
     counts = <int64_t*>calloc(7462, sizeof(int64_t))
     if counts == NULL:
         raise MemoryError()
+    for i in range(n):
+        idx[i] = i
+    sums[0], masks[0] = 0, 0
     with nogil:
         if n == 6 and m == N_CARDS and not visit_every_set:
             six_card_census(counts)
         elif n == 5:
-            for a in range(m):
-                for b in range(a + 1, m):
-                    for c in range(b + 1, m):
-                        for e in range(c + 1, m):
-                            for f in range(e + 1, m):
-                                counts[strength5(d[a], d[b], d[c], d[e], d[f])] += 1
+            while changed >= 0:
+                counts[strength5(d[idx[0]], d[idx[1]], d[idx[2]], d[idx[3]], d[idx[4]])] += 1
+                changed = next_combination(idx, n, m)
         else:
             six = larger_table(6)
-            for a in range(m):
-                p1 = CARD_PACKED7[d[a]]
-                k1 = CARD_SUIT_MASKS[d[a]]
-                for b in range(a + 1, m):
-                    p2 = p1 + CARD_PACKED7[d[b]]
-                    k2 = k1 | CARD_SUIT_MASKS[d[b]]
-                    for c in range(b + 1, m):
-                        p3 = p2 + CARD_PACKED7[d[c]]
-                        k3 = k2 | CARD_SUIT_MASKS[d[c]]
-                        for e in range(c + 1, m):
-                            p4 = p3 + CARD_PACKED7[d[e]]
-                            k4 = k3 | CARD_SUIT_MASKS[d[e]]
-                            for f in range(e + 1, m):
-                                p5 = p4 + CARD_PACKED7[d[f]]
-                                k5 = k4 | CARD_SUIT_MASKS[d[f]]
-                                for g in range(f + 1, m):
-                                    packed = p5 + CARD_PACKED7[d[g]]
-                                    over = ((<uint32_t>(packed >> 32)) + 0x3333) & 0x8888
-                                    if over:
-                                        masks = k5 | CARD_SUIT_MASKS[d[g]]
-                                        suit = (over > 0x8) + (over > 0x88) + (over > 0x888)
-                                        counts[FLUSH_BEST[(masks >> (13 * suit)) & 0x1FFF]] += 1
-                                    else:
-                                        counts[six[<uint32_t>packed]] += 1
+            while changed >= 0:
+                # the sums over the positions before the first that changed still hold
+                for i in range(changed, n):
+                    sums[i + 1] = sums[i] + CARD_PACKED7[d[idx[i]]]
+                    masks[i + 1] = masks[i] | CARD_SUIT_MASKS[d[idx[i]]]
+                over = ((<uint32_t>(sums[n] >> 32)) + 0x3333) & 0x8888
+                if over:
+                    suit = (over > 0x8) + (over > 0x88) + (over > 0x888)
+                    counts[FLUSH_BEST[(masks[n] >> (13 * suit)) & 0x1FFF]] += 1
+                else:
+                    counts[six[<uint32_t>sums[n]]] += 1
+                changed = next_combination(idx, n, m)
     out = [counts[i] for i in range(7462)]
     free(counts)
     return out

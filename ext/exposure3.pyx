@@ -39,7 +39,8 @@ from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
-from oddscalc._native.cards cimport N_CARDS, N_RANKS, N_SUITS, card_rank, card_suit, choose, mark_cards
+from oddscalc._native.cards cimport (N_CARDS, N_RANKS, N_SUITS, card_rank, card_suit, choose, mark_cards,
+                                     next_combination)
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
 from oddscalc._native.showdown cimport SHOWDOWN_NOT_QUALIFY, showdown
 
@@ -687,6 +688,45 @@ cdef struct Relative:
     int64_t a0[4][4]   # [cls][4]
 
 
+cdef struct PlayerHand:
+    # what every case needs of one canonical player hand (Game._enter fills it)
+    int p0, p1, p2
+    int s, kl                  # its strength and class
+    int64_t weight             # the situations it stands for
+    int64_t* mk                # the class's margin per dealer category
+    int64_t lo_m, hi_m         # the least and greatest of those margins
+    int64_t base_counts[4]     # dealer hands avoiding it, per category
+    int64_t m0                 # the margin seeing nothing more
+    bint base                  # the play seeing nothing more
+    int n_rest
+    int rest[52]               # the deck's other cards
+
+
+cdef class Tallies:
+    """What a case adds up: per player-hand class the five tally columns, and per (observation,
+    strength) the situations played and folded, the strategy tables of the cases that have them."""
+    cdef int64_t rows[MAX_CLASSES][5]
+    cdef int64_t* decided      # [played, folded][observation][strength]
+    cdef int n_obs, n_strengths
+
+    def __cinit__(self, int n_obs, int n_strengths):
+        memset(self.rows, 0, sizeof(self.rows))
+        self.n_obs = n_obs
+        self.n_strengths = n_strengths
+        self.decided = <int64_t*>calloc(2 * n_obs * n_strengths + 1, sizeof(int64_t))
+        if self.decided == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.decided)
+
+    cdef inline void record(self, int obs, const PlayerHand* hand, bint play) noexcept nogil:
+        self.decided[((0 if play else self.n_obs) + obs) * self.n_strengths + hand.s] += hand.weight
+
+    cdef list class_rows(self, int n_classes):
+        return [tuple(self.rows[kl][i] for i in range(5)) for kl in range(n_classes)]
+
+
 cdef class Game:
     """A deck, a ranking, a qualifier and per-class decision coefficients; the tables every case uses.
 
@@ -941,6 +981,30 @@ cdef class Game:
             for cls in range(self.n_cls):
                 out[cat] += self.rel.a0[cls][cat]
 
+    cdef inline void _enter(self, int h, PlayerHand* hand) noexcept nogil:
+        """Set up the h-th canonical player hand: its cards, strength, class and weight, the
+        relative tables, the decision seeing nothing more and the deck's other cards."""
+        cdef int i, x, cat
+        hand.p0, hand.p1, hand.p2 = self.hands[3 * h], self.hands[3 * h + 1], self.hands[3 * h + 2]
+        hand.weight = self.hand_weight[h]
+        hand.s = strength3(self.ranking, hand.p0, hand.p1, hand.p2)
+        hand.kl = self.klass[hand.s]
+        hand.mk = self.m[hand.kl]
+        self.relative(hand.p0, hand.p1, hand.p2, hand.s)
+        self.a0_of(hand.base_counts)
+        hand.m0 = weigh(hand.mk, hand.base_counts)
+        hand.base = plays(hand.m0, self.tie_plays)
+        hand.lo_m = hand.hi_m = hand.mk[0]
+        for cat in range(4):
+            hand.lo_m = hand.mk[cat] if hand.mk[cat] < hand.lo_m else hand.lo_m
+            hand.hi_m = hand.mk[cat] if hand.mk[cat] > hand.hi_m else hand.hi_m
+        hand.n_rest = 0
+        for i in range(self.n_deck):
+            x = self.deck[i]
+            if x != hand.p0 and x != hand.p1 and x != hand.p2:
+                hand.rest[hand.n_rest] = x
+                hand.n_rest += 1
+
     # ------------------------------------------------------------------ dealer cards seen
 
     def dealer_cards(self, int k):
@@ -950,58 +1014,36 @@ cdef class Game:
         (upcard rank, strength, situations played, situations folded, a, b, c) (k = 1 only)."""
         if not 0 <= k <= 3:
             raise ValueError("k must be 0..3")
-        cdef int64_t tally[MAX_CLASSES][5]
+        cdef Tallies out = Tallies(13, self.n_strengths)
+        cdef PlayerHand hand
         cdef int64_t counts[4]
         cdef int64_t one[4]
-        cdef int64_t weight
-        cdef int h, i, j, u, v, p0, p1, p2, s, kl, cat, n = self.n_deck
-        cdef bint play
-        cdef int64_t* played = <int64_t*>calloc(13 * self.n_strengths, sizeof(int64_t))
-        cdef int64_t* folded = <int64_t*>calloc(13 * self.n_strengths, sizeof(int64_t))
-        memset(tally, 0, sizeof(tally))
-        try:
-            with nogil:
-                for h in range(self.n_hands):
-                    p0, p1, p2 = self.hands[3 * h], self.hands[3 * h + 1], self.hands[3 * h + 2]
-                    weight = self.hand_weight[h]
-                    s = strength3(self.ranking, p0, p1, p2)
-                    kl = self.klass[s]
-                    self.relative(p0, p1, p2, s)
-                    if k == 0:
-                        self.a0_of(counts)
-                        settle(tally[kl], plays(weigh(self.m[kl], counts), self.tie_plays), weight, counts)
-                    elif k == 3:
-                        # the whole dealer hand is seen: each category decides on its own
-                        self.a0_of(counts)
-                        for cat in range(4):
-                            one[0], one[1], one[2], one[3] = 0, 0, 0, 0
-                            one[cat] = counts[cat]
-                            settle(tally[kl], plays(self.m[kl][cat], self.tie_plays), weight, one)
-                    else:
-                        for i in range(n):
-                            u = self.deck[i]
-                            if u == p0 or u == p1 or u == p2:
-                                continue
-                            if k == 1:
-                                self.a1_of(u, counts)
-                                play = plays(weigh(self.m[kl], counts), self.tie_plays)
-                                settle(tally[kl], play, weight, counts)
-                                if play:
-                                    played[card_rank(u) * self.n_strengths + s] += weight
-                                else:
-                                    folded[card_rank(u) * self.n_strengths + s] += weight
-                                continue
-                            for j in range(i + 1, n):
-                                v = self.deck[j]
-                                if v == p0 or v == p1 or v == p2:
-                                    continue
-                                self.a2_of(u, v, counts)
-                                settle(tally[kl], plays(weigh(self.m[kl], counts), self.tie_plays),
-                                       weight, counts)
-            return self._rows(&tally[0][0]), (self._groups(played, folded, 13) if k == 1 else [])
-        finally:
-            free(played)
-            free(folded)
+        cdef int h, i, j, u, cat, play
+        with nogil:
+            for h in range(self.n_hands):
+                self._enter(h, &hand)
+                if k == 0:
+                    settle(out.rows[hand.kl], hand.base, hand.weight, hand.base_counts)
+                elif k == 3:
+                    # the whole dealer hand is seen: each category decides on its own
+                    for cat in range(4):
+                        one[0], one[1], one[2], one[3] = 0, 0, 0, 0
+                        one[cat] = hand.base_counts[cat]
+                        settle(out.rows[hand.kl], plays(hand.mk[cat], self.tie_plays), hand.weight, one)
+                else:
+                    for i in range(hand.n_rest):
+                        u = hand.rest[i]
+                        if k == 1:
+                            self.a1_of(u, counts)
+                            play = plays(weigh(hand.mk, counts), self.tie_plays)
+                            settle(out.rows[hand.kl], play, hand.weight, counts)
+                            out.record(card_rank(u), &hand, play)
+                            continue
+                        for j in range(i + 1, hand.n_rest):
+                            self.a2_of(u, hand.rest[j], counts)
+                            settle(out.rows[hand.kl], plays(weigh(hand.mk, counts), self.tie_plays),
+                                   hand.weight, counts)
+        return out.class_rows(self.n_classes), (self._groups(out) if k == 1 else [])
 
     def sorted_cards(self, int k):
         """Tallies when the player sees, for k of the dealer's cards, only whether each has a rank
@@ -1012,56 +1054,40 @@ cdef class Game:
             raise ValueError("k must be 1..3")
         if self.n_cls != 4:
             raise ValueError("the Game has no sorted ranks")
-        cdef int64_t tally[MAX_CLASSES][5]
+        cdef Tallies out = Tallies(4, self.n_strengths)
+        cdef PlayerHand hand
         cdef int64_t counts[4]
-        cdef int64_t weight
-        cdef int h, j, r, p0, p1, p2, s, kl, cat
-        cdef bint play
-        cdef int64_t* played = <int64_t*>calloc(4 * self.n_strengths, sizeof(int64_t))
-        cdef int64_t* folded = <int64_t*>calloc(4 * self.n_strengths, sizeof(int64_t))
-        memset(tally, 0, sizeof(tally))
-        try:
-            with nogil:
-                for h in range(self.n_hands):
-                    p0, p1, p2 = self.hands[3 * h], self.hands[3 * h + 1], self.hands[3 * h + 2]
-                    weight = self.hand_weight[h]
-                    s = strength3(self.ranking, p0, p1, p2)
-                    kl = self.klass[s]
-                    self.relative(p0, p1, p2, s)
-                    for j in range(k + 1):
-                        # a dealer hand with r sorted cards shows j of them among k in C(r,j)C(3-r,k-j) ways
-                        for cat in range(4):
-                            counts[cat] = 0
-                            for r in range(4):
-                                counts[cat] += self.rel.a0[r][cat] * choose(r, j) * choose(3 - r, k - j)
-                        if counts[0] + counts[1] + counts[2] + counts[3] == 0:
-                            continue
-                        play = plays(weigh(self.m[kl], counts), self.tie_plays)
-                        settle(tally[kl], play, weight, counts)
-                        if play:
-                            played[j * self.n_strengths + s] += weight
-                        else:
-                            folded[j * self.n_strengths + s] += weight
-            return self._rows(&tally[0][0]), self._groups(played, folded, 4)
-        finally:
-            free(played)
-            free(folded)
+        cdef int h, j, r, cat, play
+        with nogil:
+            for h in range(self.n_hands):
+                self._enter(h, &hand)
+                for j in range(k + 1):
+                    # a dealer hand with r sorted cards shows j of them among k in C(r,j)C(3-r,k-j) ways
+                    for cat in range(4):
+                        counts[cat] = 0
+                        for r in range(4):
+                            counts[cat] += self.rel.a0[r][cat] * choose(r, j) * choose(3 - r, k - j)
+                    if counts[0] + counts[1] + counts[2] + counts[3] == 0:
+                        continue
+                    play = plays(weigh(hand.mk, counts), self.tie_plays)
+                    settle(out.rows[hand.kl], play, hand.weight, counts)
+                    out.record(j, &hand, play)
+        return out.class_rows(self.n_classes), self._groups(out)
 
-    cdef list _rows(self, int64_t* tally):
-        return [tuple(tally[5 * kl + i] for i in range(5)) for kl in range(self.n_classes)]
-
-    cdef list _groups(self, int64_t* played, int64_t* folded, int n_obs):
+    cdef list _groups(self, Tallies out):
+        cdef int64_t* played = out.decided
+        cdef int64_t* folded = out.decided + out.n_obs * self.n_strengths
         example = {}
         for h in range(self.n_hands):
             s = strength3(self.ranking, self.hands[3 * h], self.hands[3 * h + 1], self.hands[3 * h + 2])
             example.setdefault(s, (self.hands[3 * h + 2], self.hands[3 * h + 1], self.hands[3 * h]))
-        out = []
-        for obs in range(n_obs):
+        groups = []
+        for obs in range(out.n_obs):
             for s in sorted(example):
                 i = obs * self.n_strengths + s
                 if played[i] or folded[i]:
-                    out.append((obs, s, played[i], folded[i], *example[s]))
-        return out
+                    groups.append((obs, s, played[i], folded[i], *example[s]))
+        return groups
 
     # ------------------------------------------------------------------ one situation
 
@@ -1122,88 +1148,66 @@ cdef class Game:
         priced by inclusion-exclusion in O(1).  Returns (tally rows per class, borderline hands)."""
         if boxes != 1:
             raise ValueError("boxes_by_card prices one box; use boxes_by_rank for more")
-        cdef int64_t tally[MAX_CLASSES][5]
-        cdef int64_t base_counts[4]
+        cdef Tallies out = Tallies(0, 0)
+        cdef PlayerHand hand
         cdef int64_t flip_counts[4]
-        cdef int64_t weight, m0, margin, mx, mxy, lb, ub, n_flip, n_dead_sets, per_set
+        cdef int64_t margin, mx, mxy, lb, ub, n_flip, n_dead_sets, per_set
         cdef int64_t c3[4]
-        cdef int h, i, j, k, x, y, z, p0, p1, p2, s, kl, cat, n = self.n_deck, n_card, borderline = 0
-        cdef bint base
+        cdef int h, i, j, k, x, y, z, cat, n = self.n_deck, borderline = 0
         cdef int64_t top[3]
         cdef int64_t bottom[3]
-        cdef int64_t lo2, hi2, lo_m, hi_m, v
-        cdef int cards[52]
+        cdef int64_t lo2, hi2, v
         cdef int64_t* m1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
         cdef int64_t* m2 = <int64_t*>malloc(N_CARDS * N_CARDS * sizeof(int64_t))
         cdef int64_t* c1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
         cdef int64_t* c2 = <int64_t*>malloc(N_CARDS * N_CARDS * sizeof(int64_t))
-        cdef int64_t* mk
         cdef int64_t counts[4]
-        memset(tally, 0, sizeof(tally))
         n_dead_sets = choose(n - 3, 3)
         per_set = choose(n - 6, 3)
         try:
             with nogil:
                 for h in range(self.n_hands):
-                    p0, p1, p2 = self.hands[3 * h], self.hands[3 * h + 1], self.hands[3 * h + 2]
-                    weight = self.hand_weight[h]
-                    s = strength3(self.ranking, p0, p1, p2)
-                    kl = self.klass[s]
-                    mk = self.m[kl]
-                    self.relative(p0, p1, p2, s)
-                    self.a0_of(base_counts)
-                    m0 = weigh(mk, base_counts)
-                    base = plays(m0, self.tie_plays)
-                    n_card = 0
-                    for i in range(n):
-                        x = self.deck[i]
-                        if x != p0 and x != p1 and x != p2:
-                            cards[n_card] = x
-                            n_card += 1
+                    self._enter(h, &hand)
                     # margins of the relative tables, and bounds over every dead triple
                     top[0] = top[1] = top[2] = -(1 << 60)
                     bottom[0] = bottom[1] = bottom[2] = 1 << 60
                     lo2, hi2 = 1 << 60, -(1 << 60)
-                    for i in range(n_card):
-                        x = cards[i]
+                    for i in range(hand.n_rest):
+                        x = hand.rest[i]
                         self.a1_of(x, counts)
-                        v = weigh(mk, counts)
+                        v = weigh(hand.mk, counts)
                         m1[x] = v
                         _keep_top3(top, v)
                         _keep_bottom3(bottom, v)
-                        for j in range(i + 1, n_card):
-                            y = cards[j]
+                        for j in range(i + 1, hand.n_rest):
+                            y = hand.rest[j]
                             self.a2_of(x, y, counts)
-                            v = weigh(mk, counts)
+                            v = weigh(hand.mk, counts)
                             m2[x * N_CARDS + y] = v
                             lo2 = v if v < lo2 else lo2
                             hi2 = v if v > hi2 else hi2
-                    lo_m = hi_m = mk[0]
-                    for cat in range(4):
-                        lo_m = mk[cat] if mk[cat] < lo_m else lo_m
-                        hi_m = mk[cat] if mk[cat] > hi_m else hi_m
-                    lb = m0 - top[0] - top[1] - top[2] + 3 * lo2 - hi_m
-                    ub = m0 - bottom[0] - bottom[1] - bottom[2] + 3 * hi2 - lo_m
+                    lb = hand.m0 - top[0] - top[1] - top[2] + 3 * lo2 - hand.hi_m
+                    ub = hand.m0 - bottom[0] - bottom[1] - bottom[2] + 3 * hi2 - hand.lo_m
                     n_flip = 0
                     c3[0] = c3[1] = c3[2] = c3[3] = 0
-                    if (base and plays(lb, self.tie_plays)) or (not base and not plays(ub, self.tie_plays)):
+                    if (hand.base and plays(lb, self.tie_plays)) or (not hand.base and not plays(ub, self.tie_plays)):
                         pass      # the same decision whatever the box holds
                     else:
                         borderline += 1
                         memset(c1, 0, N_CARDS * sizeof(int64_t))
                         memset(c2, 0, N_CARDS * N_CARDS * sizeof(int64_t))
-                        for i in range(n_card):
-                            x = cards[i]
-                            mx = m0 - m1[x]
-                            for j in range(i + 1, n_card):
-                                y = cards[j]
+                        for i in range(hand.n_rest):
+                            x = hand.rest[i]
+                            mx = hand.m0 - m1[x]
+                            for j in range(i + 1, hand.n_rest):
+                                y = hand.rest[j]
                                 mxy = mx - m1[y] + m2[x * N_CARDS + y]
-                                for k in range(j + 1, n_card):
-                                    z = cards[k]
-                                    cat = category(strength3(self.ranking, x, y, z), s, self.qualify)
+                                for k in range(j + 1, hand.n_rest):
+                                    z = hand.rest[k]
+                                    cat = category(strength3(self.ranking, x, y, z), hand.s, self.qualify)
                                     margin = (mxy - m1[z] + m2[x * N_CARDS + z] + m2[y * N_CARDS + z]
-                                              - mk[cat])
-                                    if plays(margin, self.tie_plays) != base:
+                                              - hand.mk[cat])
+                                    if plays(margin, self.tie_plays) != hand.base:
                                         n_flip += 1
                                         c1[x] += 1
                                         c1[y] += 1
@@ -1214,23 +1218,23 @@ cdef class Game:
                                         c3[cat] += 1
                     # the flipped dead triples' dealer counts, by inclusion-exclusion
                     for cat in range(4):
-                        flip_counts[cat] = n_flip * base_counts[cat] - c3[cat]
+                        flip_counts[cat] = n_flip * hand.base_counts[cat] - c3[cat]
                     if n_flip:
-                        for i in range(n_card):
-                            x = cards[i]
+                        for i in range(hand.n_rest):
+                            x = hand.rest[i]
                             if c1[x]:
                                 self.a1_of(x, counts)
                                 for cat in range(4):
                                     flip_counts[cat] -= c1[x] * counts[cat]
-                            for j in range(i + 1, n_card):
-                                y = cards[j]
+                            for j in range(i + 1, hand.n_rest):
+                                y = hand.rest[j]
                                 if c2[x * N_CARDS + y]:
                                     self.a2_of(x, y, counts)
                                     for cat in range(4):
                                         flip_counts[cat] += c2[x * N_CARDS + y] * counts[cat]
-                    _settle_flips(tally[kl], base, weight, base_counts, n_dead_sets, per_set, per_set,
+                    _settle_flips(out.rows[hand.kl], hand.base, hand.weight, hand.base_counts, n_dead_sets, per_set, per_set,
                                   n_flip, flip_counts)
-            return self._rows(&tally[0][0]), borderline
+            return out.class_rows(self.n_classes), borderline
         finally:
             free(m1)
             free(m2)
@@ -1243,62 +1247,50 @@ cdef class Game:
         upcard) the dealer hands are the upcard plus two cards, so a dead triple D leaves
         A1[u] - sum over x in D of A2[u][x] + sum over pairs of D of [u x y]; the no-information
         decision is the upcard game's.  Returns (tally rows per class, borderline situations)."""
-        cdef int64_t tally[MAX_CLASSES][5]
+        cdef Tallies out = Tallies(0, 0)
+        cdef PlayerHand hand
         cdef int64_t base_counts[4]
         cdef int64_t flip_counts[4]
         cdef int64_t counts[4]
-        cdef int64_t weight, m0, margin, mx, mxy, lb, ub, n_flip, n_sets, per_set, sets_per_hand
-        cdef int h, i, j, k, x, y, z, u, p0, p1, p2, s, kl, cat, n = self.n_deck, n_card, borderline = 0
+        cdef int64_t m0, margin, mx, mxy, lb, ub, n_flip, n_sets, per_set, sets_per_hand
+        cdef int h, i, j, k, x, y, z, u, cat, n = self.n_deck, n_card, borderline = 0
         cdef bint base
         cdef int64_t top[3]
         cdef int64_t bottom[3]
-        cdef int64_t lo_m, hi_m, v
+        cdef int64_t v
         cdef int cards[52]
-        cdef int64_t* mk
         cdef int64_t* m1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
         cdef int64_t* c1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
         cdef int64_t* c2 = <int64_t*>malloc(N_CARDS * N_CARDS * sizeof(int64_t))
         cdef int* pair_cat = <int*>malloc(N_CARDS * N_CARDS * sizeof(int))
-        memset(tally, 0, sizeof(tally))
         n_sets = choose(n - 4, 3)
         per_set = choose(n - 7, 2)
         sets_per_hand = choose(n - 6, 3)
         try:
             with nogil:
                 for h in range(self.n_hands):
-                    p0, p1, p2 = self.hands[3 * h], self.hands[3 * h + 1], self.hands[3 * h + 2]
-                    weight = self.hand_weight[h]
-                    s = strength3(self.ranking, p0, p1, p2)
-                    kl = self.klass[s]
-                    mk = self.m[kl]
-                    self.relative(p0, p1, p2, s)
-                    lo_m = hi_m = mk[0]
-                    for cat in range(4):
-                        lo_m = mk[cat] if mk[cat] < lo_m else lo_m
-                        hi_m = mk[cat] if mk[cat] > hi_m else hi_m
-                    for i in range(n):
-                        u = self.deck[i]
-                        if u == p0 or u == p1 or u == p2:
-                            continue
+                    self._enter(h, &hand)
+                    for i in range(hand.n_rest):
+                        u = hand.rest[i]
                         self.a1_of(u, base_counts)
-                        m0 = weigh(mk, base_counts)
+                        m0 = weigh(hand.mk, base_counts)
                         base = plays(m0, self.tie_plays)
                         n_card = 0
                         top[0] = top[1] = top[2] = -(1 << 60)
                         bottom[0] = bottom[1] = bottom[2] = 1 << 60
-                        for j in range(n):
-                            x = self.deck[j]
-                            if x == p0 or x == p1 or x == p2 or x == u:
+                        for j in range(hand.n_rest):
+                            x = hand.rest[j]
+                            if x == u:
                                 continue
                             cards[n_card] = x
                             n_card += 1
                             self.a2_of(u, x, counts)
-                            v = weigh(mk, counts)
+                            v = weigh(hand.mk, counts)
                             m1[x] = v
                             _keep_top3(top, v)
                             _keep_bottom3(bottom, v)
-                        lb = m0 - top[0] - top[1] - top[2] + 3 * lo_m
-                        ub = m0 - bottom[0] - bottom[1] - bottom[2] + 3 * hi_m
+                        lb = m0 - top[0] - top[1] - top[2] + 3 * hand.lo_m
+                        ub = m0 - bottom[0] - bottom[1] - bottom[2] + 3 * hand.hi_m
                         n_flip = 0
                         if not ((base and plays(lb, self.tie_plays)) or (not base and not plays(ub, self.tie_plays))):
                             borderline += 1
@@ -1308,17 +1300,17 @@ cdef class Game:
                                 x = cards[j]
                                 for k in range(j + 1, n_card):
                                     y = cards[k]
-                                    pair_cat[x * N_CARDS + y] = category(strength3(self.ranking, u, x, y), s,
+                                    pair_cat[x * N_CARDS + y] = category(strength3(self.ranking, u, x, y), hand.s,
                                                                          self.qualify)
                             for j in range(n_card):
                                 x = cards[j]
                                 mx = m0 - m1[x]
                                 for k in range(j + 1, n_card):
                                     y = cards[k]
-                                    mxy = mx - m1[y] + mk[pair_cat[x * N_CARDS + y]]
+                                    mxy = mx - m1[y] + hand.mk[pair_cat[x * N_CARDS + y]]
                                     for z in range(k + 1, n_card):
-                                        margin = (mxy - m1[cards[z]] + mk[pair_cat[x * N_CARDS + cards[z]]]
-                                                  + mk[pair_cat[y * N_CARDS + cards[z]]])
+                                        margin = (mxy - m1[cards[z]] + hand.mk[pair_cat[x * N_CARDS + cards[z]]]
+                                                  + hand.mk[pair_cat[y * N_CARDS + cards[z]]])
                                         if plays(margin, self.tie_plays) != base:
                                             n_flip += 1
                                             c1[x] += 1
@@ -1340,9 +1332,9 @@ cdef class Game:
                                     y = cards[k]
                                     if c2[x * N_CARDS + y]:
                                         flip_counts[pair_cat[x * N_CARDS + y]] += c2[x * N_CARDS + y]
-                        _settle_flips(tally[kl], base, weight, base_counts, n_sets, per_set, sets_per_hand,
+                        _settle_flips(out.rows[hand.kl], base, hand.weight, base_counts, n_sets, per_set, sets_per_hand,
                                       n_flip, flip_counts)
-            return self._rows(&tally[0][0]), borderline
+            return out.class_rows(self.n_classes), borderline
         finally:
             free(m1)
             free(c1)
@@ -1355,52 +1347,35 @@ cdef class Game:
         the rank-level enumeration, for reduced decks."""
         if not 1 <= n_dead <= MAX_DEAD or self.n_deck < n_dead + 6:
             raise ValueError("too many dead cards for the deck")
-        cdef int64_t tally[MAX_CLASSES][5]
+        cdef Tallies out = Tallies(0, 0)
+        cdef PlayerHand hand
         cdef int64_t counts[4]
         cdef int64_t one[4]
-        cdef int64_t weight
-        cdef int h, i, j, k, p0, p1, p2, s, kl, cat, n_card, n = self.n_deck, top
-        cdef int cards[52]
+        cdef int h, i, j, k, cat, changed
         cdef int pick[MAX_DEAD]
-        memset(tally, 0, sizeof(tally))
         with nogil:
             for h in range(self.n_hands):
-                p0, p1, p2 = self.hands[3 * h], self.hands[3 * h + 1], self.hands[3 * h + 2]
-                weight = self.hand_weight[h]
-                s = strength3(self.ranking, p0, p1, p2)
-                kl = self.klass[s]
-                self.relative(p0, p1, p2, s)
-                n_card = 0
-                for i in range(n):
-                    if self.deck[i] != p0 and self.deck[i] != p1 and self.deck[i] != p2:
-                        cards[n_card] = self.deck[i]
-                        n_card += 1
+                self._enter(h, &hand)
                 for i in range(n_dead):
                     pick[i] = i
-                while True:
-                    self.a0_of(counts)
+                changed = 0
+                while changed >= 0:
+                    for cat in range(4):
+                        counts[cat] = hand.base_counts[cat]
                     for i in range(n_dead):
-                        self.a1_of(cards[pick[i]], one)
+                        self.a1_of(hand.rest[pick[i]], one)
                         for cat in range(4):
                             counts[cat] -= one[cat]
                         for j in range(i + 1, n_dead):
-                            self.a2_of(cards[pick[i]], cards[pick[j]], one)
+                            self.a2_of(hand.rest[pick[i]], hand.rest[pick[j]], one)
                             for cat in range(4):
                                 counts[cat] += one[cat]
                             for k in range(j + 1, n_dead):
-                                counts[category(strength3(self.ranking, cards[pick[i]], cards[pick[j]],
-                                                          cards[pick[k]]), s, self.qualify)] -= 1
-                    settle(tally[kl], plays(weigh(self.m[kl], counts), self.tie_plays), weight, counts)
-                    # next n_dead-subset of the cards left
-                    top = n_dead - 1
-                    while top >= 0 and pick[top] == n_card - n_dead + top:
-                        top -= 1
-                    if top < 0:
-                        break
-                    pick[top] += 1
-                    for i in range(top + 1, n_dead):
-                        pick[i] = pick[i - 1] + 1
-        return self._rows(&tally[0][0])
+                                counts[category(strength3(self.ranking, hand.rest[pick[i]], hand.rest[pick[j]],
+                                                          hand.rest[pick[k]]), hand.s, self.qualify)] -= 1
+                    settle(out.rows[hand.kl], plays(weigh(hand.mk, counts), self.tie_plays), hand.weight, counts)
+                    changed = next_combination(pick, n_dead, hand.n_rest)
+        return out.class_rows(self.n_classes)
 
     # ------------------------------------------------------------------ other boxes, rank by rank
 
@@ -1411,14 +1386,12 @@ cdef class Game:
         if not 1 <= n_dead <= MAX_DEAD or self.n_deck < n_dead + 6:
             raise ValueError("too many dead cards for the deck")
         cdef RankWork* work = <RankWork*>calloc(1, sizeof(RankWork))
-        cdef int64_t tally[MAX_CLASSES][5]
-        cdef int64_t base_counts[4]
-        cdef int h, p0, p1, p2, s, kl, last_s = -1, n = self.n_deck
-        cdef int64_t weight, m0, n_sets, per_set, sets_per_hand
-        cdef bint base
+        cdef Tallies out = Tallies(0, 0)
+        cdef PlayerHand hand
+        cdef int h, last_s = -1, n = self.n_deck
+        cdef int64_t n_sets, per_set, sets_per_hand
         if work == NULL:
             raise MemoryError()
-        memset(tally, 0, sizeof(tally))
         n_sets = choose(n - 3, n_dead)
         per_set = choose(n - 3 - n_dead, 3)
         sets_per_hand = choose(n - 6, n_dead)
@@ -1426,28 +1399,21 @@ cdef class Game:
         try:
             with nogil:
                 for h in range(self.n_hands):
-                    p0, p1, p2 = self.hands[3 * h], self.hands[3 * h + 1], self.hands[3 * h + 2]
-                    weight = self.hand_weight[h]
-                    s = strength3(self.ranking, p0, p1, p2)
-                    kl = self.klass[s]
-                    self.relative(p0, p1, p2, s)
-                    self.a0_of(base_counts)
-                    m0 = weigh(self.m[kl], base_counts)
-                    base = plays(m0, self.tie_plays)
-                    work.mk = self.m[kl]
-                    work.base = base
+                    self._enter(h, &hand)
+                    work.mk = hand.mk
+                    work.base = hand.base
                     work.tie_plays = self.tie_plays
                     _clear_flips(work)
-                    if not self._rank_root_decided(work, p0, p1, p2, m0, base):
-                        if s != last_s:
-                            self._flush_tables(work, s)
-                            last_s = s
-                        self._rank_setup(work, p0, p1, p2, s)
+                    if not self._rank_root_decided(work, &hand):
+                        if hand.s != last_s:
+                            self._flush_tables(work, hand.s)
+                            last_s = hand.s
+                        self._rank_setup(work, hand.p0, hand.p1, hand.p2, hand.s)
                         work.borderline += 1
                         _rank_dfs(work, 0, n_dead)
                         _contract(work)
-                    _settle_flips(tally[kl], base, weight, base_counts, n_sets, per_set, sets_per_hand,
-                                  work.n_flip, work.flip)
+                    _settle_flips(out.rows[hand.kl], hand.base, hand.weight, hand.base_counts, n_sets, per_set,
+                                  sets_per_hand, work.n_flip, work.flip)
             stats = {"borderline hands": work.borderline, "rank vectors": work.leaves,
                      "rank vectors enumerated by suit": work.enumerated,
                      "suit assignments": work.assignments,
@@ -1455,44 +1421,32 @@ cdef class Game:
                      "subtrees pruned": work.pruned,
                      "rank vectors past the middle bound": work.leaves_middle,
                      "rank vectors flipped whole": work.flip_all}
-            return self._rows(&tally[0][0]), stats
+            return out.class_rows(self.n_classes), stats
         finally:
             free(work)
 
-    cdef bint _rank_root_decided(self, RankWork* work, int p0, int p1, int p2, int64_t m0,
-                                 bint base) noexcept nogil:
+    cdef bint _rank_root_decided(self, RankWork* work, const PlayerHand* hand) noexcept nogil:
         """Whether a bound on the margin over every dead set shows one decision for all of them
         (card-level inclusion-exclusion terms: singles exactly ranked, pairs and triples bounded)."""
-        cdef int i, j, x, y, cat, n_card = 0, nd = work.n_dead
+        cdef int i, j, n_card = hand.n_rest, nd = work.n_dead
         cdef int64_t counts[4]
         cdef int64_t ones[52]
-        cdef int64_t lo2 = 1 << 60, hi2 = -(1 << 60), v, lo_m, hi_m, lb, ub
-        cdef int cards[52]
-        cdef int64_t* mk = work.mk
-        for i in range(self.n_deck):
-            x = self.deck[i]
-            if x != p0 and x != p1 and x != p2:
-                cards[n_card] = x
-                self.a1_of(x, counts)
-                ones[n_card] = weigh(mk, counts)
-                n_card += 1
+        cdef int64_t lo2 = 1 << 60, hi2 = -(1 << 60), v, lb, ub
         for i in range(n_card):
-            for j in range(i + 1, n_card):
-                self.a2_of(cards[i], cards[j], counts)
-                v = weigh(mk, counts)
+            self.a1_of(hand.rest[i], counts)
+            ones[i] = weigh(hand.mk, counts)
+            for j in range(i):
+                self.a2_of(hand.rest[j], hand.rest[i], counts)
+                v = weigh(hand.mk, counts)
                 lo2 = v if v < lo2 else lo2
                 hi2 = v if v > hi2 else hi2
         _sort64(ones, n_card)
-        lo_m = hi_m = mk[0]
-        for cat in range(4):
-            lo_m = mk[cat] if mk[cat] < lo_m else lo_m
-            hi_m = mk[cat] if mk[cat] > hi_m else hi_m
-        lb = m0 + choose(nd, 2) * lo2 - choose(nd, 3) * hi_m
-        ub = m0 + choose(nd, 2) * hi2 - choose(nd, 3) * lo_m
+        lb = hand.m0 + choose(nd, 2) * lo2 - choose(nd, 3) * hand.hi_m
+        ub = hand.m0 + choose(nd, 2) * hi2 - choose(nd, 3) * hand.lo_m
         for i in range(nd):
             lb -= ones[n_card - 1 - i]
             ub -= ones[i]
-        return (base and plays(lb, work.tie_plays)) or (not base and not plays(ub, work.tie_plays))
+        return (hand.base and plays(lb, work.tie_plays)) or (not hand.base and not plays(ub, work.tie_plays))
 
     cdef void _flush_tables(self, RankWork* work, int s) noexcept nogil:
         """Phi[cat][mask] = sum over rank triples T inside mask of (suited - unsuited) dealer

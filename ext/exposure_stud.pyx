@@ -18,8 +18,8 @@ full deck or a reduced one for brute-force checks; suit symmetry holds for eithe
   the return is a count of (player hand, dealer hand) pairs by strength: pairs sharing no card
   are all pairs minus those sharing one card plus ..., i.e. a sum over card sets T of
   (-1)^|T| times the pairs of hands both holding T, each a walk along a sorted list.
-- ``situation_counts``: one situation by brute force over the dealer's completions (any number
-  of seen dealer cards and dead cards).
+One situation by brute force over the dealer's completions is ``stud.situation_counts``, which
+the plain decision shares.
 
 The kernels that decide take the pay of each payout class as integer numerator/denominator (as
 StudClasses.decide_optimal does); every count they return is an exact integer.
@@ -983,75 +983,6 @@ def whole_hand_counts(int qualify_strength, int deck_mask):
     if failed:
         raise MemoryError()
     return [tuple(row) for row in result]
-
-
-# --- one situation ----------------------------------------------------------------------------
-
-def situation_counts(player, dealer, dead, int deck_mask, int qualify_strength):
-    """One situation by brute force over every completion of the dealer's hand from the cards of
-    the deck not in player, dealer or dead: (not qualify, player wins, ties, dealer wins)."""
-    cdef uint8_t used[52]
-    cdef uint8_t avail[52]
-    cdef int hand[5]
-    cdef int known[5]
-    cdef int idx[5]
-    cdef int cards[5]
-    cdef int n = 0, n_known, need, card, i, s
-    cdef int64_t nq = 0, win = 0, tie = 0, lose = 0
-    cdef uint16_t h
-    memset(used, 0, 52)
-    if len(player) != 5:
-        raise ValueError("the player has five cards")
-    n_known = len(dealer)
-    if not 1 <= n_known <= 5:
-        raise ValueError("between one and five dealer cards are seen")
-    for i, card in enumerate(player):
-        hand[i] = card
-    for i, card in enumerate(dealer):
-        known[i] = card
-    for card in list(player) + list(dealer) + list(dead):
-        if not 0 <= card < N_CARDS or not (deck_mask >> card_rank(card)) & 1:
-            raise ValueError(f"card {card} is not in the deck")
-        if used[card]:
-            raise ValueError(f"card {card} is given twice")
-        used[card] = 1
-    for card in range(N_CARDS):
-        if (deck_mask >> card_rank(card)) & 1 and not used[card]:
-            avail[n] = card
-            n += 1
-    need = 5 - n_known
-    if n < need:
-        raise ValueError("too few cards left to complete the dealer's hand")
-    h = strength5(hand[0], hand[1], hand[2], hand[3], hand[4])
-    with nogil:
-        for i in range(n_known):
-            cards[i] = known[i]
-        for i in range(need):
-            idx[i] = i
-        while True:
-            for i in range(need):
-                cards[n_known + i] = avail[idx[i]]
-            s = strength5(cards[0], cards[1], cards[2], cards[3], cards[4])
-            if s < qualify_strength:
-                nq += 1
-            elif s < h:
-                win += 1
-            elif s == h:
-                tie += 1
-            else:
-                lose += 1
-            # next combination of `need` positions out of n
-            i = need - 1
-            while i >= 0 and idx[i] == n - need + i:
-                i -= 1
-            if i < 0:
-                break
-            idx[i] += 1
-            i += 1
-            while i < need:
-                idx[i] = idx[i - 1] + 1
-                i += 1
-    return nq, win, tie, lose
 
 
 def hand_payout_class(cards):

@@ -19,3 +19,13 @@ cdef inline int32_t advance_upto(const uint16_t* lists, int32_t* pointer, uint16
     while lists[pointer[0]] <= strength:
         pointer[0] += 1
     return pointer[0]
+
+
+# A dealer hand against the player's: 0 the dealer does not qualify, 1 the player wins, 2 a tie,
+# 3 the dealer wins (the order of the tallies the brute-force counters return).
+cdef inline int completion_outcome(uint16_t dealer, uint16_t player, int qualify_strength) noexcept nogil:
+    if dealer < qualify_strength:
+        return 0
+    if dealer < player:
+        return 1
+    return 2 if dealer == player else 3

@@ -17,7 +17,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from cython.parallel cimport prange
 
-from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank, mark_cards
+from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank, mark_cards, next_combination
 from oddscalc._native.eval5 cimport strength5, category_of, N_STRENGTHS
 
 cdef extern from *:
@@ -607,40 +607,50 @@ def count_classes(int qualify_strength):
 def count_completions(player, int upcard, dead, int qualify_strength):
     """Dealer completions of one situation by brute force over every four-card completion:
     (not qualify, player wins, ties, dealer wins).  Dead cards are out of the deck."""
-    cdef uint8_t deck[52]
+    return situation_counts(player, (upcard,), dead, (1 << N_RANKS) - 1, qualify_strength)
+
+
+def situation_counts(player, dealer, dead, int deck_mask, int qualify_strength):
+    """One situation by brute force over every completion of the dealer's hand (one to five of its
+    cards seen) from the cards of the deck (the ranks of ``deck_mask``) not in player, dealer or
+    dead: (not qualify, player wins, ties, dealer wins)."""
     cdef uint8_t used[52]
-    cdef int n = 0, card, a, b, c, d, s
-    cdef int64_t nq = 0, win = 0, tie = 0, lose = 0
+    cdef int avail[52]
+    cdef int cards[5]
+    cdef int idx[5]
+    cdef int64_t tally[4]
+    cdef int n = 0, n_known, need, card, i, changed = 0
     cdef uint16_t hand
     if len(player) != 5:
         raise ValueError(f"a player hand is five cards, got {len(player)}")
+    n_known = len(dealer)
+    if not 1 <= n_known <= 5:
+        raise ValueError("between one and five dealer cards are seen")
     memset(used, 0, 52)
-    mark_cards(player, used)
-    mark_cards((upcard,), used)
-    mark_cards(dead, used)
-    if 52 - sum(used[i] for i in range(52)) < 4:
-        raise ValueError("the dealer needs four more cards")
-    for card in range(52):
-        if not used[card]:
-            deck[n] = card
+    mark_cards(tuple(player) + tuple(dealer) + tuple(dead), used)
+    for card in range(N_CARDS):
+        if used[card] and not (deck_mask >> card_rank(card)) & 1:
+            raise ValueError(f"card {card} is not in the deck")
+        if (deck_mask >> card_rank(card)) & 1 and not used[card]:
+            avail[n] = card
             n += 1
-    p = list(player)
-    hand = strength5(p[0], p[1], p[2], p[3], p[4])
+    need = 5 - n_known
+    if n < need:
+        raise ValueError("too few cards left to complete the dealer's hand")
+    hand = strength5(player[0], player[1], player[2], player[3], player[4])
+    for i in range(n_known):
+        cards[i] = dealer[i]
+    for i in range(need):
+        idx[i] = i
+    memset(tally, 0, sizeof(tally))
     with nogil:
-        for d in range(3, n):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        s = strength5(upcard, deck[a], deck[b], deck[c], deck[d])
-                        if s < qualify_strength:
-                            nq += 1
-                        elif s < hand:
-                            win += 1
-                        elif s == hand:
-                            tie += 1
-                        else:
-                            lose += 1
-    return nq, win, tie, lose
+        while changed >= 0:
+            for i in range(changed, need):
+                cards[n_known + i] = avail[idx[i]]
+            tally[completion_outcome(strength5(cards[0], cards[1], cards[2], cards[3], cards[4]),
+                                     hand, qualify_strength)] += 1
+            changed = next_combination(idx, need, n) if need else -1
+    return tally[0], tally[1], tally[2], tally[3]
 
 
 cdef int32_t hand_index(const uint8_t* cards) noexcept nogil:

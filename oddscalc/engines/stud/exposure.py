@@ -36,6 +36,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from oddscalc._native import exposure_stud as kernel
+from oddscalc._native import stud as stud_kernel
 from oddscalc.core.cards import RANKS, parse_rank_set, rank_set_text
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
@@ -389,7 +390,7 @@ def baseline_call(setup: Setup, uniform, hand, upcard: int) -> bool:
         return uniform[cls]
     key = (setup, _suit_key(hand, upcard))
     if key not in _BASELINE_DECISIONS:
-        nq, win, tie, lose = kernel.situation_counts(tuple(hand), (upcard,), (), setup.deck_mask, setup.qualify)
+        nq, win, tie, lose = stud_kernel.situation_counts(tuple(hand), (upcard,), (), setup.deck_mask, setup.qualify)
         total = nq + win + tie + lose
         ev_call = Fraction(nq - (1 + setup.call_multiple) * lose, 1) + win * (1 + setup.call_multiple * setup.pays[cls])
         _BASELINE_DECISIONS[key] = ev_call > -total
@@ -413,7 +414,7 @@ def price_situation(game: GameTable, hand, dealer, dead=(), *, deck_ranks: str |
 
 def _price(setup: Setup, uniform, hand, dealer, dead) -> SituationPrice:
     try:
-        nq, win, tie, lose = kernel.situation_counts(hand, dealer, dead, setup.deck_mask, setup.qualify)
+        nq, win, tie, lose = stud_kernel.situation_counts(hand, dealer, dead, setup.deck_mask, setup.qualify)
     except ValueError as error:
         raise InputError(str(error)) from None
     cls = kernel.hand_payout_class(hand)
@@ -450,7 +451,7 @@ def sample_gains(game: GameTable, dealer_cards: int = 1, boxes: int = 0, *, seed
     for _ in range(size):
         cards = rng.sample(deck, need)
         hand, dealer, dead = tuple(cards[:5]), tuple(cards[5:5 + dealer_cards]), tuple(cards[5 + dealer_cards:])
-        nq, win, tie, lose = kernel.situation_counts(hand, dealer, dead, setup.deck_mask, setup.qualify)
+        nq, win, tie, lose = stud_kernel.situation_counts(hand, dealer, dead, setup.deck_mask, setup.qualify)
         cls = kernel.hand_payout_class(hand)
         call = lcm * (nq - (1 + m) * lose) + win * win_nets[cls]
         fold = -lcm * completions

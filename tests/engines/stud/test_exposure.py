@@ -223,7 +223,7 @@ def test_two_card_classes_on_the_full_deck_equal_one_situation_counts(classic):
                          (pairs[0], kernel.pair_class_counts(*pairs[0], q, ALL, 9973))):
         assert len(rows) > 30
         for cards, _, *counts in rows:
-            assert tuple(counts) == kernel.situation_counts(cards, dealer, (), ALL, q)
+            assert tuple(counts) == stud_kernel.situation_counts(cards, dealer, (), ALL, q)
 
 
 def test_whole_hand_counts_every_pair_once_and_matches_the_class_counts(classic):
