@@ -9,6 +9,7 @@ from pathlib import Path
 
 from oddscalc.api.result import Result
 from oddscalc.api.tables import Cards, GameLike, Overlay, cards_of, load, sampling_of
+from oddscalc.core.delegate import Delegated
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
@@ -42,24 +43,13 @@ class Analyzed(Result):
             raise InputError(f"{self.game} has no exact analysis; its estimates are in to_dict()")
         return self.analysis
 
-    @property
-    def expected_return(self) -> Fraction:
-        """Expected net per unit (the Ante or the Bet); negative when the house is ahead."""
-        return self.exact_analysis().expected_return
-
-    @property
-    def house_edge(self) -> Fraction:
-        return self.exact_analysis().house_edge
-
-    @property
-    def rtp(self) -> Fraction:
-        """Return to player per unit."""
-        return self.exact_analysis().rtp
-
-    @property
-    def element_of_risk(self) -> Fraction:
-        """House edge per total amount wagered."""
-        return self.exact_analysis().element_of_risk
+    expected_return = Delegated[Fraction](
+        "exact_analysis().expected_return",
+        "Expected net per unit (the Ante or the Bet); negative when the house is ahead.")
+    house_edge = Delegated[Fraction]("exact_analysis().house_edge", "The house's share of each unit.")
+    rtp = Delegated[Fraction]("exact_analysis().rtp", "Return to player per unit.")
+    element_of_risk = Delegated[Fraction]("exact_analysis().element_of_risk",
+                                          "House edge per total amount wagered.")
 
     @property
     def probabilities(self) -> dict[str, Fraction]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from oddscalc.api.result import Result
 from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.core.delegate import Delegated
 from oddscalc.core.files import output_path, write_file
 from oddscalc.core.numbers import parse_exact
 from oddscalc.core.progress_bar import Progress
@@ -62,13 +63,8 @@ class Checked(Result):
     game: str
     result: CheckResult
 
-    @property
-    def passed(self) -> bool:
-        return self.result.passed
-
-    @property
-    def verdict(self) -> str:
-        return self.result.verdict
+    passed = Delegated[bool]("result.passed", "Whether the counts agree with the exact distribution.")
+    verdict = Delegated[str]("result.verdict", "The check's conclusion, in words.")
 
 
 def check(game: GameLike, counts: Mapping[str, int] | Counts | str | Path, *, strategy: str | None = None,

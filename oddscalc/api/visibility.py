@@ -7,6 +7,7 @@ from pathlib import Path
 
 from oddscalc.api.result import Result
 from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.core.delegate import Delegated
 from oddscalc.engines.base import Exposure, Seen
 from oddscalc.tools.exposure import DEFAULT_SAMPLES, MAX_SAMPLES, analyze_exposure
 from oddscalc.tools.exposure_report import exposure_report
@@ -21,14 +22,9 @@ class Exposed(Result):
     game: str
     exposure: Exposure
 
-    @property
-    def gain(self) -> Fraction:
-        """What the information is worth per unit (exact, or the estimate's mean)."""
-        return self.exposure.gain
-
-    @property
-    def exact(self) -> bool:
-        return self.exposure.exact
+    gain = Delegated[Fraction]("exposure.gain",
+                               "What the information is worth per unit (exact, or the estimate's mean).")
+    exact = Delegated[bool]("exposure.exact", "Whether the figures are exact (else estimates).")
 
 
 def exposure(game: GameLike, dealer_cards: int = 0, boxes: int = 0, sorted_ranks: str | None = None, *,

@@ -20,18 +20,7 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import (
-    OPTIMAL,
-    Decision,
-    EngineBase,
-    Inputs,
-    NamedStrategy,
-    Simulator,
-    Situation,
-    StrategyChart,
-    Wager,
-    rank_five,
-)
+from oddscalc.engines import base
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
 from oddscalc.engines.stud import attached, decide, report, simulate, solve, strategy
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_class_map, call_layout, class_counts
@@ -39,11 +28,11 @@ from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
 from oddscalc.report.model import Report
 
 
-class StudEngine(EngineBase):
+class StudEngine(base.EngineBase):
     """The Engine of five-card stud games against a dealer with one upcard."""
 
     def __init__(self) -> None:
-        super().__init__("stud5", RULE_SPECS, decide_inputs=Inputs(hand=5, upcards=True, dead=True),
+        super().__init__("stud5", RULE_SPECS, decide_inputs=base.Inputs(hand=5, upcards=True, dead=True),
                          strategies=strategy.STRATEGIES, exposure_module="oddscalc.engines.stud.exposure")
 
     def validate(self, table: GameTable) -> None:
@@ -70,37 +59,38 @@ class StudEngine(EngineBase):
         attached.side_bets(table)
         call_layout(table)
 
-    def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy:
+    def parse_strategy(self, table: GameTable, text: str) -> base.NamedStrategy:
         return strategy.parse_strategy(table, text)
 
     def _solved(self, table: GameTable, strategy_name: str) -> solve.StudResult:
         named = strategy.parse_strategy(table, strategy_name)
-        if named.name == OPTIMAL:
+        if named.name == base.OPTIMAL:
             return solve.analyze(table)
         classes = class_counts(StudRules.of(table).qualify_strength)
         return solve.analyze(table, strategy.strategy_calls(table, classes, named))
 
-    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
+    def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
         return self._solved(table, strategy_name).analysis
 
-    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
-        return (Wager("main", f"Ante and Call, per {table.unit}", self.analyze(table, strategy_name),
+    def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
+        return (base.Wager("main", f"Ante and Call, per {table.unit}", self.analyze(table, strategy_name),
                       paytables=(table.main_paytable,)),)
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart:
+    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> base.StrategyChart:
         result = self._solved(table, strategy_name)
         classes = class_counts(StudRules.of(table).qualify_strength)
         return strategy.chart(classes, result.calls, strategy.ace_king_rules(classes, result.calls))
 
-    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+    def analysis_report(self, table: GameTable, situation: base.Situation) -> Report:
         return report.analysis_report(table)
 
-    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
+    def decide(self, table: GameTable, situation: base.Situation) -> tuple[base.Decision, ...]:
         if len(situation.upcards) != 1:
             raise InputError(f"{table.name} shows one dealer card: give it with --up")
         return (decide.decide(table, situation.hand, situation.upcards[0], situation.dead),)
 
-    def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
+    def decision_report(self, table: GameTable, situation: base.Situation,
+                        decisions: Sequence[base.Decision]) -> Report:
         (decision,) = decisions
         return report.decision_report(table, situation, decision)
 
@@ -109,11 +99,11 @@ class StudEngine(EngineBase):
             return report.price_report(table, strategy.parse_strategy(table, price))
         return report.strategy_report(table, compare)
 
-    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator:
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
         return simulate.simulator(table, strategy_name, seed)
 
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
-        hand = rank_five(table, cards)
+        hand = base.rank_five(table, cards)
         if not table.classes:
             return hand
         chain = call_class_map(table.classes, table.name).chains[hand.strength]

@@ -24,17 +24,7 @@ from oddscalc.core.evaluate import HandRank, five_card_category_starts
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory
 from oddscalc.core.numbers import decimal_text, pay_text
-from oddscalc.engines import sidebets
-from oddscalc.engines.base import (
-    OPTIMAL,
-    EngineBase,
-    NamedStrategy,
-    Situation,
-    StrategyChart,
-    Wager,
-    find_strategy,
-    rank_five,
-)
+from oddscalc.engines import base, sidebets
 from oddscalc.engines.handclasses import five_card_categories, five_card_map, refuse_suits_on_five
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
@@ -46,7 +36,7 @@ RULE_SPECS = (
              low=5, high=6),
     RuleSpec("meter", "number", Fraction(0), "the progressive meter priced, in units of the stake"),
 )
-STRATEGIES = (NamedStrategy(OPTIMAL, "a side bet has no decision"),)
+STRATEGIES = (base.NamedStrategy(base.OPTIMAL, "a side bet has no decision"),)
 
 
 @lru_cache(maxsize=2)
@@ -205,7 +195,7 @@ def analysis_report(game: GameTable) -> Report:
     return standard_report(f"{game.title}: exact return", analysis, tables, data)
 
 
-class SideBetEngine(EngineBase):
+class SideBetEngine(base.EngineBase):
     """The Engine of side bets paid on the player's own cards (no decision, no dealer)."""
 
     def __init__(self) -> None:
@@ -231,23 +221,23 @@ class SideBetEngine(EngineBase):
                 raise InputError(f"{where}: class '{empty[0]}' holds no five-card hand")
         paid(table)
 
-    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
-        find_strategy(STRATEGIES, strategy_name, table)
+    def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
+        base.find_strategy(STRATEGIES, strategy_name, table)
         return side_bet_analysis(table)
 
-    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
-        return (Wager("main", f"{table.title}, per {table.unit}", self.analyze(table, strategy_name),
+    def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
+        return (base.Wager("main", f"{table.title}, per {table.unit}", self.analyze(table, strategy_name),
                       paytables=tuple(t.name for t in table.paytables)),)
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None:
-        find_strategy(STRATEGIES, strategy_name, table)
+    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> base.StrategyChart | None:
+        base.find_strategy(STRATEGIES, strategy_name, table)
         return None                      # a side bet has no decision
 
-    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+    def analysis_report(self, table: GameTable, situation: base.Situation) -> Report:
         return analysis_report(table)
 
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
-        hand = rank_five(table, cards)
+        hand = base.rank_five(table, cards)
         chain = class_map_of(table).chains[hand.strength] if table.classes else ()
         return replace(hand, hand_class=chain[0]) if chain else hand
 

@@ -19,17 +19,7 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank, rank_hand
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import (
-    OPTIMAL,
-    Decision,
-    EngineBase,
-    Inputs,
-    NamedStrategy,
-    Simulator,
-    Situation,
-    StrategyChart,
-    Wager,
-)
+from oddscalc.engines import base
 from oddscalc.engines.three_card import decide, report, simulate, strategy
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import analyses, game_analysis
@@ -38,11 +28,11 @@ from oddscalc.engines.three_card.solve import Solution, solve
 from oddscalc.report.model import Report
 
 
-class ThreeCardEngine(EngineBase):
+class ThreeCardEngine(base.EngineBase):
     """The Engine of three-card games against a qualifying dealer."""
 
     def __init__(self) -> None:
-        super().__init__("three-card", RULE_SPECS, decide_inputs=Inputs(hand=3, upcards=True, dead=True),
+        super().__init__("three-card", RULE_SPECS, decide_inputs=base.Inputs(hand=3, upcards=True, dead=True),
                          strategies=strategy.STRATEGIES, exposure_module="oddscalc.engines.three_card.exposure")
 
     def validate(self, table: GameTable) -> None:
@@ -53,14 +43,14 @@ class ThreeCardEngine(EngineBase):
         written = strategy.strategy_table(rules, strategy_name)
         return rules, solve(rules, game_counts(rules), written)
 
-    def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy:
+    def parse_strategy(self, table: GameTable, text: str) -> base.NamedStrategy:
         return strategy.parse_strategy(three_card_rules(table), text)
 
-    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
+    def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
         """The whole wager (Bet + Play, and the Bonus at the table's ratio when one is staked)."""
         return game_analysis(self._solved(table, strategy_name)[1])
 
-    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
+    def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
         """The Bet (or Ante) and Play; the Bonus and the two together when a Bonus is staked; side bets."""
         rules, solution = self._solved(table, strategy_name)
         unit = table.unit
@@ -74,23 +64,24 @@ class ThreeCardEngine(EngineBase):
         out = []
         for key, analysis in analyses(solution).items():
             title, is_side, paytables = titles.get(key, (f"side bet {key}, per {key} stake", True, (key,)))
-            out.append(Wager(key, title, analysis, is_side, paytables))
+            out.append(base.Wager(key, title, analysis, is_side, paytables))
         return tuple(out)
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart:
+    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> base.StrategyChart:
         rules, solution = self._solved(table, strategy_name)
         return strategy.chart(rules, solution)
 
-    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+    def analysis_report(self, table: GameTable, situation: base.Situation) -> Report:
         return report.analysis_report_of(three_card_rules(table))
 
-    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
+    def decide(self, table: GameTable, situation: base.Situation) -> tuple[base.Decision, ...]:
         if len(situation.upcards) > 1:
             raise InputError(f"{table.name} shows at most one dealer card")
         upcard = situation.upcards[0] if situation.upcards else None
         return (decide.decide(three_card_rules(table), situation.hand, upcard, situation.dead),)
 
-    def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
+    def decision_report(self, table: GameTable, situation: base.Situation,
+                        decisions: Sequence[base.Decision]) -> Report:
         (decision,) = decisions
         return report.decision_report(three_card_rules(table), situation, decision)
 
@@ -100,7 +91,7 @@ class ThreeCardEngine(EngineBase):
             return report.price_report(rules, strategy.parse_strategy(rules, price))
         return report.strategy_report(rules, compare)
 
-    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator:
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
         return simulate.simulator(three_card_rules(table), strategy_name, seed)
 
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:

@@ -37,6 +37,7 @@ from typing import Any
 
 from oddscalc._native import exposure3
 from oddscalc.core.cards import DECK, RANKS, parse_rank_set, rank_set_text
+from oddscalc.core.delegate import Delegated
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
@@ -75,25 +76,13 @@ class ExposureResult:
     strategy: tuple[str, ...] | None       # the informed strategy as players say it, where simple
     solution: Solution                     # the informed tally (what the analysis is built from)
 
-    @property
-    def expected_return(self) -> Fraction:
-        """Expected net per Bet (Bonus included when staked) under the informed strategy."""
-        return self.analysis.expected_return
-
-    @property
-    def rtp_total(self) -> Fraction:
-        """Return to player per total amount wagered (Bet, Play and Bonus)."""
-        return self.analysis.rtp_total
-
-    @property
-    def element_of_risk(self) -> Fraction:
-        """House edge per total amount wagered."""
-        return self.analysis.element_of_risk
-
-    @property
-    def call_probability(self) -> Fraction | None:
-        """Probability that the informed player plays."""
-        return self.analysis.call_probability
+    expected_return = Delegated[Fraction]("analysis.expected_return", "Expected net per Bet (Bonus included when "
+                                           "staked) under the informed strategy.")
+    rtp_total = Delegated[Fraction]("analysis.rtp_total", "Return to player per total amount wagered (Bet, Play "
+                                    "and Bonus).")
+    element_of_risk = Delegated[Fraction]("analysis.element_of_risk", "House edge per total amount wagered.")
+    call_probability = Delegated[Fraction | None]("analysis.call_probability",
+                                                   "Probability that the informed player plays.")
 
     @property
     def seen(self) -> str:
