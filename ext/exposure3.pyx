@@ -727,6 +727,30 @@ cdef class Tallies:
         return [tuple(self.rows[kl][i] for i in range(5)) for kl in range(n_classes)]
 
 
+cdef class BoxScratch:
+    """The per-card and per-pair arrays of the one-box cases: margins of single cards (m1) and of
+    pairs (pair: a margin or a dealer category), and how many flipped triples hold each card (c1)
+    and each pair (c2)."""
+    cdef int64_t* m1
+    cdef int64_t* pair
+    cdef int64_t* c1
+    cdef int64_t* c2
+
+    def __cinit__(self):
+        self.m1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
+        self.c1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
+        self.pair = <int64_t*>malloc(N_CARDS * N_CARDS * sizeof(int64_t))
+        self.c2 = <int64_t*>malloc(N_CARDS * N_CARDS * sizeof(int64_t))
+        if self.m1 == NULL or self.c1 == NULL or self.pair == NULL or self.c2 == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.m1)
+        free(self.c1)
+        free(self.pair)
+        free(self.c2)
+
+
 cdef class Game:
     """A deck, a ranking, a qualifier and per-class decision coefficients; the tables every case uses.
 
@@ -1157,89 +1181,80 @@ cdef class Game:
         cdef int64_t top[3]
         cdef int64_t bottom[3]
         cdef int64_t lo2, hi2, v
-        cdef int64_t* m1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
-        cdef int64_t* m2 = <int64_t*>malloc(N_CARDS * N_CARDS * sizeof(int64_t))
-        cdef int64_t* c1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
-        cdef int64_t* c2 = <int64_t*>malloc(N_CARDS * N_CARDS * sizeof(int64_t))
+        cdef BoxScratch work = BoxScratch()
         cdef int64_t counts[4]
         n_dead_sets = choose(n - 3, 3)
         per_set = choose(n - 6, 3)
-        try:
-            with nogil:
-                for h in range(self.n_hands):
-                    self._enter(h, &hand)
-                    # margins of the relative tables, and bounds over every dead triple
-                    top[0] = top[1] = top[2] = -(1 << 60)
-                    bottom[0] = bottom[1] = bottom[2] = 1 << 60
-                    lo2, hi2 = 1 << 60, -(1 << 60)
+        with nogil:
+            for h in range(self.n_hands):
+                self._enter(h, &hand)
+                # margins of the relative tables, and bounds over every dead triple
+                top[0] = top[1] = top[2] = -(1 << 60)
+                bottom[0] = bottom[1] = bottom[2] = 1 << 60
+                lo2, hi2 = 1 << 60, -(1 << 60)
+                for i in range(hand.n_rest):
+                    x = hand.rest[i]
+                    self.a1_of(x, counts)
+                    v = weigh(hand.mk, counts)
+                    work.m1[x] = v
+                    _keep_top3(top, v)
+                    _keep_bottom3(bottom, v)
+                    for j in range(i + 1, hand.n_rest):
+                        y = hand.rest[j]
+                        self.a2_of(x, y, counts)
+                        v = weigh(hand.mk, counts)
+                        work.pair[x * N_CARDS + y] = v
+                        lo2 = v if v < lo2 else lo2
+                        hi2 = v if v > hi2 else hi2
+                lb = hand.m0 - top[0] - top[1] - top[2] + 3 * lo2 - hand.hi_m
+                ub = hand.m0 - bottom[0] - bottom[1] - bottom[2] + 3 * hi2 - hand.lo_m
+                n_flip = 0
+                c3[0] = c3[1] = c3[2] = c3[3] = 0
+                if (hand.base and plays(lb, self.tie_plays)) or (not hand.base and not plays(ub, self.tie_plays)):
+                    pass      # the same decision whatever the box holds
+                else:
+                    borderline += 1
+                    memset(work.c1, 0, N_CARDS * sizeof(int64_t))
+                    memset(work.c2, 0, N_CARDS * N_CARDS * sizeof(int64_t))
                     for i in range(hand.n_rest):
                         x = hand.rest[i]
-                        self.a1_of(x, counts)
-                        v = weigh(hand.mk, counts)
-                        m1[x] = v
-                        _keep_top3(top, v)
-                        _keep_bottom3(bottom, v)
+                        mx = hand.m0 - work.m1[x]
                         for j in range(i + 1, hand.n_rest):
                             y = hand.rest[j]
-                            self.a2_of(x, y, counts)
-                            v = weigh(hand.mk, counts)
-                            m2[x * N_CARDS + y] = v
-                            lo2 = v if v < lo2 else lo2
-                            hi2 = v if v > hi2 else hi2
-                    lb = hand.m0 - top[0] - top[1] - top[2] + 3 * lo2 - hand.hi_m
-                    ub = hand.m0 - bottom[0] - bottom[1] - bottom[2] + 3 * hi2 - hand.lo_m
-                    n_flip = 0
-                    c3[0] = c3[1] = c3[2] = c3[3] = 0
-                    if (hand.base and plays(lb, self.tie_plays)) or (not hand.base and not plays(ub, self.tie_plays)):
-                        pass      # the same decision whatever the box holds
-                    else:
-                        borderline += 1
-                        memset(c1, 0, N_CARDS * sizeof(int64_t))
-                        memset(c2, 0, N_CARDS * N_CARDS * sizeof(int64_t))
-                        for i in range(hand.n_rest):
-                            x = hand.rest[i]
-                            mx = hand.m0 - m1[x]
-                            for j in range(i + 1, hand.n_rest):
-                                y = hand.rest[j]
-                                mxy = mx - m1[y] + m2[x * N_CARDS + y]
-                                for k in range(j + 1, hand.n_rest):
-                                    z = hand.rest[k]
-                                    cat = category(strength3(self.ranking, x, y, z), hand.s, self.qualify)
-                                    margin = (mxy - m1[z] + m2[x * N_CARDS + z] + m2[y * N_CARDS + z]
-                                              - hand.mk[cat])
-                                    if plays(margin, self.tie_plays) != hand.base:
-                                        n_flip += 1
-                                        c1[x] += 1
-                                        c1[y] += 1
-                                        c1[z] += 1
-                                        c2[x * N_CARDS + y] += 1
-                                        c2[x * N_CARDS + z] += 1
-                                        c2[y * N_CARDS + z] += 1
-                                        c3[cat] += 1
-                    # the flipped dead triples' dealer counts, by inclusion-exclusion
-                    for cat in range(4):
-                        flip_counts[cat] = n_flip * hand.base_counts[cat] - c3[cat]
-                    if n_flip:
-                        for i in range(hand.n_rest):
-                            x = hand.rest[i]
-                            if c1[x]:
-                                self.a1_of(x, counts)
+                            mxy = mx - work.m1[y] + work.pair[x * N_CARDS + y]
+                            for k in range(j + 1, hand.n_rest):
+                                z = hand.rest[k]
+                                cat = category(strength3(self.ranking, x, y, z), hand.s, self.qualify)
+                                margin = (mxy - work.m1[z] + work.pair[x * N_CARDS + z] + work.pair[y * N_CARDS + z]
+                                          - hand.mk[cat])
+                                if plays(margin, self.tie_plays) != hand.base:
+                                    n_flip += 1
+                                    work.c1[x] += 1
+                                    work.c1[y] += 1
+                                    work.c1[z] += 1
+                                    work.c2[x * N_CARDS + y] += 1
+                                    work.c2[x * N_CARDS + z] += 1
+                                    work.c2[y * N_CARDS + z] += 1
+                                    c3[cat] += 1
+                # the flipped dead triples' dealer counts, by inclusion-exclusion
+                for cat in range(4):
+                    flip_counts[cat] = n_flip * hand.base_counts[cat] - c3[cat]
+                if n_flip:
+                    for i in range(hand.n_rest):
+                        x = hand.rest[i]
+                        if work.c1[x]:
+                            self.a1_of(x, counts)
+                            for cat in range(4):
+                                flip_counts[cat] -= work.c1[x] * counts[cat]
+                        for j in range(i + 1, hand.n_rest):
+                            y = hand.rest[j]
+                            if work.c2[x * N_CARDS + y]:
+                                self.a2_of(x, y, counts)
                                 for cat in range(4):
-                                    flip_counts[cat] -= c1[x] * counts[cat]
-                            for j in range(i + 1, hand.n_rest):
-                                y = hand.rest[j]
-                                if c2[x * N_CARDS + y]:
-                                    self.a2_of(x, y, counts)
-                                    for cat in range(4):
-                                        flip_counts[cat] += c2[x * N_CARDS + y] * counts[cat]
-                    _settle_flips(out.rows[hand.kl], hand.base, hand.weight, hand.base_counts, n_dead_sets, per_set, per_set,
-                                  n_flip, flip_counts)
-            return out.class_rows(self.n_classes), borderline
-        finally:
-            free(m1)
-            free(m2)
-            free(c1)
-            free(c2)
+                                    flip_counts[cat] += work.c2[x * N_CARDS + y] * counts[cat]
+                _settle_flips(out.rows[hand.kl], hand.base, hand.weight, hand.base_counts, n_dead_sets, per_set, per_set,
+                              n_flip, flip_counts)
+        return out.class_rows(self.n_classes), borderline
 
     def upcard_box(self):
         """Tallies of a game with one dealer card face up when the player also sees one other box:
@@ -1259,87 +1274,78 @@ cdef class Game:
         cdef int64_t bottom[3]
         cdef int64_t v
         cdef int cards[52]
-        cdef int64_t* m1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
-        cdef int64_t* c1 = <int64_t*>malloc(N_CARDS * sizeof(int64_t))
-        cdef int64_t* c2 = <int64_t*>malloc(N_CARDS * N_CARDS * sizeof(int64_t))
-        cdef int* pair_cat = <int*>malloc(N_CARDS * N_CARDS * sizeof(int))
+        cdef BoxScratch work = BoxScratch()
         n_sets = choose(n - 4, 3)
         per_set = choose(n - 7, 2)
         sets_per_hand = choose(n - 6, 3)
-        try:
-            with nogil:
-                for h in range(self.n_hands):
-                    self._enter(h, &hand)
-                    for i in range(hand.n_rest):
-                        u = hand.rest[i]
-                        self.a1_of(u, base_counts)
-                        m0 = weigh(hand.mk, base_counts)
-                        base = plays(m0, self.tie_plays)
-                        n_card = 0
-                        top[0] = top[1] = top[2] = -(1 << 60)
-                        bottom[0] = bottom[1] = bottom[2] = 1 << 60
-                        for j in range(hand.n_rest):
-                            x = hand.rest[j]
-                            if x == u:
-                                continue
-                            cards[n_card] = x
-                            n_card += 1
-                            self.a2_of(u, x, counts)
-                            v = weigh(hand.mk, counts)
-                            m1[x] = v
-                            _keep_top3(top, v)
-                            _keep_bottom3(bottom, v)
-                        lb = m0 - top[0] - top[1] - top[2] + 3 * hand.lo_m
-                        ub = m0 - bottom[0] - bottom[1] - bottom[2] + 3 * hand.hi_m
-                        n_flip = 0
-                        if not ((base and plays(lb, self.tie_plays)) or (not base and not plays(ub, self.tie_plays))):
-                            borderline += 1
-                            memset(c1, 0, N_CARDS * sizeof(int64_t))
-                            memset(c2, 0, N_CARDS * N_CARDS * sizeof(int64_t))
-                            for j in range(n_card):
-                                x = cards[j]
-                                for k in range(j + 1, n_card):
-                                    y = cards[k]
-                                    pair_cat[x * N_CARDS + y] = category(strength3(self.ranking, u, x, y), hand.s,
-                                                                         self.qualify)
-                            for j in range(n_card):
-                                x = cards[j]
-                                mx = m0 - m1[x]
-                                for k in range(j + 1, n_card):
-                                    y = cards[k]
-                                    mxy = mx - m1[y] + hand.mk[pair_cat[x * N_CARDS + y]]
-                                    for z in range(k + 1, n_card):
-                                        margin = (mxy - m1[cards[z]] + hand.mk[pair_cat[x * N_CARDS + cards[z]]]
-                                                  + hand.mk[pair_cat[y * N_CARDS + cards[z]]])
-                                        if plays(margin, self.tie_plays) != base:
-                                            n_flip += 1
-                                            c1[x] += 1
-                                            c1[y] += 1
-                                            c1[cards[z]] += 1
-                                            c2[x * N_CARDS + y] += 1
-                                            c2[x * N_CARDS + cards[z]] += 1
-                                            c2[y * N_CARDS + cards[z]] += 1
-                        for cat in range(4):
-                            flip_counts[cat] = n_flip * base_counts[cat]
-                        if n_flip:
-                            for j in range(n_card):
-                                x = cards[j]
-                                if c1[x]:
-                                    self.a2_of(u, x, counts)
-                                    for cat in range(4):
-                                        flip_counts[cat] -= c1[x] * counts[cat]
-                                for k in range(j + 1, n_card):
-                                    y = cards[k]
-                                    if c2[x * N_CARDS + y]:
-                                        flip_counts[pair_cat[x * N_CARDS + y]] += c2[x * N_CARDS + y]
-                        _settle_flips(out.rows[hand.kl], base, hand.weight, base_counts, n_sets, per_set, sets_per_hand,
-                                      n_flip, flip_counts)
-            return out.class_rows(self.n_classes), borderline
-        finally:
-            free(m1)
-            free(c1)
-            free(c2)
-            free(pair_cat)
+        with nogil:
+            for h in range(self.n_hands):
+                self._enter(h, &hand)
+                for i in range(hand.n_rest):
+                    u = hand.rest[i]
+                    self.a1_of(u, base_counts)
+                    m0 = weigh(hand.mk, base_counts)
+                    base = plays(m0, self.tie_plays)
+                    n_card = 0
+                    top[0] = top[1] = top[2] = -(1 << 60)
+                    bottom[0] = bottom[1] = bottom[2] = 1 << 60
+                    for j in range(hand.n_rest):
+                        x = hand.rest[j]
+                        if x == u:
+                            continue
+                        cards[n_card] = x
+                        n_card += 1
+                        self.a2_of(u, x, counts)
+                        v = weigh(hand.mk, counts)
+                        work.m1[x] = v
+                        _keep_top3(top, v)
+                        _keep_bottom3(bottom, v)
+                    lb = m0 - top[0] - top[1] - top[2] + 3 * hand.lo_m
+                    ub = m0 - bottom[0] - bottom[1] - bottom[2] + 3 * hand.hi_m
+                    n_flip = 0
+                    if not ((base and plays(lb, self.tie_plays)) or (not base and not plays(ub, self.tie_plays))):
+                        borderline += 1
+                        memset(work.c1, 0, N_CARDS * sizeof(int64_t))
+                        memset(work.c2, 0, N_CARDS * N_CARDS * sizeof(int64_t))
+                        for j in range(n_card):
+                            x = cards[j]
+                            for k in range(j + 1, n_card):
+                                y = cards[k]
+                                work.pair[x * N_CARDS + y] = category(strength3(self.ranking, u, x, y), hand.s,
+                                                                     self.qualify)
+                        for j in range(n_card):
+                            x = cards[j]
+                            mx = m0 - work.m1[x]
+                            for k in range(j + 1, n_card):
+                                y = cards[k]
+                                mxy = mx - work.m1[y] + hand.mk[work.pair[x * N_CARDS + y]]
+                                for z in range(k + 1, n_card):
+                                    margin = (mxy - work.m1[cards[z]] + hand.mk[work.pair[x * N_CARDS + cards[z]]]
+                                              + hand.mk[work.pair[y * N_CARDS + cards[z]]])
+                                    if plays(margin, self.tie_plays) != base:
+                                        n_flip += 1
+                                        work.c1[x] += 1
+                                        work.c1[y] += 1
+                                        work.c1[cards[z]] += 1
+                                        work.c2[x * N_CARDS + y] += 1
+                                        work.c2[x * N_CARDS + cards[z]] += 1
+                                        work.c2[y * N_CARDS + cards[z]] += 1
+                    for cat in range(4):
+                        flip_counts[cat] = n_flip * base_counts[cat]
+                    if n_flip:
+                        for j in range(n_card):
+                            x = cards[j]
+                            if work.c1[x]:
+                                self.a2_of(u, x, counts)
+                                for cat in range(4):
+                                    flip_counts[cat] -= work.c1[x] * counts[cat]
+                            for k in range(j + 1, n_card):
+                                y = cards[k]
+                                if work.c2[x * N_CARDS + y]:
+                                    flip_counts[work.pair[x * N_CARDS + y]] += work.c2[x * N_CARDS + y]
+                    _settle_flips(out.rows[hand.kl], base, hand.weight, base_counts, n_sets, per_set, sets_per_hand,
+                                  n_flip, flip_counts)
+        return out.class_rows(self.n_classes), borderline
 
     def dead_cards_by_card(self, int n_dead):
         """Tallies as boxes_by_rank(n_dead), but every dead set of every player hand priced card by
