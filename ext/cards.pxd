@@ -70,3 +70,18 @@ cdef inline int next_combination(int* idx, int k, int n) noexcept nogil:
     for j in range(i + 1, k):
         idx[j] = idx[j - 1] + 1
     return i
+
+
+cdef inline bint next_colex(int* idx, int k) noexcept nogil:
+    """Step the increasing positions idx[0] < ... < idx[k-1] to the next k-subset in colex order
+    (the order of the index C(idx[k-1], k) + ... + C(idx[0], 1), which grows by one a step);
+    the caller stops after the subset it wants last.  Returns False for k = 0 (one subset)."""
+    cdef int i = 0, j
+    if k == 0:
+        return False
+    while i < k - 1 and idx[i] + 1 == idx[i + 1]:
+        i += 1
+    idx[i] += 1
+    for j in range(i):
+        idx[j] = j
+    return True

@@ -38,7 +38,9 @@ from cython.parallel cimport prange
 
 from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank, card_suit, choose, choose2, choose3, choose4
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
-from oddscalc._native.stud cimport advance_below, advance_upto, payout_class
+from oddscalc._native.stud cimport (SENTINEL, Level, advance_below, advance_upto, level_alloc, level_below,
+                                    level_close, level_free, level_open, level_push, level_rewind, level_upto,
+                                    enumerate_completions, order_by_strength, payout_class, read_pays)
 
 cdef extern from *:
     # gcc and clang's 128-bit integer: a pay's numerator times a count needs more than 64 bits
@@ -47,7 +49,6 @@ cdef extern from *:
 cdef enum:
     N_PAYOUT_CLASSES = 11   # below ace-king, ace-king, pair .. royal flush
     N_SUMS = 6              # called deals, not-qualify, wins, ties, losses, folded deals
-    SENTINEL = 0xFFFF       # ends every sorted list: stronger than any hand
     GROUP_ONE_SUIT = 0      # suit 0 fixed, suits 1..3 interchangeable (upcard, suited pair)
     GROUP_TWO_SUITS = 1     # suits 0 and 1 fixed, 2 and 3 interchangeable (offsuit pair)
     GROUP_POCKET = 2        # {0, 1} and {2, 3} each interchangeable (dealer pair)
@@ -60,6 +61,16 @@ cdef int deck_of(int deck_mask, uint8_t* deck) noexcept nogil:
     for card in range(N_CARDS):
         if (deck_mask >> card_rank(card)) & 1:
             deck[n] = card
+            n += 1
+    return n
+
+
+cdef int deck_without(const uint8_t* deck, int n_deck, int card1, int card2, uint8_t* others) noexcept nogil:
+    """Copy the deck's cards other than card1 and card2 (-1: none) to others; returns how many."""
+    cdef int i, n = 0
+    for i in range(n_deck):
+        if deck[i] != card1 and deck[i] != card2:
+            others[n] = deck[i]
             n += 1
     return n
 
@@ -129,33 +140,14 @@ cdef int64_t player_classes(const uint8_t* others, int n, int group, uint64_t* r
     return k
 
 
-cdef void sort_records(uint64_t* records, int64_t n, int32_t* bucket, uint64_t* out) noexcept nogil:
-    """Counting sort of class records by strength, into out (so the main loop reads in order)."""
+cdef void order_records(const uint64_t* records, int64_t n, int32_t* bucket, uint16_t* strength,
+                        int32_t* order) noexcept nogil:
+    """order[0..n) lists the class records by ascending strength (so the main loop reads them in
+    order); strength receives each record's."""
     cdef int64_t i
-    cdef int s
-    memset(bucket, 0, (N_STRENGTHS + 1) * sizeof(int32_t))
     for i in range(n):
-        bucket[record_strength(records[i]) + 1] += 1
-    for s in range(N_STRENGTHS):
-        bucket[s + 1] += bucket[s]
-    for i in range(n):
-        s = record_strength(records[i])
-        out[bucket[s]] = records[i]
-        bucket[s] += 1
-
-
-cdef void order_by_strength(uint16_t* strength, int64_t n, int32_t* bucket, int32_t* order) noexcept nogil:
-    """Counting sort: order[0..n) lists 0..n-1 by ascending strength (bucket: N_STRENGTHS + 1)."""
-    cdef int64_t i
-    cdef int s
-    memset(bucket, 0, (N_STRENGTHS + 1) * sizeof(int32_t))
-    for i in range(n):
-        bucket[strength[i] + 1] += 1
-    for s in range(N_STRENGTHS):
-        bucket[s + 1] += bucket[s]
-    for i in range(n):
-        order[bucket[strength[i]]] = <int32_t>i
-        bucket[strength[i]] += 1
+        strength[i] = record_strength(records[i])
+    order_by_strength(strength, n, bucket, order)
 
 
 cdef inline int call_beats_fold(int64_t tot, int64_t nq, int64_t win, int64_t lose, int64_t num,
@@ -176,17 +168,6 @@ cdef inline void settle(int64_t* out, int called, int64_t w, int64_t tot, int64_
         out[4] += w * lose
     else:
         out[5] += w * tot
-
-
-cdef void read_pays(pay_numerators, pay_denominators, int64_t* num, int64_t* den) except *:
-    cdef int c
-    if len(pay_numerators) != N_PAYOUT_CLASSES or len(pay_denominators) != N_PAYOUT_CLASSES:
-        raise ValueError("one pay per payout class is needed")
-    for c in range(N_PAYOUT_CLASSES):
-        num[c] = pay_numerators[c]
-        den[c] = pay_denominators[c]
-        if num[c] < 0 or den[c] <= 0:
-            raise ValueError("pays must be non-negative fractions")
 
 
 def check_deck(int deck_mask):
@@ -214,36 +195,28 @@ cdef struct SortedScratch:
     int32_t* bucket
     uint16_t* list0        # strengths of all completions, ascending
     int32_t* cum0          # per position of list0: entries before it with j = 1..4
-    uint16_t* list1        # entries of STRIDE values: the lists of one card, two, three
-    uint16_t* list2
-    uint16_t* list3
-    int32_t* fill1
-    int32_t* fill2
-    int32_t* fill3
-    int32_t* nq1           # per list: entries below the qualifier, then those with j = 1..4
-    int32_t* nq2
-    int32_t* nq3
-    int32_t* lt1
-    int32_t* le1
-    int32_t* lt2
-    int32_t* le2
-    int32_t* lt3
-    int32_t* le3
+    Level one              # the runs of one card, two, three: entries of STRIDE values, and per
+    Level two              # run the entries below the qualifier, then those with j = 1..4
+    Level three
     uint64_t* records      # player-hand classes, as found
-    uint64_t* by_strength  # the same, by strength
+    uint16_t* hand_strength  # their strengths
+    int32_t* hand_order    # their order by strength
 
 
 cdef void sorted_free(SortedScratch* w) noexcept nogil:
     free(w.dealer); free(w.sorted_in); free(w.quads); free(w.order); free(w.bucket)
-    free(w.list0); free(w.cum0); free(w.list1); free(w.list2); free(w.list3)
-    free(w.fill1); free(w.fill2); free(w.fill3); free(w.nq1); free(w.nq2); free(w.nq3)
-    free(w.lt1); free(w.le1); free(w.lt2); free(w.le2); free(w.lt3); free(w.le3)
-    free(w.records); free(w.by_strength)
+    free(w.list0); free(w.cum0); free(w.records); free(w.hand_strength); free(w.hand_order)
+    level_free(&w.one); level_free(&w.two); level_free(&w.three)
 
 
 cdef bint sorted_alloc(SortedScratch* w, int D) noexcept nogil:
-    cdef int64_t n4 = choose(D, 4), len1 = choose(D - 1, 3), len2 = choose(D - 2, 2), len3 = D - 3
-    cdef int64_t n2 = choose(D, 2), n3 = choose(D, 3), hands = choose(D, 5)
+    """Allocate the buffers for a deck of D cards; False (and nothing held) when memory ran out."""
+    cdef int64_t n4 = choose(D, 4), hands = choose(D, 5)
+    cdef bint levels
+    memset(w, 0, sizeof(SortedScratch))
+    levels = (level_alloc(&w.one, D, choose(D - 1, 3), STRIDE)
+              and level_alloc(&w.two, choose(D, 2), choose(D - 2, 2), STRIDE)
+              and level_alloc(&w.three, choose(D, 3), D - 3, STRIDE))
     w.dealer = <uint16_t*>malloc(n4 * sizeof(uint16_t))
     w.sorted_in = <uint8_t*>malloc(n4)
     w.quads = <uint32_t*>malloc(n4 * sizeof(uint32_t))
@@ -251,56 +224,41 @@ cdef bint sorted_alloc(SortedScratch* w, int D) noexcept nogil:
     w.bucket = <int32_t*>malloc((N_STRENGTHS + 1) * sizeof(int32_t))
     w.list0 = <uint16_t*>malloc((n4 + 1) * sizeof(uint16_t))
     w.cum0 = <int32_t*>malloc(4 * (n4 + 1) * sizeof(int32_t))
-    w.list1 = <uint16_t*>malloc(STRIDE * D * (len1 + 1) * sizeof(uint16_t))
-    w.list2 = <uint16_t*>malloc(STRIDE * n2 * (len2 + 1) * sizeof(uint16_t))
-    w.list3 = <uint16_t*>malloc(STRIDE * n3 * (len3 + 1) * sizeof(uint16_t))
-    w.fill1 = <int32_t*>malloc(D * sizeof(int32_t))
-    w.fill2 = <int32_t*>malloc(n2 * sizeof(int32_t))
-    w.fill3 = <int32_t*>malloc(n3 * sizeof(int32_t))
-    w.nq1 = <int32_t*>calloc(STRIDE * D, sizeof(int32_t))
-    w.nq2 = <int32_t*>calloc(STRIDE * n2, sizeof(int32_t))
-    w.nq3 = <int32_t*>calloc(STRIDE * n3, sizeof(int32_t))
-    w.lt1 = <int32_t*>malloc(D * sizeof(int32_t))
-    w.le1 = <int32_t*>malloc(D * sizeof(int32_t))
-    w.lt2 = <int32_t*>malloc(n2 * sizeof(int32_t))
-    w.le2 = <int32_t*>malloc(n2 * sizeof(int32_t))
-    w.lt3 = <int32_t*>malloc(n3 * sizeof(int32_t))
-    w.le3 = <int32_t*>malloc(n3 * sizeof(int32_t))
     w.records = <uint64_t*>malloc(hands * sizeof(uint64_t))
-    w.by_strength = <uint64_t*>malloc(hands * sizeof(uint64_t))
-    return not (w.dealer == NULL or w.sorted_in == NULL or w.quads == NULL or w.order == NULL
-                or w.bucket == NULL or w.list0 == NULL or w.cum0 == NULL or w.list1 == NULL
-                or w.list2 == NULL or w.list3 == NULL or w.fill1 == NULL or w.fill2 == NULL
-                or w.fill3 == NULL or w.nq1 == NULL or w.nq2 == NULL or w.nq3 == NULL
-                or w.lt1 == NULL or w.le1 == NULL or w.lt2 == NULL or w.le2 == NULL
-                or w.lt3 == NULL or w.le3 == NULL or w.records == NULL or w.by_strength == NULL)
+    w.hand_strength = <uint16_t*>malloc(hands * sizeof(uint16_t))
+    w.hand_order = <int32_t*>malloc(hands * sizeof(int32_t))
+    if levels and not (w.dealer == NULL or w.sorted_in == NULL or w.quads == NULL or w.order == NULL
+                       or w.bucket == NULL or w.list0 == NULL or w.cum0 == NULL or w.records == NULL
+                       or w.hand_strength == NULL or w.hand_order == NULL):
+        return True
+    sorted_free(w)
+    return False
 
 
-cdef inline void append_entry(uint16_t* lists, int32_t* fill, int32_t* nq, int32_t t, uint16_t s, int j,
-                              int q) noexcept nogil:
-    """Append strength s (a completion with j sorted-set cards) to list t; count it in the
-    list's not-qualifying counts."""
-    cdef uint16_t* entry = lists + STRIDE * fill[t]
+cdef inline void append_entry(Level* level, int32_t t, uint16_t s, int j, int q) noexcept nogil:
+    """Append strength s (a completion with j sorted-set cards) to run t; count it in the run's
+    not-qualifying counts."""
+    cdef uint16_t* entry = level.list + STRIDE * level.fill[t]
     entry[0] = s
     entry[1] = <uint16_t>j        # close_lists turns it into the counts before the entry
-    fill[t] += 1
+    level.fill[t] += 1
     if s < q:
-        nq[STRIDE * t] += 1
+        level.nq[STRIDE * t] += 1
         if j:
-            nq[STRIDE * t + j] += 1
+            level.nq[STRIDE * t + j] += 1
 
 
-cdef void close_lists(uint16_t* lists, int32_t n_lists, int32_t length) noexcept nogil:
-    """Turn each entry's j into the counts per j of the entries before it, and end each list
-    with a sentinel carrying the list's totals."""
-    cdef int32_t t, p
+cdef void close_lists(Level* level) noexcept nogil:
+    """Turn each entry's j into the counts per j of the entries before it, end each run with a
+    sentinel carrying the run's totals, and rewind the run's walkers."""
+    cdef int32_t t, p, length = level.length
     cdef int k, j
     cdef uint16_t run[4]
     cdef uint16_t* entry
-    for t in range(n_lists):
+    for t in range(level.n):
         for k in range(4):
             run[k] = 0
-        entry = lists + STRIDE * t * (length + 1)
+        entry = level.list + STRIDE * t * (length + 1)
         for p in range(length + 1):
             j = entry[1] if p < length else 0
             for k in range(4):
@@ -310,6 +268,7 @@ cdef void close_lists(uint16_t* lists, int32_t n_lists, int32_t length) noexcept
             elif j:
                 run[j - 1] += 1
             entry += STRIDE
+    level_rewind(level)
 
 
 cdef inline int32_t entry_at_least(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
@@ -332,6 +291,17 @@ cdef inline void add_entry(int64_t* acc, const uint16_t* lists, int32_t at, int3
     acc[2] += sign * entry[2]
     acc[3] += sign * entry[3]
     acc[4] += sign * entry[4]
+
+
+cdef inline void add_run(int64_t* below, int64_t* upto, Level* level, int32_t t, uint16_t strength,
+                         int sign) noexcept nogil:
+    """Add (sign) run t's entries below ``strength`` to ``below`` and those at most it to ``upto``,
+    each split by j."""
+    cdef int32_t start = t * (level.length + 1)
+    cdef int32_t p = entry_at_least(level.list, &level.lt[t], strength)
+    add_entry(below, level.list, p, p - start, sign)
+    p = entry_above(level.list, &level.le[t], strength)
+    add_entry(upto, level.list, p, p - start, sign)
 
 
 cdef inline void add_counts(int64_t* acc, const int32_t* counts, int sign) noexcept nogil:
@@ -365,7 +335,7 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
     cdef uint8_t in_set[52]
     cdef int up = make_card(up_rank, 0)
     cdef int D = 0, i, a, b, c, d, j, jp, s, cls, s_others = 0, s_hand, rest
-    cdef int32_t idx, k, t, p, base, fill0 = 0, lt0 = 0, le0 = 0
+    cdef int32_t idx, k, t, fill0 = 0, lt0 = 0, le0 = 0
     cdef int32_t nq0[STRIDE]
     cdef int64_t kk, n_hands
     cdef uint64_t record
@@ -377,36 +347,24 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
     cdef int64_t wt, tot, nq, win, tie, lose, weight
     cdef int run0[4]
     cdef uint16_t h
-    memset(&w, 0, sizeof(w))            # every buffer pointer NULL until carved out
-    for i in range(n_deck):
-        if deck[i] != up:
-            others[D] = deck[i]
-            in_set[D] = (sorted_mask >> card_rank(deck[i])) & 1
-            s_others += in_set[D]
-            D += 1
-    cdef int32_t n4 = <int32_t>choose(D, 4), len1 = <int32_t>choose(D - 1, 3), len2 = <int32_t>choose(D - 2, 2)
-    cdef int32_t len3 = D - 3, n2 = <int32_t>choose(D, 2), n3 = <int32_t>choose(D, 3)
+    D = deck_without(deck, n_deck, up, -1, others)
+    for i in range(D):
+        in_set[i] = (sorted_mask >> card_rank(others[i])) & 1
+        s_others += in_set[i]
+    cdef int32_t n4 = <int32_t>choose(D, 4)
     if not sorted_alloc(&w, D):
-        sorted_free(&w)
         return 1
     # every dealer completion (four cards of the D), in colex order
-    idx = 0
-    for d in range(3, D):
-        for c in range(2, d):
-            for b in range(1, c):
-                for a in range(b):
-                    w.dealer[idx] = strength5(up, others[a], others[b], others[c], others[d])
-                    w.sorted_in[idx] = in_set[a] + in_set[b] + in_set[c] + in_set[d]
-                    w.quads[idx] = a | (b << 8) | (c << 16) | (d << 24)
-                    idx += 1
+    enumerate_completions(&up, 1, others, D, w.dealer, w.quads)
+    for idx in range(n4):
+        w.sorted_in[idx] = 0
+        for i in range(4):
+            w.sorted_in[idx] += in_set[(w.quads[idx] >> (8 * i)) & 0xFF]
     order_by_strength(w.dealer, n4, w.bucket, w.order)
     # sorted strength lists of the completions holding each card, pair and triple
-    for t in range(D):
-        w.fill1[t] = t * (len1 + 1)
-    for t in range(n2):
-        w.fill2[t] = t * (len2 + 1)
-    for t in range(n3):
-        w.fill3[t] = t * (len3 + 1)
+    level_open(&w.one)
+    level_open(&w.two)
+    level_open(&w.three)
     for i in range(4):
         run0[i] = 0
     for i in range(STRIDE):
@@ -430,31 +388,24 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
                 nq0[j] += 1
         fill0 += 1
         for a in range(4):
-            append_entry(w.list1, w.fill1, w.nq1, x[a], s, j, q)
+            append_entry(&w.one, x[a], s, j, q)
             for b in range(a + 1, 4):
-                append_entry(w.list2, w.fill2, w.nq2, <int32_t>(choose2(x[b]) + x[a]), s, j, q)
+                append_entry(&w.two, <int32_t>(choose2(x[b]) + x[a]), s, j, q)
                 for c in range(b + 1, 4):
-                    append_entry(w.list3, w.fill3, w.nq3, <int32_t>(choose3(x[c]) + choose2(x[b]) + x[a]),
-                                 s, j, q)
+                    append_entry(&w.three, <int32_t>(choose3(x[c]) + choose2(x[b]) + x[a]), s, j, q)
     w.list0[n4] = SENTINEL
     for i in range(4):
         w.cum0[4 * n4 + i] = run0[i]
-    close_lists(w.list1, D, len1)
-    close_lists(w.list2, n2, len2)
-    close_lists(w.list3, n3, len3)
-    for t in range(D):
-        w.lt1[t] = w.le1[t] = t * (len1 + 1)
-    for t in range(n2):
-        w.lt2[t] = w.le2[t] = t * (len2 + 1)
-    for t in range(n3):
-        w.lt3[t] = w.le3[t] = t * (len3 + 1)
+    close_lists(&w.one)
+    close_lists(&w.two)
+    close_lists(&w.three)
     # the player-hand classes, in order of strength
     n_hands = player_classes(others, D, GROUP_ONE_SUIT, w.records)
     n_classes[0] = n_hands
-    sort_records(w.records, n_hands, w.bucket, w.by_strength)
+    order_records(w.records, n_hands, w.bucket, w.hand_strength, w.hand_order)
     rest = D - 5
     for kk in range(n_hands):
-        record = w.by_strength[kk]
+        record = w.records[w.hand_order[kk]]
         h = record_strength(record)
         s_hand = 0
         for i in range(5):
@@ -469,31 +420,19 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
             add32(LT, w.cum0, advance_below(w.list0, &lt0, h), 1)
             add32(LE, w.cum0, advance_upto(w.list0, &le0, h), 1)
         for a in range(5):
-            add_counts(NQ, w.nq1 + STRIDE * x[a], -1)
+            add_counts(NQ, w.one.nq + STRIDE * x[a], -1)
             if h >= q:
-                base = x[a] * (len1 + 1)
-                p = entry_at_least(w.list1, &w.lt1[x[a]], h)
-                add_entry(LT, w.list1, p, p - base, -1)
-                p = entry_above(w.list1, &w.le1[x[a]], h)
-                add_entry(LE, w.list1, p, p - base, -1)
+                add_run(LT, LE, &w.one, x[a], h, -1)
             for b in range(a + 1, 5):
                 t = <int32_t>(choose2(x[b]) + x[a])
-                add_counts(NQ, w.nq2 + STRIDE * t, 1)
+                add_counts(NQ, w.two.nq + STRIDE * t, 1)
                 if h >= q:
-                    base = t * (len2 + 1)
-                    p = entry_at_least(w.list2, &w.lt2[t], h)
-                    add_entry(LT, w.list2, p, p - base, 1)
-                    p = entry_above(w.list2, &w.le2[t], h)
-                    add_entry(LE, w.list2, p, p - base, 1)
+                    add_run(LT, LE, &w.two, t, h, 1)
                 for c in range(b + 1, 5):
                     t = <int32_t>(choose3(x[c]) + choose2(x[b]) + x[a])
-                    add_counts(NQ, w.nq3 + STRIDE * t, -1)
+                    add_counts(NQ, w.three.nq + STRIDE * t, -1)
                     if h >= q:
-                        base = t * (len3 + 1)
-                        p = entry_at_least(w.list3, &w.lt3[t], h)
-                        add_entry(LT, w.list3, p, p - base, -1)
-                        p = entry_above(w.list3, &w.le3[t], h)
-                        add_entry(LE, w.list3, p, p - base, -1)
+                        add_run(LT, LE, &w.three, t, h, -1)
                     for d in range(c + 1, 5):
                         idx = <int32_t>(choose4(x[d]) + choose3(x[c]) + choose2(x[b]) + x[a])
                         s = w.dealer[idx]
@@ -556,7 +495,7 @@ def sorted_counts(int qualify_strength, int deck_mask, int sorted_mask, int n_so
     cdef int64_t counted[13]
     cdef Py_ssize_t width = (n_sorted + 1) * N_PAYOUT_CLASSES * N_SUMS
     check_deck(deck_mask)
-    read_pays(pay_numerators, pay_denominators, num, den)
+    read_pays(pay_numerators, pay_denominators, N_PAYOUT_CLASSES, num, den)
     if not 0 <= qualify_strength < N_STRENGTHS:
         raise ValueError("qualifying strength out of range")
     if not 0 <= n_sorted <= 4:
@@ -596,52 +535,38 @@ cdef struct PairScratch:
     int32_t* order
     int32_t* bucket
     uint16_t* list0
-    uint16_t* list1
-    uint16_t* list2
-    int32_t* fill1
-    int32_t* fill2
-    int32_t* nq1           # entries below the qualifier in each list
-    int32_t* nq2
-    int32_t* lt1
-    int32_t* le1
-    int32_t* lt2
-    int32_t* le2
+    Level one              # the runs of one card and of two
+    Level two
     uint64_t* records      # player-hand classes, as found
-    uint64_t* by_strength  # the same, by strength
+    uint16_t* hand_strength  # their strengths
+    int32_t* hand_order    # their order by strength
 
 
 cdef void pair_free(PairScratch* w) noexcept nogil:
     free(w.dealer); free(w.triples); free(w.order); free(w.bucket)
-    free(w.list0); free(w.list1); free(w.list2); free(w.fill1); free(w.fill2)
-    free(w.nq1); free(w.nq2); free(w.lt1); free(w.le1); free(w.lt2); free(w.le2)
-    free(w.records); free(w.by_strength)
+    free(w.list0); free(w.records); free(w.hand_strength); free(w.hand_order)
+    level_free(&w.one); level_free(&w.two)
 
 
 cdef bint pair_alloc(PairScratch* w, int D) noexcept nogil:
-    cdef int64_t n3 = choose(D, 3), len1 = choose(D - 1, 2), len2 = D - 2, n2 = choose(D, 2)
-    cdef int64_t hands = choose(D, 5)
+    """Allocate the buffers for a deck of D cards; False (and nothing held) when memory ran out."""
+    cdef int64_t n3 = choose(D, 3), hands = choose(D, 5)
+    cdef bint levels
+    memset(w, 0, sizeof(PairScratch))
+    levels = level_alloc(&w.one, D, choose(D - 1, 2), 1) and level_alloc(&w.two, choose(D, 2), D - 2, 1)
     w.dealer = <uint16_t*>malloc(n3 * sizeof(uint16_t))
     w.triples = <uint32_t*>malloc(n3 * sizeof(uint32_t))
     w.order = <int32_t*>malloc(n3 * sizeof(int32_t))
     w.bucket = <int32_t*>malloc((N_STRENGTHS + 1) * sizeof(int32_t))
     w.list0 = <uint16_t*>malloc((n3 + 1) * sizeof(uint16_t))
-    w.list1 = <uint16_t*>malloc(D * (len1 + 1) * sizeof(uint16_t))
-    w.list2 = <uint16_t*>malloc(n2 * (len2 + 1) * sizeof(uint16_t))
-    w.fill1 = <int32_t*>malloc(D * sizeof(int32_t))
-    w.fill2 = <int32_t*>malloc(n2 * sizeof(int32_t))
-    w.nq1 = <int32_t*>calloc(D, sizeof(int32_t))
-    w.nq2 = <int32_t*>calloc(n2, sizeof(int32_t))
-    w.lt1 = <int32_t*>malloc(D * sizeof(int32_t))
-    w.le1 = <int32_t*>malloc(D * sizeof(int32_t))
-    w.lt2 = <int32_t*>malloc(n2 * sizeof(int32_t))
-    w.le2 = <int32_t*>malloc(n2 * sizeof(int32_t))
     w.records = <uint64_t*>malloc(hands * sizeof(uint64_t))
-    w.by_strength = <uint64_t*>malloc(hands * sizeof(uint64_t))
-    return not (w.dealer == NULL or w.triples == NULL or w.order == NULL or w.bucket == NULL
-                or w.list0 == NULL or w.list1 == NULL or w.list2 == NULL or w.fill1 == NULL
-                or w.fill2 == NULL or w.nq1 == NULL or w.nq2 == NULL or w.lt1 == NULL
-                or w.le1 == NULL or w.lt2 == NULL or w.le2 == NULL or w.records == NULL
-                or w.by_strength == NULL)
+    w.hand_strength = <uint16_t*>malloc(hands * sizeof(uint16_t))
+    w.hand_order = <int32_t*>malloc(hands * sizeof(int32_t))
+    if levels and not (w.dealer == NULL or w.triples == NULL or w.order == NULL or w.bucket == NULL
+                       or w.list0 == NULL or w.records == NULL or w.hand_strength == NULL or w.hand_order == NULL):
+        return True
+    pair_free(w)
+    return False
 
 
 cdef int seen_pair(int card1, int card2, int group, int64_t multiplicity, const uint8_t* deck, int n_deck,
@@ -654,33 +579,21 @@ cdef int seen_pair(int card1, int card2, int group, int64_t multiplicity, const 
     cdef PairScratch w
     cdef uint8_t others[52]
     cdef int D = 0, i, a, b, c, s, cls
-    cdef int32_t idx, k, t, base, fill0 = 0, nq0 = 0, lt0 = 0, le0 = 0, cnt_nq, cnt_lt, cnt_le
+    cdef int seen[2]
+    cdef int32_t idx, k, t, fill0 = 0, nq0 = 0, lt0 = 0, le0 = 0, cnt_nq, cnt_lt, cnt_le
     cdef int64_t kk, n_hands, total, weight, win, tie, lose
     cdef uint64_t record
     cdef int x[5]
     cdef uint16_t h
-    memset(&w, 0, sizeof(w))            # every buffer pointer NULL until carved out
-    for i in range(n_deck):
-        if deck[i] != card1 and deck[i] != card2:
-            others[D] = deck[i]
-            D += 1
-    cdef int32_t n3 = <int32_t>choose(D, 3), len1 = <int32_t>choose(D - 1, 2), len2 = D - 2
-    cdef int32_t n2 = <int32_t>choose(D, 2)
+    D = deck_without(deck, n_deck, card1, card2, others)
+    cdef int32_t n3 = <int32_t>choose(D, 3)
     if not pair_alloc(&w, D):
-        pair_free(&w)
         return 1
-    idx = 0
-    for c in range(2, D):
-        for b in range(1, c):
-            for a in range(b):
-                w.dealer[idx] = strength5(card1, card2, others[a], others[b], others[c])
-                w.triples[idx] = a | (b << 8) | (c << 16)
-                idx += 1
+    seen[0], seen[1] = card1, card2
+    enumerate_completions(seen, 2, others, D, w.dealer, w.triples)
     order_by_strength(w.dealer, n3, w.bucket, w.order)
-    for t in range(D):
-        w.fill1[t] = t * (len1 + 1)
-    for t in range(n2):
-        w.fill2[t] = t * (len2 + 1)
+    level_open(&w.one)
+    level_open(&w.two)
     for k in range(n3):
         idx = w.order[k]
         s = w.dealer[idx]
@@ -691,27 +604,18 @@ cdef int seen_pair(int card1, int card2, int group, int64_t multiplicity, const 
         fill0 += 1
         nq0 += s < q
         for a in range(3):
-            w.list1[w.fill1[x[a]]] = s
-            w.fill1[x[a]] += 1
-            w.nq1[x[a]] += s < q
+            level_push(&w.one, x[a], s, q)
             for b in range(a + 1, 3):
-                t = <int32_t>(choose2(x[b]) + x[a])
-                w.list2[w.fill2[t]] = s
-                w.fill2[t] += 1
-                w.nq2[t] += s < q
+                level_push(&w.two, <int32_t>(choose2(x[b]) + x[a]), s, q)
     w.list0[n3] = SENTINEL
-    for t in range(D):
-        w.list1[t * (len1 + 1) + len1] = SENTINEL
-        w.lt1[t] = w.le1[t] = t * (len1 + 1)
-    for t in range(n2):
-        w.list2[t * (len2 + 1) + len2] = SENTINEL
-        w.lt2[t] = w.le2[t] = t * (len2 + 1)
+    level_close(&w.one)
+    level_close(&w.two)
     n_hands = player_classes(others, D, group, w.records)
     n_classes[0] = n_hands
-    sort_records(w.records, n_hands, w.bucket, w.by_strength)
+    order_records(w.records, n_hands, w.bucket, w.hand_strength, w.hand_order)
     total = choose(D - 5, 3)
     for kk in range(n_hands):
-        record = w.by_strength[kk]
+        record = w.records[w.hand_order[kk]]
         h = record_strength(record)
         for i in range(5):
             x[i] = record_position(record, i)
@@ -722,18 +626,16 @@ cdef int seen_pair(int card1, int card2, int group, int64_t multiplicity, const 
             cnt_lt = advance_below(w.list0, &lt0, h)
             cnt_le = advance_upto(w.list0, &le0, h)
         for a in range(5):
-            cnt_nq -= w.nq1[x[a]]
+            cnt_nq -= w.one.nq[x[a]]
             if h >= q:
-                base = x[a] * (len1 + 1)
-                cnt_lt -= advance_below(w.list1, &w.lt1[x[a]], h) - base
-                cnt_le -= advance_upto(w.list1, &w.le1[x[a]], h) - base
+                cnt_lt -= level_below(&w.one, x[a], h)
+                cnt_le -= level_upto(&w.one, x[a], h)
             for b in range(a + 1, 5):
                 t = <int32_t>(choose2(x[b]) + x[a])
-                cnt_nq += w.nq2[t]
+                cnt_nq += w.two.nq[t]
                 if h >= q:
-                    base = t * (len2 + 1)
-                    cnt_lt += advance_below(w.list2, &w.lt2[t], h) - base
-                    cnt_le += advance_upto(w.list2, &w.le2[t], h) - base
+                    cnt_lt += level_below(&w.two, t, h)
+                    cnt_le += level_upto(&w.two, t, h)
                 for c in range(b + 1, 5):
                     s = w.dealer[choose3(x[c]) + choose2(x[b]) + x[a]]
                     cnt_nq -= s < q
@@ -783,7 +685,7 @@ def seen_pair_counts(int qualify_strength, int deck_mask, pay_numerators, pay_de
     cdef uint8_t deck[52]
     cdef int n_deck, failed = 0, i, n_pairs
     check_deck(deck_mask)
-    read_pays(pay_numerators, pay_denominators, num, den)
+    read_pays(pay_numerators, pay_denominators, N_PAYOUT_CLASSES, num, den)
     if not 0 <= qualify_strength < N_STRENGTHS:
         raise ValueError("qualifying strength out of range")
     n_deck = deck_of(deck_mask, deck)

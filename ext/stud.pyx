@@ -17,7 +17,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from cython.parallel cimport prange
 
-from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank, mark_cards, next_combination
+from oddscalc._native.cards cimport N_RANKS, N_CARDS, choose, make_card, card_rank, mark_cards, next_colex, next_combination
 from oddscalc._native.eval5 cimport strength5, category_of, N_STRENGTHS
 
 cdef extern from *:
@@ -32,7 +32,6 @@ cdef enum:
     LEN1 = 19600           # C(50, 3): completions holding a given card
     LEN2 = 1176            # C(49, 2): ... a given pair
     LEN3 = 48              # ... a given triple
-    SENTINEL = 0xFFFF      # ends every sorted list: stronger than any hand
     COMPLETIONS = 163185   # C(46, 4): completions that avoid the player's five cards
     N_PAYOUT_CLASSES = 11  # below ace-king, ace-king, pair .. royal flush
 
@@ -102,13 +101,7 @@ cdef class StudClasses:
         if not 0 <= ties <= 2:
             raise ValueError("ties: 0 push, 1 player, 2 dealer")
         self._class_map(class_map, n_pays, classes)
-        if len(pay_denominators) != n_pays:
-            raise ValueError("one numerator and one denominator per pay class are needed")
-        for c in range(n_pays):
-            numerators[c] = pay_numerators[c]
-            denominators[c] = pay_denominators[c]
-            if numerators[c] < 0 or denominators[c] <= 0:
-                raise ValueError("pays must be non-negative fractions")
+        read_pays(pay_numerators, pay_denominators, n_pays, numerators, denominators)
         with nogil:
             for k in range(self.n):
                 nq = self.not_qualify[k]
@@ -349,17 +342,6 @@ cdef struct ClassArrays:
     int qualify
 
 
-cdef struct Level:
-    # the completions holding each card (level 1), pair (2) or triple (3) of the 51 cards
-    uint16_t* list       # their strengths, sorted, one run of `length` (+ a sentinel) per subset
-    int32_t* fill        # where each run is filled up to
-    int32_t* nq          # completions of each run that do not qualify
-    int32_t* lt          # each run's pointer to the first strength >= the hand (moves forward only)
-    int32_t* le          # ... and to the first strength > the hand
-    int32_t n            # subsets of the level
-    int32_t length       # completions per subset
-
-
 cdef int32_t[3] LEVEL_SUBSETS = [DECK, N_PAIRS, N_TRIPLES]
 cdef int32_t[3] LEVEL_LENGTH = [LEN1, LEN2, LEN3]
 
@@ -395,6 +377,7 @@ cdef bint scratch_alloc(Scratch* w, Py_ssize_t classes) noexcept nogil:
     for k in range(3):
         w.level[k].n = LEVEL_SUBSETS[k]
         w.level[k].length = LEVEL_LENGTH[k]
+        w.level[k].stride = 1
         w.level[k].fill = next4; next4 += LEVEL_SUBSETS[k]
         w.level[k].nq = next4; next4 += LEVEL_SUBSETS[k]
         w.level[k].lt = next4; next4 += LEVEL_SUBSETS[k]
@@ -405,6 +388,54 @@ cdef bint scratch_alloc(Scratch* w, Py_ssize_t classes) noexcept nogil:
     for k in range(3):
         w.level[k].list = next2; next2 += LEVEL_SUBSETS[k] * (LEVEL_LENGTH[k] + 1)
     return True
+
+
+cdef int64_t enumerate_completions(const int* seen, int n_seen, const uint8_t* others, int n_others,
+                                   uint16_t* strength, uint32_t* positions) noexcept nogil:
+    """Every completion of a dealer hand of which n_seen cards are seen (1 to 4) by 5 - n_seen of
+    the others, in colex order: its strength, and its positions in others (8 bits each, the
+    lowest first).  Returns how many."""
+    cdef int need = 5 - n_seen, i
+    cdef int idx[4]
+    cdef int cards[5]
+    cdef int64_t total = choose(n_others, need), k
+    for i in range(n_seen):
+        cards[i] = seen[i]
+    for i in range(need):
+        idx[i] = i
+    for k in range(total):
+        positions[k] = 0
+        for i in range(need):
+            cards[n_seen + i] = others[idx[i]]
+            positions[k] |= (<uint32_t>idx[i]) << (8 * i)
+        strength[k] = strength5(cards[0], cards[1], cards[2], cards[3], cards[4])
+        next_colex(idx, need)
+    return total
+
+
+cdef int read_pays(pay_numerators, pay_denominators, int n, int64_t* num, int64_t* den) except -1:
+    cdef int c
+    if len(pay_numerators) != n or len(pay_denominators) != n:
+        raise ValueError(f"one numerator and one denominator for each of the {n} pay classes are needed")
+    for c in range(n):
+        num[c] = pay_numerators[c]
+        den[c] = pay_denominators[c]
+        if num[c] < 0 or den[c] <= 0:
+            raise ValueError("pays must be non-negative fractions")
+    return 0
+
+
+cdef void order_by_strength(uint16_t* strength, int64_t n, int32_t* bucket, int32_t* order) noexcept nogil:
+    cdef int64_t i
+    cdef int s
+    memset(bucket, 0, (N_STRENGTHS + 1) * sizeof(int32_t))
+    for i in range(n):
+        bucket[strength[i] + 1] += 1
+    for s in range(N_STRENGTHS):
+        bucket[s + 1] += bucket[s]
+    for i in range(n):
+        order[bucket[strength[i]]] = <int32_t>i
+        bucket[strength[i]] += 1
 
 
 cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, Py_ssize_t last,
@@ -430,28 +461,11 @@ cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, P
             deck[j] = card
             j += 1
     # every dealer completion (four cards of the 51), in colex order
-    idx = 0
-    for d in range(3, DECK):
-        for c in range(2, d):
-            for b in range(1, c):
-                for a in range(b):
-                    dealer[idx] = strength5(up, deck[a], deck[b], deck[c], deck[d])
-                    quad_cards[idx] = a | (b << 8) | (c << 16) | (d << 24)
-                    idx += 1
-    # completions in order of strength (counting sort)
-    memset(bucket, 0, (N_STRENGTHS + 1) * sizeof(int32_t))
-    for idx in range(N_QUADS):
-        bucket[dealer[idx] + 1] += 1
-    for s in range(N_STRENGTHS):
-        bucket[s + 1] += bucket[s]
-    for idx in range(N_QUADS):
-        order[bucket[dealer[idx]]] = idx
-        bucket[dealer[idx]] += 1
+    enumerate_completions(&up, 1, deck, DECK, dealer, quad_cards)
+    order_by_strength(dealer, N_QUADS, bucket, order)
     # sorted strength lists of the completions holding each card, pair and triple
     for k in range(3):
-        for j in range(w.level[k].n):
-            w.level[k].fill[j] = j * (w.level[k].length + 1)
-            w.level[k].nq[j] = 0
+        level_open(&w.level[k])
     for k in range(N_QUADS):
         idx = order[k]
         s = dealer[idx]
@@ -463,36 +477,19 @@ cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, P
         fill0 += 1
         nq0 += s < q
         for a in range(4):
-            one.list[one.fill[x[a]]] = s
-            one.fill[x[a]] += 1
-            one.nq[x[a]] += s < q
+            level_push(&one, x[a], s, q)
             for b in range(a + 1, 4):
-                t = BINOM[x[b]][2] + x[a]
-                two.list[two.fill[t]] = s
-                two.fill[t] += 1
-                two.nq[t] += s < q
+                level_push(&two, BINOM[x[b]][2] + x[a], s, q)
                 for c in range(b + 1, 4):
-                    t = BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]
-                    three.list[three.fill[t]] = s
-                    three.fill[t] += 1
-                    three.nq[t] += s < q
+                    level_push(&three, BINOM[x[c]][3] + BINOM[x[b]][2] + x[a], s, q)
     list0[N_QUADS] = SENTINEL
     for k in range(3):
-        for j in range(w.level[k].n):
-            w.level[k].list[j * (w.level[k].length + 1) + w.level[k].length] = SENTINEL
-            w.level[k].lt[j] = w.level[k].le[j] = j * (w.level[k].length + 1)
+        level_close(&w.level[k])
     lt0 = le0 = 0
     # this upcard's classes in order of strength
-    memset(bucket, 0, (N_STRENGTHS + 1) * sizeof(int32_t))
-    for m in range(first, last):
-        bucket[result.strength[m] + 1] += 1
-    for s in range(N_STRENGTHS):
-        bucket[s + 1] += bucket[s]
-    for m in range(first, last):
-        class_order[bucket[result.strength[m]]] = <int32_t>m
-        bucket[result.strength[m]] += 1
+    order_by_strength(result.strength + first, last - first, bucket, class_order)
     for kk in range(last - first):
-        m = class_order[kk]
+        m = first + class_order[kk]
         hand = result.strength[m]
         for j in range(5):
             card = result.cards[5 * m + j]
@@ -506,20 +503,20 @@ cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, P
         for a in range(5):
             cnt_nq -= one.nq[x[a]]
             if hand >= q:
-                cnt_lt -= advance_below(one.list, &one.lt[x[a]], hand) - x[a] * (LEN1 + 1)
-                cnt_le -= advance_upto(one.list, &one.le[x[a]], hand) - x[a] * (LEN1 + 1)
+                cnt_lt -= level_below(&one, x[a], hand)
+                cnt_le -= level_upto(&one, x[a], hand)
             for b in range(a + 1, 5):
                 t = BINOM[x[b]][2] + x[a]
                 cnt_nq += two.nq[t]
                 if hand >= q:
-                    cnt_lt += advance_below(two.list, &two.lt[t], hand) - t * (LEN2 + 1)
-                    cnt_le += advance_upto(two.list, &two.le[t], hand) - t * (LEN2 + 1)
+                    cnt_lt += level_below(&two, t, hand)
+                    cnt_le += level_upto(&two, t, hand)
                 for c in range(b + 1, 5):
                     t = BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]
                     cnt_nq -= three.nq[t]
                     if hand >= q:
-                        cnt_lt -= advance_below(three.list, &three.lt[t], hand) - t * (LEN3 + 1)
-                        cnt_le -= advance_upto(three.list, &three.le[t], hand) - t * (LEN3 + 1)
+                        cnt_lt -= level_below(&three, t, hand)
+                        cnt_le -= level_upto(&three, t, hand)
                     for d in range(c + 1, 5):
                         s = dealer[BINOM[x[d]][4] + BINOM[x[c]][3] + BINOM[x[b]][2] + x[a]]
                         cnt_nq += s < q
