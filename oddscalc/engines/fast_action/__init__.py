@@ -19,6 +19,7 @@ from fractions import Fraction
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
+from oddscalc.core.parallel import default_workers
 from oddscalc.engines.base import (
     OPTIMAL,
     Decision,
@@ -80,7 +81,8 @@ class FastActionEngine(EngineBase):
         sampling = situation.sampling or Sampling(DECIDE_SAMPLES)
         rows = decision_rows(rules_of_game(table), situation.hand, situation.board, situation.dead,
                              situation.players, situation.others_bet, situation.hero_button,
-                             sampling.samples, sampling.seed)
+                             sampling.samples, sampling.seed,
+                             default_workers() if sampling.workers is None else sampling.workers, sampling.scheduler)
         return tuple(_decision(row) for row in rows)
 
     def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:

@@ -46,13 +46,14 @@ def _advice(gain: Fraction, se: float | None) -> str:
 
 def decide_row(rules: FastActionRules, hero: Sequence[int], board: Sequence[int], dead: Sequence[int],
                players: int, others: int,
-               hero_button: bool = False, samples: int = 200_000, seed: int = 1) -> BetAdvice:
+               hero_button: bool = False, samples: int = 200_000, seed: int = 1, workers: int = 1,
+               scheduler: str | None = None) -> BetAdvice:
     """The value of the optional bet when ``others`` other players bet too."""
     if not 0 <= others < players:
         raise InputError(f"--others-bet must be between 0 and {players - 1} with {players} players")
     antes = rules.ante * players
     pot = antes + rules.optional_bet * (others + 1)
-    equity = showdown_equity(hero, board, dead, others, samples, seed)
+    equity = showdown_equity(hero, board, dead, others, samples, seed, workers=workers, scheduler=scheduler)
     se = None if equity.std_error is None else equity.std_error * float(pot)
     if others:
         return BetAdvice(others, equity, pot, rules.optional_bet / pot, equity.equity * pot - rules.optional_bet,
@@ -61,7 +62,8 @@ def decide_row(rules: FastActionRules, hero: Sequence[int], board: Sequence[int]
     if rules.no_optional_bet == "button":
         keep, se = (antes if hero_button else Fraction(0)), None
     else:
-        everyone = showdown_equity(hero, board, dead, players - 1, samples, seed)
+        everyone = showdown_equity(hero, board, dead, players - 1, samples, seed, workers=workers,
+                                   scheduler=scheduler)
         keep = everyone.equity * antes
         se = None if everyone.std_error is None else everyone.std_error * float(antes)
     gain = antes - keep
@@ -70,7 +72,8 @@ def decide_row(rules: FastActionRules, hero: Sequence[int], board: Sequence[int]
 
 def decision_rows(rules: FastActionRules, hero: Sequence[int], board: Sequence[int], dead: Sequence[int],
                   players: int, others: Iterable[int] | None = None, hero_button: bool = False,
-                  samples: int = 200_000, seed: int = 1) -> list[BetAdvice]:
+                  samples: int = 200_000, seed: int = 1, workers: int = 1,
+                  scheduler: str | None = None) -> list[BetAdvice]:
     """A decision row for each number of other bettors asked (all of 0..players-1 by default)."""
     if rules.phase_one_tie != "split":
         raise InputError("decide assumes tied best hands split the pot (rules.phase_one_tie = split)")
@@ -82,4 +85,5 @@ def decision_rows(rules: FastActionRules, hero: Sequence[int], board: Sequence[i
         raise InputError(f"{players} players need {needed} more cards (the others' hole cards and the rest of "
                          f"the board) but {left} are left after the known and dead cards")
     wanted = range(players) if others is None else others
-    return [decide_row(rules, hero, board, dead, players, j, hero_button, samples, seed) for j in wanted]
+    return [decide_row(rules, hero, board, dead, players, j, hero_button, samples, seed, workers, scheduler)
+            for j in wanted]

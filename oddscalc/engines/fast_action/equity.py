@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from oddscalc._native import board as kernel
 from oddscalc.core.budget import Limits
-from oddscalc.engines.fast_action.odds import SEATS_PER_SECOND, SHARE_SCALE, std_error
+from oddscalc.engines.fast_action.odds import SEATS_PER_SECOND, SHARE_SCALE, sampled_sums, std_error
 
 EXACT_OPPONENTS = (1, 2)
 EXACT_LIMIT = 50_000_000        # opponent hands evaluated at most, exactly
@@ -40,12 +40,14 @@ def exact_work(board, dead, hero) -> int:
 
 
 def showdown_equity(hero, board, dead, opponents: int, samples: int = 200_000, seed: int = 1,
-                    exact_limit: int = EXACT_LIMIT) -> Equity:
-    """Equity of ``hero`` (two cards) given the known ``board`` against ``opponents`` random hands."""
+                    exact_limit: int = EXACT_LIMIT, workers: int = 1, scheduler: str | None = None) -> Equity:
+    """Equity of ``hero`` (two cards) given the known ``board`` against ``opponents`` random hands
+    (sampled in seeded chunks, on ``workers`` local processes or the Dask cluster at ``scheduler``:
+    the same estimate for a seed however the chunks ran)."""
     if opponents == 0:
         return Equity(0, True, 1, Fraction(1), Fraction(1))
-    Limits.resolve().check(f"sampling {samples:,} showdowns", seconds=samples * (opponents + 1) / SEATS_PER_SECOND,
-                           memory=0)
+    Limits.resolve().check(f"sampling {samples:,} showdowns",
+                           seconds=samples * (opponents + 1) / SEATS_PER_SECOND / workers, memory=0)
     if opponents in EXACT_OPPONENTS and exact_work(board, dead, hero) <= exact_limit:
         total, counts = kernel.equity_counts(list(hero), list(board), list(dead), opponents)
         equity = sum((Fraction(c, t + 1) for t, c in enumerate(counts)), Fraction(0)) / total
@@ -58,7 +60,7 @@ def showdown_equity(hero, board, dead, opponents: int, samples: int = 200_000, s
         "holes": [tuple(hero)] + [None] * opponents,
         "board": list(board) + [-1] * (5 - len(board)), "dead": list(dead),
     }
-    sums = kernel.count_deals(spec, samples, seed)
+    sums = sampled_sums(spec, False, samples, seed, workers, scheduler)
     weight = sums["weight"]
     equity = sum((Fraction(sums["wins"][k][0], k) for k in range(1, 9)), Fraction(0)) / weight
     second = Fraction(sums["share_sq"][0], SHARE_SCALE ** 2 * samples)

@@ -77,6 +77,14 @@ def test_three_opponents_are_estimated_near_the_exact_answer():
     assert abs(float(estimate.equity - exact)) < 5 * estimate.std_error
 
 
+def test_an_estimated_equity_is_the_same_for_a_seed_on_one_process_or_two():
+    # 120,000 samples are three seeded chunks: the estimate must not depend on who ran them
+    hero, board = parse_cards("As Kd"), parse_cards("Qs Jd 2c")
+    alone = showdown_equity(hero, board, (), 3, samples=120_000, seed=5, workers=1)
+    shared = showdown_equity(hero, board, (), 3, samples=120_000, seed=5, workers=2)
+    assert not alone.exact and alone == shared
+
+
 def test_break_even_and_advice():
     rules = default_rules()
     hero, flop = parse_cards("7c 2d"), parse_cards("Ah Kh Qh")
