@@ -11,7 +11,14 @@ MODULES = sorted(m.name for m in pkgutil.walk_packages(oddscalc.__path__, "oddsc
                  if not m.name.startswith("oddscalc._native") and m.name != "oddscalc.__main__")
 
 
-@pytest.mark.parametrize("name", MODULES)
+# modules whose examples price a whole game or run a sampler (a few tenths of a second each)
+SLOW = {"oddscalc.api.simulation", "oddscalc.tools.exposure_report", "oddscalc.engines.stud.exposure",
+        "oddscalc.cli.exposure", "oddscalc.tools.parsheet", "oddscalc.api.payouts",
+        "oddscalc.engines.three_card.exposure"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW else name
+                                  for name in MODULES])
 def test_docstring_examples(name):
     module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

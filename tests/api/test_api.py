@@ -19,6 +19,7 @@ def test_the_package_shows_its_api():
     assert "caribbean-stud" in oddscalc.games().names
 
 
+@pytest.mark.slow
 def test_a_custom_paytable_in_three_lines():
     result = oddscalc.analyze("caribbean-stud", pays={"flush": 6, "straight": Fraction(7, 2)})
     plain = oddscalc.analyze("caribbean-stud")
@@ -40,6 +41,7 @@ def test_a_custom_paytable_in_three_lines():
      ["exposure", "three-card-poker", "--dealer-cards", "1"]),
     (lambda: oddscalc.rank("As Ks Qs Js Ts"), ["rank", "As", "Ks", "Qs", "Js", "Ts"]),
 ])
+@pytest.mark.slow
 def test_to_json_is_the_commands_json(cli, call, argv):
     printed = cli(*argv, "--format", "json")
     assert printed.status == 0
@@ -84,10 +86,12 @@ def toy_five_plus_one(rounds, seed, deck_size=52):
     return dict(counts)
 
 
+@pytest.mark.slow
 def test_a_correct_toy_simulator_passes():
     assert oddscalc.check("five-plus-one-bonus", toy_five_plus_one(20_000, seed=1)).passed
 
 
+@pytest.mark.slow
 def test_a_toy_simulator_with_a_short_deck_fails():
     # a deck without the four aces: no royal flush, fewer straights
     result = oddscalc.check("five-plus-one-bonus", toy_five_plus_one(20_000, seed=1, deck_size=48))

@@ -9,6 +9,7 @@ import json
 import os
 import time
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -44,6 +45,7 @@ def run(cli, folder, *args):
     return result
 
 
+@pytest.mark.slow
 @FUZZ
 @given(cards=CARD_TEXT)
 def test_cards(cli, tmp_path, monkeypatch, cards):
@@ -57,6 +59,7 @@ def test_cards(cli, tmp_path, monkeypatch, cards):
 @FUZZ
 @given(category=st.sampled_from(["flush", "royal-flush", "pair", "two-pair", "bonus.flush", "x.y", "", "flush="]),
        value=NUMBER_TEXT)
+@pytest.mark.slow
 def test_payouts_and_rules(cli, tmp_path, monkeypatch, category, value):
     monkeypatch.chdir(tmp_path)
     run(cli, tmp_path, "analyze", "five-plus-one-bonus", "--pay", f"{category}={value}")
@@ -65,6 +68,7 @@ def test_payouts_and_rules(cli, tmp_path, monkeypatch, category, value):
     run(cli, tmp_path, "sweep", "five-plus-one-bonus", "--vary", f"flush={value}")
 
 
+@pytest.mark.slow
 @FUZZ
 @given(seats=SEAT_TEXT, bettors=SEAT_TEXT)
 def test_seats(cli, tmp_path, monkeypatch, seats, bettors):
@@ -84,6 +88,7 @@ TOML_VALUES = st.one_of(st.integers(-5, 10 ** 6), st.sampled_from(['"Q 3 2"', '"
 @FUZZ
 @given(entries=st.lists(st.tuples(TABLE_KEYS, st.sampled_from(["pair", "flush", "straight", "value"]), TOML_VALUES),
                         max_size=4))
+@pytest.mark.slow
 def test_table_file_mutations(cli, tmp_path, monkeypatch, entries):
     monkeypatch.chdir(tmp_path)
     lines = []
@@ -101,6 +106,7 @@ COUNT_VALUES = st.one_of(st.integers(-3, 10 ** 20), st.sampled_from(["x", "²", 
 @given(rows=st.lists(st.tuples(st.sampled_from(["lose", "win-flush", "push", "fold", "", "nope", "lose"]),
                                COUNT_VALUES), max_size=5),
        as_json=st.booleans(), nest=st.integers(0, 3))
+@pytest.mark.slow
 def test_counts_file_mutations(cli, tmp_path, monkeypatch, rows, as_json, nest):
     monkeypatch.chdir(tmp_path)
     if as_json:

@@ -13,6 +13,7 @@ def test_help_without_a_game(cli, command):
     assert "usage:" in result.out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", GAME_COMMANDS)
 @pytest.mark.parametrize("game", ["caribbean-stud", "fast-poker", "fast-action-poker"])
 def test_help_with_a_game(cli, command, game):

@@ -161,6 +161,7 @@ def test_a_file_named_like_a_game_does_not_shadow_it(cli, tmp_path, monkeypatch)
     assert cli("analyze", "./five-plus-one-bonus").status == 2           # a path is read as a game file
 
 
+@pytest.mark.slow
 def test_check_titles_its_report_with_the_strategy_it_checked(cli, tmp_path):
     counts = tmp_path / "c.csv"
     simulated = cli("simulate", "caribbean-stud", "--rounds", "20000", "--strategy", "always", "--output", counts)

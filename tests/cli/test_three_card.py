@@ -66,6 +66,7 @@ def test_decide(cli):
 
 @pytest.mark.parametrize("command", [["analyze", "three-card-poker"], ["strategy", "fast-poker"],
                                      ["decide", "fast-poker", "--hand", "Ah Kd 2c"]])
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["text", "json", "csv", "markdown", "latex"])
 def test_every_format(cli, command, fmt):
     result = cli(*command, "--format", fmt)

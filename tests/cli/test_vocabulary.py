@@ -10,6 +10,7 @@ import pytest
 from oddscalc.core.gametable import tables_dir
 
 
+@pytest.mark.slow
 def test_price_a_written_strategy(cli):
     data = json.loads(cli("strategy", "caribbean-stud", "--price", "A-K-J-8-3+; A-K if match",
                           "--format", "json").out)

@@ -53,6 +53,7 @@ def calls(model, rules, hand, up):
     (["any"], "7s 5d 4c 3h 2s", "A", True),
     ([], "As Ad Ac Ah 2s", "A", False),
 ])
+@pytest.mark.slow
 def test_stud_rules_mean_what_they_say(stud, rules, hand, up, expected):
     assert calls(stud, rules, hand, up) is expected
 

@@ -97,6 +97,7 @@ def _use_fake(monkeypatch, classes):
     return analyze
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_many_strategies_solved_exactly_against_brute_force(monkeypatch, seed):
     rng = random.Random(seed)

@@ -191,6 +191,7 @@ def _check_against_exact(near, exact, digits):
 
 @pytest.mark.parametrize("game, rounds, digits", [("fast-poker", 200, 30), ("fast-poker", 77, 12),
                                                   ("caribbean-stud", 50, 30), ("caribbean-stud", 50, 8)])
+@pytest.mark.slow
 def test_high_precision_agrees_with_exact_within_the_stated_digits(game, rounds, digits, stud_analysis,
                                                                    fast_poker_one):
     one = analysis_distribution(stud_analysis) if game == "caribbean-stud" else fast_poker_one

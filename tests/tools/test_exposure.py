@@ -15,11 +15,13 @@ def stud():
     return load("caribbean-stud")
 
 
+@pytest.mark.slow
 def test_nothing_more_seen_is_the_plain_analysis_exactly(stud):
     plain = analyze_exposure(stud, Seen(dealer_cards=1))
     assert plain.exact and plain.gain == 0 and plain.analysis == plain.baseline
 
 
+@pytest.mark.slow
 def test_more_information_never_lowers_the_return(stud):
     five = analyze_exposure(stud, Seen(dealer_cards=5))
     sorted_one = analyze_exposure(stud, Seen(dealer_cards=2, sorted_ranks="A K"))
@@ -48,6 +50,7 @@ def test_an_estimate_is_the_same_on_a_dask_cluster(stud):
     assert (here.gain, here.std_error) == (there.gain, there.std_error)
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_one_line(cli):
     result = cli("exposure", "caribbean-stud", "--dealer-cards", "3", "--samples", "300",
                  "--scheduler", "tcp://127.0.0.1:9")
@@ -61,6 +64,7 @@ def test_chunks_and_their_combination():
     assert (mean, n) == (Fraction(1, 3), 3)
 
 
+@pytest.mark.slow
 def test_cli_exposure_text_and_json(cli):
     result = cli("exposure", "caribbean-stud", "--dealer-cards", "5", "--format", "json")
     data = json.loads(result.out)

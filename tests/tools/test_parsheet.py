@@ -181,6 +181,7 @@ def test_the_distribution_is_that_of_the_distribution_tool(three_card_page):
             [Fraction(5, 100), Fraction(25, 100), Fraction(1, 2), Fraction(75, 100), Fraction(95, 100)])
 
 
+@pytest.mark.slow
 def test_a_side_bet_page_has_no_strategy_chart():
     sheet = collect(load("five-plus-one-bonus"), rounds=3, sweep_points=2)
     text = render_page(page(sheet, "oddscalc report five-plus-one-bonus --output x.html", "today"))
@@ -205,6 +206,7 @@ def test_the_command_checks_the_output_before_the_work(cli, tmp_path):
     assert result.status == 2 and "exact analysis" in result.err and not target.exists()
 
 
+@pytest.mark.slow
 def test_the_command_writes_the_page_and_prints_the_key_figures(cli, tmp_path):
     target = tmp_path / "sheet.html"
     result = cli("report", "five-plus-one-bonus", "--output", target, "--rounds", "5", "--sweep-points", "2",

@@ -110,6 +110,7 @@ def test_phase_one_ties_split_or_go_nearest_the_buttons_left():
     assert phase_one_nets(default_rules(), SEATS, 2, (1, 2, 4), values)[1] == Fraction(3, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("every", [False, True])
 @pytest.mark.parametrize("tie_pass", [False, True])
 def test_kernel_chain_agrees_with_the_plain_chain(every, tie_pass):

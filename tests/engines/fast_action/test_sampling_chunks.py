@@ -39,6 +39,7 @@ def test_a_seed_is_the_same_on_a_dask_cluster(small_chunks):
     assert figures(here) == figures(there)
 
 
+@pytest.mark.slow
 def test_the_command_line_takes_workers_and_a_scheduler(cli):
     result = cli("analyze", "fast-action-poker", "--seats", "1,2,4", "--samples", "3000", "--workers", "2")
     assert result.status == 0 and "ESTIMATE" in result.out

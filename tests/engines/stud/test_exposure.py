@@ -150,6 +150,7 @@ SMALL_GAMES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ranks, game", SMALL_GAMES)
 @pytest.mark.parametrize("k", [1, 2, 5])
 def test_whole_dealer_cards_equal_brute_force(ranks, game, k):
@@ -164,11 +165,13 @@ def test_whole_dealer_cards_equal_brute_force(ranks, game, k):
     ("QKA", SMALL_GAMES[1][1], 4, "Q"),
     ("JQKA", SMALL_GAMES[2][1], 1, "KA"),
 ])
+@pytest.mark.slow
 def test_sorted_cards_equal_brute_force(ranks, game, n, sorted_ranks):
     result = ex.analyze_exposure(game, n + 1, sorted_ranks=sorted_ranks, deck_ranks=ranks)
     assert_matches(result, brute_force(game, ranks, sorted_by(n, sorted_ranks)))
 
 
+@pytest.mark.slow
 def test_five_ranks_with_flushes_and_ace_king_equal_brute_force():
     # a five-rank deck has one high-card rank pattern (A K Q J 9 here): a pair of nines qualifies
     game = variant(qualifier="9 9 4 3 2", pays=["ace-king=2", "flush=6"])
@@ -177,6 +180,7 @@ def test_five_ranks_with_flushes_and_ace_king_equal_brute_force():
     assert {"win-flush", "win-full-house", "dealer-not-qualify"} <= set(distribution(result.analysis))
 
 
+@pytest.mark.slow
 def test_two_cards_on_a_larger_deck_count_every_deal_of_the_whole_hand():
     """With call_multiple 0 calling never loses to folding, so every deal is called unless the
     dealer surely wins; the kernel's sums are then the deal counts, which K = 5 counts too."""
@@ -201,6 +205,7 @@ def classic():
     return load("caribbean-stud")
 
 
+@pytest.mark.slow
 def test_one_dealer_card_is_the_plain_analysis_exactly(classic):
     result = ex.analyze_exposure(classic, 1)
     plain = solve.analyze(classic).analysis
@@ -211,6 +216,7 @@ def test_one_dealer_card_is_the_plain_analysis_exactly(classic):
     assert result.classes == 5649150
 
 
+@pytest.mark.slow
 def test_two_card_classes_on_the_full_deck_equal_one_situation_counts(classic):
     """Full-deck classes of a pocket, an offsuit and a suited seen pair, counted one situation
     at a time by brute force; the pocket pair's class weights cover every player hand once."""
@@ -226,6 +232,7 @@ def test_two_card_classes_on_the_full_deck_equal_one_situation_counts(classic):
             assert tuple(counts) == stud_kernel.situation_counts(cards, dealer, (), ALL, q)
 
 
+@pytest.mark.slow
 def test_whole_hand_counts_every_pair_once_and_matches_the_class_counts(classic):
     rules = StudRules.of(classic)
     counts = kernel.whole_hand_counts(rules.qualify_strength, ALL)
@@ -238,6 +245,7 @@ def test_whole_hand_counts_every_pair_once_and_matches_the_class_counts(classic)
         assert (rows[c][1], rows[c][2], rows[c][3], rows[c][4]) == (5 * nq, 5 * win, 5 * tie, 5 * lose)
 
 
+@pytest.mark.slow
 def test_whole_hand_return(classic):
     five = ex.analyze_exposure(classic, 5)
     assert five.analysis.total == math.comb(52, 5) * math.comb(47, 5)
@@ -262,6 +270,7 @@ def test_two_dealer_cards_full_deck(classic):
     assert 0 < two.call_probability < 1
 
 
+@pytest.mark.slow
 def test_returns_grow_with_what_is_seen_on_a_reduced_deck():
     game = load("caribbean-stud")
     ranks = "789TJQKA"
@@ -298,6 +307,7 @@ def test_pricer_with_only_the_upcard_agrees_with_count_completions(classic):
         assert price.gain == price.value - price.baseline_value >= 0
 
 
+@pytest.mark.slow
 def test_no_information_decision_is_the_plain_strategy(classic):
     """The sampler's baseline: the plain optimal decision of every sampled ace-king class (the
     one payout class whose decision depends on the cards) and of the uniform classes."""
@@ -353,6 +363,7 @@ def test_sampler_chunks_are_deterministic_and_independent_of_one_another():
     assert combine(chunks) == estimate
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k, sorted_ranks", [(2, None), (5, None)])
 def test_sampler_mean_is_within_three_standard_errors_of_the_exact_gain(k, sorted_ranks):
     game = variant(qualifier="Q Q 4 3 2")

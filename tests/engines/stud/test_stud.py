@@ -149,6 +149,7 @@ def test_analyze_json_is_exact(cli):
     assert sum(row["count"] for row in data["outcomes"]) == data["total"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["text", "csv", "markdown", "latex"])
 def test_every_format_renders(cli, fmt):
     result = cli("analyze", "live-caribbean-stud", "--format", fmt)

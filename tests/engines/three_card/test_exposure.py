@@ -182,6 +182,7 @@ def check(game, deck, oracle_deals, ratio=None, **case):
 
 # ---------------------------------------------------------------------------------- brute force
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, ratio", [("three-card-poker", None), ("fast-poker", Fraction(6))])
 def test_dealer_cards_equal_brute_force(name, ratio):
     game = load(name)
@@ -194,12 +195,14 @@ def test_dealer_cards_on_an_uneven_deck_equal_brute_force():
         check(load("three-card-poker"), THIRTEEN, dealer_cards_deals(k), dealer_cards=k)
 
 
+@pytest.mark.slow
 def test_caribbean_fast_poker_shows_more_cards_equal_brute_force():
     game = caribbean_fast_poker()
     for k in (1, 2, 3):
         check(game, SIXTEEN, dealer_cards_deals(k), dealer_cards=k)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, ranks", [("three-card-poker", "A"), ("fast-poker", "5 A 2")])
 def test_sorted_cards_equal_brute_force(name, ranks):
     game = load(name)
@@ -214,6 +217,7 @@ def test_sorted_cards_equal_brute_force(name, ranks):
     ("fast-poker", TWELVE, ("dealer_qualifies=Q 6 2",), (1, 2)),
     ("three-card-poker", TWELVE, ("dealer_qualifies=Q 6 2", "ev_tie=play"), (1, 2)),
 ])
+@pytest.mark.slow
 def test_boxes_equal_brute_force(name, deck, overlay, boxes):
     game = game_with(name, *overlay)
     for k in boxes:
@@ -229,6 +233,7 @@ def upcard_box_deals(rest):
             yield [(1 << up) | m for m in _masks([c for c in others if c not in box], 2)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck", [TWELVE, THIRTEEN[:12]])
 def test_caribbean_fast_poker_with_a_box_equals_brute_force(deck):
     game = caribbean_fast_poker("dealer_qualifies=Q 6 2")
@@ -236,6 +241,7 @@ def test_caribbean_fast_poker_with_a_box_equals_brute_force(deck):
     assert result.dealer_cards == 1 and result.gain > 0
 
 
+@pytest.mark.slow
 def test_rule_switches_equal_brute_force():
     """No flushes, a dealer who always qualifies, a Bonus settled even on a fold."""
     game = game_with("fast-poker", "category_order=three-of-a-kind, straight, pair, high-card",
@@ -244,6 +250,7 @@ def test_rule_switches_equal_brute_force():
     check(game, SIXTEEN, dealer_cards_deals(2), dealer_cards=2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ties", ["player", "dealer"])
 def test_tie_rules_equal_brute_force(ties):
     game = game_with("three-card-poker", f"ties={ties}")
@@ -256,6 +263,7 @@ def test_tie_rules_equal_brute_force(ties):
     ("three-card-poker", ("ties=dealer",), ("ante-bonus.mini-royal=40",)),
     ("fast-poker", (), ("bonus.pair=none", "play.straight=3")),
 ])
+@pytest.mark.slow
 def test_seeing_nothing_or_the_upcard_is_the_plain_game_under_any_rules(name, rules, pays):
     """With nothing more seen the exposure analysis is the plain one; with one dealer card it is
     the engine's own analysis of the game dealt with one card face up (ties, classes and pays as
@@ -270,6 +278,7 @@ def test_seeing_nothing_or_the_upcard_is_the_plain_game_under_any_rules(name, ru
 
 # ---------------------------------------------------------------------------------- cross-checks
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["three-card-poker", "fast-poker"])
 def test_rank_level_dead_cards_equal_card_level(name):
     """Two boxes rank by rank (bounds, closed forms, suit enumeration) equal every dead set
@@ -282,6 +291,7 @@ def test_rank_level_dead_cards_equal_card_level(name):
     assert full.boxes_by_rank(3)[0] == full.boxes_by_card(1)[0]
 
 
+@pytest.mark.slow
 def test_law_of_total_expectation_prices_each_situation():
     """The exact gain is the average, over every situation, of what price_situation says the
     information is worth there (each situation weighted by its dealer hands)."""
@@ -313,6 +323,7 @@ def full():
     return out
 
 
+@pytest.mark.slow
 def test_nothing_seen_is_the_plain_analysis(full):
     for name in ("fast-poker", "three-card-poker"):
         result = full[name][0]
@@ -322,6 +333,7 @@ def test_nothing_seen_is_the_plain_analysis(full):
     assert cfp.analysis == cfp.baseline
 
 
+@pytest.mark.slow
 def test_one_exposed_card_of_three_card_poker_is_the_published_figure(full):
     """Three Card Poker with one dealer card shown: a 3.373 % house edge becomes a 3.483 %
     player edge, exactly the engine's own analysis of the game with dealer_upcards = 1."""
@@ -420,6 +432,7 @@ def test_refusals():
         exposure(tcp, dealer_cards=4)
 
 
+@pytest.mark.slow
 def test_sampled_intervals_cover_the_exact_gain_at_their_rate():
     """60 independent estimates of one box on a 20-card deck, 1,000 situations each: their 95 %
     intervals (1.96 standard errors) hold the exact gain about 57 times; 50 or fewer would be 4

@@ -384,6 +384,7 @@ def test_the_mini_royal_is_paid_as_a_straight_flush_until_a_pay_names_it():
     ('[paytables.play]\nhand = "dealer"\n', "are for side bets"),
     ('[rules]\nties = "house"\n', "must be one of push, player, dealer"),
 ])
+@pytest.mark.slow
 def test_bad_vocabulary_is_one_clear_line(tmp_path, text, message):
     path = tmp_path / "bad.toml"
     path.write_text(text)
