@@ -101,3 +101,27 @@ def test_golden_digest_of_every_five_card_strength(all_five_card_hands):
     if sys.byteorder != "little":
         strengths.byteswap()
     assert hashlib.sha256(strengths.tobytes()).hexdigest() == GOLDEN_DIGEST
+
+
+# the published counts of the best five of seven cards, high card .. straight flush, royal flush
+SEVEN_CARD_CATEGORIES = [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 37260, 4324]
+
+
+@pytest.mark.slow
+def test_the_seven_card_census_gives_the_published_counts():
+    from oddscalc._native import census
+    assert census.category_census(7) == SEVEN_CARD_CATEGORIES
+
+
+@pytest.mark.slow
+def test_visiting_every_six_card_set_counts_what_the_rank_multisets_count():
+    deck = list(range(52))
+    assert eval5.strength_census(6, deck, visit_every_set=True) == eval5.strength_census(6, deck)
+
+
+def test_a_census_on_a_reduced_deck_equals_evaluating_every_set():
+    deck = [card for card in range(52) if card >> 2 >= 8]          # tens and up: 20 cards
+    for n in (5, 6, 7):
+        expected = Counter(eval5.strength(cards) for cards in itertools.combinations(deck, n))
+        counts = eval5.strength_census(n, deck)
+        assert {s: c for s, c in enumerate(counts) if c} == dict(expected)
