@@ -13,6 +13,12 @@ class CliResult:
     def __init__(self, status, out, err):
         self.status, self.out, self.err = status, out, err
 
+    def refused(self, message=""):
+        """Whether the command refused its input as promised: exit status 2, nothing written, one
+        line on stderr (naming ``message``)."""
+        return (self.status == 2 and self.out == "" and self.err.startswith("oddscalc: error: ")
+                and self.err.count("\n") == 1 and message in self.err)
+
 
 @pytest.fixture
 def cli(capsys):

@@ -41,8 +41,7 @@ def test_python_dash_m_works(cli_process):
 ])
 def test_bad_input_is_one_line_and_status_2(cli, args, message):
     result = cli(*args)
-    assert result.status == 2 and result.out == ""
-    assert result.err.count("\n") == 1 and result.err.startswith("oddscalc: error: ") and message in result.err
+    assert result.refused(message), result.err
 
 
 @pytest.mark.slow
