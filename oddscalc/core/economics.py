@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
-from statistics import NormalDist
 
 from oddscalc.core.numbers import sqrt_decimal
 
@@ -52,6 +51,8 @@ def normal_quantile(confidence: Fraction) -> float:
     """
     if not 0 < confidence < 1:
         raise ValueError("a confidence level lies strictly between 0 and 1")
+    # imported here: most commands never ask for a quantile
+    from statistics import NormalDist
     return NormalDist().inv_cdf(float((1 + Fraction(confidence)) / 2))
 
 

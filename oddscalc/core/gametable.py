@@ -37,7 +37,6 @@ Fraction(5, 1)
 """
 from __future__ import annotations
 
-import difflib
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -47,7 +46,7 @@ from types import MappingProxyType
 from typing import Protocol, TypeVar
 
 from oddscalc.core.classes import HandClass, parse_classes
-from oddscalc.core.errors import InputError, unknown
+from oddscalc.core.errors import InputError, nearest, unknown
 from oddscalc.core.files import read_text
 from oddscalc.core.numbers import parse_exact, parse_int
 
@@ -106,8 +105,8 @@ class RuleSpec:
                 raise InputError(f"{name} must be a string, got {value!r}")
             text = str(value).strip()
             if self.choices and text not in self.choices:
-                close = difflib.get_close_matches(text, self.choices, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                close = nearest(text, self.choices)
+                hint = f" (did you mean '{close}'?)" if close else ""
                 raise InputError(f"{name} must be one of {', '.join(self.choices)}, got '{text[:40]}'{hint}")
             return text
         items = [item.strip() for item in str(value).split(",")] if from_text else value
@@ -437,8 +436,8 @@ def apply_pays(game: GameTable, overrides: Iterable[str]) -> GameTable:
         table = game.paytable(table_name if dot else None)
         if is_none(value):
             if category not in table.pays:
-                close = difflib.get_close_matches(category, list(table.pays), n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                close = nearest(category, table.pays)
+                hint = f" (did you mean '{close}'?)" if close else ""
                 raise InputError(f"--pay {key.strip()}=none: paytables.{table.name} lists no '{category}' "
                                  f"to remove{hint}")
             game = game.replace_paytable(table.with_pay(category, None))

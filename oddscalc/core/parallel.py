@@ -12,7 +12,6 @@ True
 """
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
 from collections.abc import Callable, Sequence
@@ -34,6 +33,8 @@ def chunk_seed(seed: int, chunk: int) -> int:
     >>> chunk_seed(7, 3)
     5748252727059225960
     """
+    # imported here: it loads OpenSSL, several milliseconds of every start that samples nothing
+    import hashlib
     digest = hashlib.blake2b(f"oddscalc:{seed}:{chunk}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little")
 
