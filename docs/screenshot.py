@@ -10,33 +10,28 @@ network services, no extensions; as root it also needs ``--no-sandbox``, which i
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from oddscalc.report.pdf import find_browser, headless_flags
+
 HERE = Path(__file__).resolve().parent
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
 
 
 def browser() -> str:
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    sys.exit("chromium not installed: apt-get install chromium")
+    found = find_browser()
+    if found is None:
+        sys.exit("chromium not installed: apt-get install chromium")
+    return found
 
 
 def screenshot(page: Path, png: Path, width: int, height: int) -> None:
     """Draw ``page`` in a ``width`` x ``height`` window into ``png``."""
     with tempfile.TemporaryDirectory() as profile:
-        flags = [browser(), "--headless", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-extensions", "--hide-scrollbars",
-                 f"--user-data-dir={profile}", f"--window-size={width},{height}", f"--screenshot={png}"]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
-            flags.append("--no-sandbox")
+        flags = [*headless_flags(browser(), Path(profile)), "--hide-scrollbars", f"--window-size={width},{height}",
+                 f"--screenshot={png}"]
         done = subprocess.run([*flags, page.as_uri()], capture_output=True, text=True, timeout=300)
     if done.returncode != 0 or not png.is_file():
         sys.exit(f"chromium failed: {done.stderr[-2000:]}")

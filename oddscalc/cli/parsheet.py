@@ -1,19 +1,20 @@
-"""``oddscalc report GAME --output FILE.html``: the par sheet of a game as one self-contained page.
+"""``oddscalc report GAME --output FILE.html``: the par sheet of a game as one self-contained page
+(``FILE.pdf``: the same page printed by headless Chromium).
 
 The output path is checked before any work starts, and the page is written through a temporary
 file, so a failure writes nothing.  What the command prints is the key figures and where the page
 went (``--format`` as for every report).
 
->>> report_command(["caribbean-stud", "--output", "sheet.pdf"])
+>>> report_command(["caribbean-stud", "--output", "sheet.doc"])
 Traceback (most recent call last):
-oddscalc.core.errors.InputError: --output: the file name must end in .html or .htm, got 'sheet.pdf'
+oddscalc.core.errors.InputError: --output: the file name must end in .html or .htm or .pdf, got 'sheet.doc'
 """
 from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
 
-from oddscalc.api.parsheet import MAX_ROUNDS, MAX_SWEEP_POINTS, OPTIMAL, ROUNDS, SWEEP_POINTS, par_sheet
+from oddscalc.api.parsheet import MAX_ROUNDS, MAX_SWEEP_POINTS, OPTIMAL, ROUNDS, SUFFIXES, SWEEP_POINTS, par_sheet
 from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table
 from oddscalc.core.files import output_path
 from oddscalc.core.numbers import parse_int
@@ -25,7 +26,8 @@ def report_parser() -> OneLineParser:
         "metric (exact), the strategy chart, the return against each payout, the distribution over N rounds "
         "and the side bets."))
     add_game_options(parser)
-    parser.add_argument("--output", required=True, metavar="FILE.html", help="the page to write")
+    parser.add_argument("--output", required=True, metavar="FILE.html",
+                        help="the page to write (FILE.pdf: printed to PDF by headless Chromium)")
     parser.add_argument("--strategy", default=OPTIMAL, metavar="NAME",
                         help="optimal (default), or a simple strategy of the game (strategy --compare lists them)")
     parser.add_argument("--rounds", default=str(ROUNDS), metavar="N",
@@ -38,7 +40,7 @@ def report_parser() -> OneLineParser:
 def report_command(argv: Sequence[str]) -> Output:
     """``oddscalc report GAME [--pay …] [--rule …] [--table …] [--strategy NAME] --output FILE.html``."""
     args = report_parser().parse(argv)
-    output = output_path(args.output, "--output", (".html", ".htm"))       # checked before any work
+    output = output_path(args.output, "--output", SUFFIXES)       # checked before any work
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
     points = parse_int(args.sweep_points, "--sweep-points", 0, MAX_SWEEP_POINTS)
     return par_sheet(load_table(args), output, strategy=args.strategy, rounds=rounds, sweep_points=points,

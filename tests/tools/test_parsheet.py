@@ -3,7 +3,6 @@
 import json
 import os
 import re
-import shutil
 import subprocess
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -13,6 +12,7 @@ import pytest
 from oddscalc.cli.main import run
 from oddscalc.engines.base import engine_of, load
 from oddscalc.report.html import render_page
+from oddscalc.report.pdf import find_browser, headless_flags
 from oddscalc.tools.distribution import analysis_distribution, power
 from oddscalc.tools.parsheet import collect, page, sweep_values
 
@@ -192,7 +192,7 @@ def test_a_side_bet_page_has_no_strategy_chart():
 
 
 def test_the_command_checks_the_output_before_the_work(cli, tmp_path):
-    for path, message in ((tmp_path / "sheet.pdf", "must end in .html"),
+    for path, message in ((tmp_path / "sheet.doc", "must end in .html or .htm or .pdf"),
                           (tmp_path / "missing" / "sheet.html", "no such folder")):
         result = cli("report", "five-plus-one-bonus", "--output", path)
         assert result.status == 2 and message in result.err and result.out == ""
@@ -224,18 +224,9 @@ def test_the_command_writes_the_page_and_prints_the_key_figures(cli, tmp_path):
 
 # --- the page in a real browser ----------------------------------------------------------------
 
-def chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
 def browser_dump(browser, page_path, profile, screenshot=None):
     """The DOM headless Chromium builds from the page (and a screenshot when asked)."""
-    flags = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-             "--disable-component-update", "--no-first-run", "--disable-extensions", f"--user-data-dir={profile}"]
+    flags = headless_flags(browser, profile)
     dumped = subprocess.run([*flags, "--dump-dom", page_path.as_uri()], capture_output=True, text=True, timeout=120)
     assert dumped.returncode == 0, dumped.stderr[-2000:]
     if screenshot is not None:
@@ -247,7 +238,7 @@ def browser_dump(browser, page_path, profile, screenshot=None):
 
 @pytest.mark.slow
 def test_the_page_in_headless_chromium(cli, tmp_path):
-    browser = chromium()
+    browser = find_browser()
     if browser is None:
         pytest.skip("chromium not installed: apt-get install chromium")
     target = tmp_path / "caribbean-stud.html"
@@ -275,3 +266,23 @@ def test_the_page_in_headless_chromium(cli, tmp_path):
     assert Fraction(called, situations) == analysis.call_probability
     shot = tmp_path / "shot.png"
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+@pytest.mark.slow
+def test_the_page_printed_to_pdf(cli, tmp_path):
+    if find_browser() is None:
+        pytest.skip("chromium not installed: apt-get install chromium")
+    target = tmp_path / "three-card-poker.pdf"
+    result = cli("report", "three-card-poker", "--output", target, "--sweep-points", "3", "--rounds", "20")
+    assert result.status == 0, result.err
+    data = target.read_bytes()
+    pages = re.findall(rb"/Type\s*/Page\b", data)
+    assert data.startswith(b"%PDF-") and len(pages) >= 2
+    assert [path.name for path in tmp_path.iterdir()] == [target.name]
+
+
+def test_a_pdf_without_chromium_is_refused_before_the_work(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    result = cli("report", "caribbean-stud", "--output", tmp_path / "sheet.pdf")
+    assert result.refused("a PDF is printed by Chromium, which is not installed")
+    assert list(tmp_path.iterdir()) == []
