@@ -51,7 +51,7 @@ cdef enum:
     PW = 3             # ... qualifies and loses to the player
     MAX_CLASSES = 16
     N_MASKS = 8192     # subsets of the 13 ranks
-    MAX_DEAD = 12
+    MAX_DEAD = 9       # the tallies of more dead cards on a full deck would pass 2^63 deals
 
 # index of a tally row: RESULTS of engines.three_card.solve (fold first, then the categories above)
 FOLD_ROW = 0
@@ -790,10 +790,14 @@ cdef class Game:
         self.width = ranking.n_strengths + 1
         if len(klass) != ranking.n_strengths:
             raise ValueError("one class index per strength is needed")
+        if not 0 <= qualify <= ranking.n_strengths or not 0 <= ties <= 2:
+            raise ValueError("qualify must be a strength (or n_strengths: never) and ties 0, 1 or 2")
         self.n_classes = len(coefficients)
         if not 0 < self.n_classes <= MAX_CLASSES:
             raise ValueError(f"between 1 and {MAX_CLASSES} hand classes are needed")
         self.klass = <int*>malloc(self.n_strengths * sizeof(int))
+        if self.klass == NULL:
+            raise MemoryError()
         for i in range(self.n_strengths):
             if not 0 <= klass[i] < self.n_classes:
                 raise ValueError("class index out of range")
@@ -911,6 +915,8 @@ cdef class Game:
         self.n_hands = len(found)
         self.hands = <int*>malloc(3 * self.n_hands * sizeof(int))
         self.hand_weight = <int64_t*>malloc(self.n_hands * sizeof(int64_t))
+        if self.hands == NULL or self.hand_weight == NULL:
+            raise MemoryError()
         for i, (s, a, b, c, images) in enumerate(found):
             self.hands[3 * i], self.hands[3 * i + 1], self.hands[3 * i + 2] = a, b, c
             self.hand_weight[i] = images
@@ -1459,6 +1465,13 @@ cdef class Game:
         hands of T in that category, for a player of strength s; Phi[4] the margin weight."""
         cdef int r1, r2, r3, mask, bit, cat, su, ss, cu, cs, v
         cdef int32_t* phi = &work.phi[0][0]
+        # the unsuited category of every rank triple against a player of strength s (the rank
+        # tables of each borderline hand of that strength read it)
+        for r1 in range(13):
+            for r2 in range(13):
+                for r3 in range(13):
+                    work.u3[r1][r2][r3] = <int8_t>category(
+                        strength3(self.ranking, r1 * 4, r2 * 4 + 1, r3 * 4 + 2), s, self.qualify)
         memset(work.phi, 0, sizeof(work.phi))
         if not self.ranking.flush_counts:
             return
@@ -1527,12 +1540,6 @@ cdef class Game:
                 continue
             work.avail[card_rank(u)] += 1
             work.suit_left[card_suit(u)] |= 1 << card_rank(u)
-        # unsuited categories of every rank triple
-        for r in range(13):
-            for r2 in range(13):
-                for r3 in range(13):
-                    su = strength3(self.ranking, r * 4, r2 * 4 + 1, r3 * 4 + 2)
-                    work.u3[r][r2][r3] = <int8_t>category(su, s, self.qualify)
         # U2[r][r2]: third cards for two cards of ranks r, r2; U1, U0 from them
         for r in range(13):
             for r2 in range(13):

@@ -36,7 +36,8 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from cython.parallel cimport prange
 
-from oddscalc._native.cards cimport N_RANKS, N_CARDS, make_card, card_rank, card_suit, choose, choose2, choose3, choose4
+from oddscalc._native.cards cimport (N_RANKS, N_CARDS, make_card, card_rank, card_suit, choose, choose2, choose3, choose4,
+                                     mark_cards)
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
 from oddscalc._native.stud cimport (SENTINEL, Level, advance_below, advance_upto, level_alloc, level_below,
                                     level_close, level_free, level_open, level_push, level_rewind, level_upto,
@@ -735,6 +736,8 @@ def pair_class_counts(int card1, int card2, int qualify_strength, int deck_mask,
             group, mult = pair[2], pair[3]
     if group < 0:
         raise ValueError("not a canonical pair of this deck (see canonical_pairs)")
+    if every < 1:
+        raise ValueError("every must be at least 1")
     n_deck = deck_of(deck_mask, deck)
     for c in range(N_PAYOUT_CLASSES):
         num[c] = 0
@@ -749,14 +752,16 @@ def pair_class_counts(int card1, int card2, int qualify_strength, int deck_mask,
     with nogil:
         failed = seen_pair(card1, card2, group, mult, deck, n_deck, qualify_strength, num, den, 1, sums,
                            &n_classes, records, counts)
-    others = [card for card in (deck[i] for i in range(n_deck)) if card != card1 and card != card2]
-    total = choose(n_deck - 7, 3)
-    result = []
-    for k in range(0, n_classes, every):
-        cards = tuple(others[record_position(records[k], i)] for i in range(5))
-        result.append((cards, record_weight(records[k]), counts[3 * k], counts[3 * k + 1], counts[3 * k + 2],
-                       total - counts[3 * k] - counts[3 * k + 1] - counts[3 * k + 2]))
-    free(records); free(counts)
+    try:
+        others = [card for card in (deck[i] for i in range(n_deck)) if card != card1 and card != card2]
+        total = choose(n_deck - 7, 3)
+        result = []
+        for k in range(0, n_classes, every):
+            cards = tuple(others[record_position(records[k], i)] for i in range(5))
+            result.append((cards, record_weight(records[k]), counts[3 * k], counts[3 * k + 1], counts[3 * k + 2],
+                           total - counts[3 * k] - counts[3 * k + 1] - counts[3 * k + 2]))
+    finally:
+        free(records); free(counts)
     if failed:
         raise MemoryError()
     return result
@@ -889,5 +894,8 @@ def whole_hand_counts(int qualify_strength, int deck_mask):
 
 def hand_payout_class(cards):
     """Payout class (0 below ace-king, 1 ace-king, 2 pair .. 10 royal flush) of five cards."""
+    cdef uint8_t seen[52]
+    memset(seen, 0, sizeof(seen))
+    mark_cards(cards, seen)
     a, b, c, d, e = cards
     return payout_class(strength5(a, b, c, d, e))

@@ -378,3 +378,10 @@ def test_sampler_with_other_boxes_on_the_full_deck(classic):
     assert samples == 200 and mean >= 0
     sample = ex.sample_gains(classic, 3, seed=0, chunk=0, size=50)
     assert sample.denominator == math.comb(52 - 8, 2)
+
+
+def test_the_payout_class_kernel_checks_its_cards():
+    with pytest.raises(ValueError, match="card code 60"):
+        kernel.hand_payout_class((60, 1, 2, 3, 4))
+    with pytest.raises(ValueError, match="given twice"):
+        kernel.hand_payout_class((1, 1, 2, 3, 4))
