@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import os
+import shlex
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from oddscalc.api.result import Result
-from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.api.tables import GameLike, Overlay, load, overlay_lines
 from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path, write_file
@@ -29,6 +30,29 @@ def generated_at() -> str:
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     moment = datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else datetime.now(UTC)
     return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def remake_command(game: str, target: Path, pays: Overlay, rules: Overlay, table: str | Path | None,
+                   strategy: str, rounds: int, sweep_points: int) -> str:
+    """The command line that makes a par sheet asked for through the API again (its footer).
+
+    >>> remake_command("fast-poker", Path("a b.html"), {"flush": 6}, None, None, OPTIMAL, ROUNDS, SWEEP_POINTS)
+    "oddscalc report fast-poker --pay flush=6 --output 'a b.html'"
+    """
+    words = ["oddscalc", "report", game]
+    for line in overlay_lines(pays, "pays"):
+        words += ["--pay", line]
+    for line in overlay_lines(rules, "rules"):
+        words += ["--rule", line]
+    if table is not None:
+        words += ["--table", str(table)]
+    if strategy != OPTIMAL:
+        words += ["--strategy", strategy]
+    if rounds != ROUNDS:
+        words += ["--rounds", str(rounds)]
+    if sweep_points != SWEEP_POINTS:
+        words += ["--sweep-points", str(sweep_points)]
+    return shlex.join([*words, "--output", str(target)])
 
 
 @dataclass(frozen=True)
@@ -53,11 +77,10 @@ def par_sheet(game: GameLike, output: str | Path, *, pays: Overlay = None, rules
         raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
     if not 0 <= sweep_points <= MAX_SWEEP_POINTS:
         raise InputError(f"--sweep-points must be between 0 and {MAX_SWEEP_POINTS}, got {sweep_points}")
-    points = 2 if sweep_points == 1 else sweep_points
     loaded = load(game, pays, rules, table)
     start = time.perf_counter()
-    sheet = collect(loaded, strategy, rounds, points, DIGITS, Limits.resolve())
-    made_by = command or f"oddscalc report {loaded.name} --output {target}"
+    sheet = collect(loaded, strategy, rounds, sweep_points, DIGITS, Limits.resolve())
+    made_by = command or remake_command(loaded.name, target, pays, rules, table, strategy, rounds, sweep_points)
     html = render_page(page(sheet, made_by, generated_at()))
     write_file(target, print_pdf(html, "--output") if target.suffix.lower() == ".pdf" else html, "--output")
     return ParSheetResult(loaded.name, str(target), sheet,

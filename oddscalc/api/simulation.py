@@ -13,10 +13,10 @@ from oddscalc.core.delegate import Delegated
 from oddscalc.core.files import output_path, write_file
 from oddscalc.core.numbers import parse_exact
 from oddscalc.core.progress_bar import Progress
-from oddscalc.engines.base import OPTIMAL, engine_of
+from oddscalc.engines.base import OPTIMAL
 from oddscalc.report.model import Report
 from oddscalc.report.render import render
-from oddscalc.tools.check import DEFAULT_ALPHA, CheckResult, check_counts, check_file
+from oddscalc.tools.check import DEFAULT_ALPHA, CheckResult, check_file, check_game_counts
 from oddscalc.tools.check_report import check_report
 from oddscalc.tools.counts_file import Counts
 from oddscalc.tools.simulation import check_run, simulation_report, simulator_of
@@ -45,9 +45,9 @@ def simulate(game: GameLike, rounds: int, seed: int = 1, strategy: str = OPTIMAL
     target = None if output is None else output_path(str(output), "--output", (".csv", ".json"))
     loaded = load(game, pays, rules, table)
     check_run(rounds, seed)
-    simulator_of(loaded, strategy, seed)          # refuses a game or strategy without a simulator
+    simulator = simulator_of(loaded, strategy, seed)      # refuses a game or strategy without one
     with Progress(f"simulating {loaded.name}", rounds) as progress:
-        counts = simulate_counts(loaded, rounds, seed, strategy, progress.step)
+        counts = simulate_counts(loaded, rounds, seed, strategy, progress.step, simulator)
     hint = check_hint + ("" if strategy == OPTIMAL else f" --strategy {shlex.quote(strategy)}")
     report = simulation_report(loaded, counts, hint)
     if target is not None:
@@ -82,6 +82,5 @@ def check(game: GameLike, counts: Mapping[str, int] | Counts | str | Path, *, st
     if isinstance(counts, (str, Path)):
         result = check_file(loaded, str(counts), strategy, level)
     else:
-        name = strategy or (counts.strategy if isinstance(counts, Counts) else OPTIMAL)
-        result = check_counts(engine_of(loaded).analyze(loaded, name), counts, level, name)
+        result = check_game_counts(loaded, counts, strategy, level)
     return Checked(loaded.name, result, report=check_report(loaded, result))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oddscalc.api.visibility import DEFAULT_SAMPLES, MAX_SAMPLES, exposure
-from oddscalc.cli.options import Output, add_scale_out, game_parser, load_table, scale_out
+from oddscalc.api.visibility import DEFAULT_SAMPLES, exposure
+from oddscalc.cli.options import Output, add_scale_out, game_parser, load_table, samples_of, scale_out, seed_of
 from oddscalc.core.numbers import parse_int
 
 
@@ -31,8 +31,8 @@ def exposure_command(argv: Sequence[str]) -> Output:
     args = parser.parse(argv)
     dealer_cards = parse_int(args.dealer_cards, "--dealer-cards", 0, 5)
     boxes = parse_int(args.boxes, "--boxes", 0, 7)
-    samples = parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
-    seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
+    samples = samples_of(args, DEFAULT_SAMPLES)
+    seed = seed_of(args)
     workers, scheduler = scale_out(args)
     return exposure(load_table(args), dealer_cards, boxes, args.sorted, samples=samples, seed=seed, workers=workers,
                     scheduler=scheduler).report, args.format

@@ -11,12 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oddscalc.api.fast_action import EXACT_LIMIT, SAMPLES, SEED, fast_action_odds
-from oddscalc.cli.options import HelpShown, OneLineParser, Output, add_format, add_limits, add_scale_out, scale_out
+from oddscalc.cli.options import (
+    HelpShown,
+    OneLineParser,
+    Output,
+    add_format,
+    add_limits,
+    add_scale_out,
+    samples_of,
+    scale_out,
+    seed_of,
+)
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
 
 SUBCOMMANDS = ("odds",)
-MAX_SAMPLES = 10 ** 9
 
 
 def odds_parser() -> OneLineParser:
@@ -49,8 +58,8 @@ def odds_command(argv: Sequence[str]) -> Output:
     """The odds, or the step-by-step settlement, of a Fast Action Poker deal."""
     args = odds_parser().parse(argv)
     exact_limit = parse_int(args.exact_limit, "--exact-limit", 0, 10 ** 12)
-    samples = parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
-    seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
+    samples = samples_of(args, SAMPLES)
+    seed = seed_of(args, SEED)
     workers, scheduler = scale_out(args)
     return fast_action_odds(args.seats, button=args.button, hole=args.hole, board=args.board, bettors=args.bettors,
                             dead=args.dead, draws=args.draws, game=args.game, rules=args.rule, table=args.table,

@@ -15,11 +15,18 @@ from typing import Any
 
 from oddscalc.api.analysis import analyze, decide, input_spec, strategy
 from oddscalc.api.tables import Inputs
-from oddscalc.cli.options import OneLineParser, Output, add_scale_out, game_parser, load_table, scale_out
+from oddscalc.cli.options import (
+    OneLineParser,
+    Output,
+    add_scale_out,
+    game_parser,
+    load_table,
+    samples_of,
+    scale_out,
+    seed_of,
+)
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
-
-MAX_SAMPLES = 10 ** 9
 
 
 def _add_sampling(parser: argparse.ArgumentParser) -> None:
@@ -82,8 +89,7 @@ def _sampling(args: argparse.Namespace, inputs: Inputs | None) -> dict[str, Any]
     if inputs is None or inputs.samples is None:
         return {}
     workers, scheduler = scale_out(args)
-    return {"samples": None if args.samples is None else parse_int(args.samples, "--samples", 2, MAX_SAMPLES),
-            "seed": 1 if args.seed is None else parse_int(args.seed, "--seed", 0, 2 ** 64 - 1),
+    return {"samples": samples_of(args), "seed": seed_of(args),
             "workers": workers, "scheduler": scheduler}
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, overload
 
 from oddscalc.api.tables import load
 from oddscalc.core.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, MEMORY_ENV, SECONDS_ENV, override
@@ -25,6 +25,8 @@ from oddscalc.report.model import Report
 from oddscalc.report.render import FORMATS
 
 MAX_WORKERS = 256
+MAX_SAMPLES = 10 ** 9           # --samples: situations a sampled estimate draws, at most
+MAX_SEED = 2 ** 64 - 1          # --seed: any 64-bit seed
 
 # what a command hands back: its report and the format to render it in
 Output = tuple[Report, str]
@@ -141,6 +143,24 @@ def scale_out(args: argparse.Namespace) -> tuple[int | None, str | None]:
     """The ``--workers`` (None: one per core) and ``--scheduler`` of a command line."""
     workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, MAX_WORKERS)
     return workers, args.scheduler
+
+
+@overload
+def samples_of(args: argparse.Namespace, default: int) -> int: ...
+@overload
+def samples_of(args: argparse.Namespace, default: None = None) -> int | None: ...
+def samples_of(args: argparse.Namespace, default: int | None = None) -> int | None:
+    """The ``--samples`` of a command line (2 to :data:`MAX_SAMPLES`), or ``default`` when not given."""
+    return default if args.samples is None else parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
+
+
+def seed_of(args: argparse.Namespace, default: int = 1) -> int:
+    """The ``--seed`` of a command line (0 to 2**64 - 1), or ``default`` when not given.
+
+    >>> seed_of(argparse.Namespace(seed="7")), seed_of(argparse.Namespace(seed=None))
+    (7, 1)
+    """
+    return default if args.seed is None else parse_int(args.seed, "--seed", 0, MAX_SEED)
 
 
 def rule_overrides(args: argparse.Namespace) -> list[str]:

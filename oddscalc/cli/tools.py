@@ -13,15 +13,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from oddscalc.api.payouts import PERS, design, sweep, symbolic
-from oddscalc.api.rounds import DEFAULT_DIGITS, MAX_DIGITS, distribution
+from oddscalc.api.rounds import DEFAULT_DIGITS, MAX_DIGITS, QUANTILES, distribution
 from oddscalc.api.simulation import OPTIMAL, check, simulate
-from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint
+from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint, seed_of
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path
 from oddscalc.core.numbers import parse_exact, parse_int
 
-DEFAULT_QUANTILES = "0.01,0.05,0.1,0.25,0.5,0.75,0.9,0.95,0.99"
 MAX_ROUNDS = 10 ** 15
+QUANTILES_TEXT = ",".join(f"{float(q):g}" for q in QUANTILES)    # the default levels, for the help
 
 
 def _numbers(text: str, what: str) -> list[Fraction]:
@@ -76,8 +76,8 @@ def distribution_command(argv: Sequence[str]) -> Output:
     """``oddscalc distribution GAME --rounds N``."""
     parser = game_parser("distribution", "The exact distribution of the net result after N rounds.")
     parser.add_argument("--rounds", default="1", metavar="N", help="rounds played (default 1)")
-    parser.add_argument("--quantiles", default=DEFAULT_QUANTILES, metavar="Q,Q,...",
-                        help=f"levels of the quantiles of the total (default {DEFAULT_QUANTILES})")
+    parser.add_argument("--quantiles", metavar="Q,Q,...",
+                        help=f"levels of the quantiles of the total (default {QUANTILES_TEXT})")
     parser.add_argument("--losing-more-than", metavar="X,X,...",
                         help="losses (in units) to give the chance of exceeding (default: 1, 2, 5, 10, 20, ...)")
     parser.add_argument("--full", action="store_true", help="list the probability of every total")
@@ -89,7 +89,7 @@ def distribution_command(argv: Sequence[str]) -> Output:
     args = parser.parse(argv)
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
     digits = None if args.digits is None else parse_int(args.digits, "--digits", 1, MAX_DIGITS)
-    levels = _numbers(args.quantiles, "--quantiles")
+    levels = QUANTILES if args.quantiles is None else _numbers(args.quantiles, "--quantiles")
     losses = None if args.losing_more_than is None else _numbers(args.losing_more_than, "--losing-more-than")
     return distribution(load_table(args), rounds, quantiles=levels, losing_more_than=losses, full=args.full,
                         digits=digits, exact=args.exact, plot=args.plot).report, args.format
@@ -108,7 +108,7 @@ def simulate_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--output", metavar="FILE", help="also write the counts file (.csv or .json)")
     args = parser.parse(argv)
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
-    seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
+    seed = seed_of(args)
     output = None if args.output is None else output_path(args.output, "--output", (".csv", ".json"))
     return simulate(load_table(args), rounds, seed, args.strategy, output=output,
                     check_hint=overlay_hint(args)).report, args.format

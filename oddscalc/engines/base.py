@@ -47,6 +47,24 @@ from oddscalc.report.model import Report
 
 OPTIMAL = "optimal"
 
+# a tie with a qualifying dealer (rules.ties), in the games against a dealer that take the rule
+TIES = ("push", "player", "dealer")
+TIES_RULE = RuleSpec("ties", "text", "push", "a tie with a qualifying dealer: push, or won by the player or the "
+                     "dealer", choices=TIES)
+
+
+def settle_ties(ties: str, losses: int, tied: int, wins: int) -> tuple[int, int, int]:
+    """(losses, pushes, wins) once the ties with a qualifying dealer are settled by ``ties``.
+
+    >>> settle_ties("push", 5, 2, 7), settle_ties("player", 5, 2, 7), settle_ties("dealer", 5, 2, 7)
+    ((5, 2, 7), (5, 0, 9), (7, 0, 7))
+    """
+    if ties == "player":
+        return losses, 0, wins + tied
+    if ties == "dealer":
+        return losses + tied, 0, wins
+    return losses, tied, wins
+
 # engine name -> the module whose ENGINE object plays it
 ENGINES = {
     "stud5": "oddscalc.engines.stud",

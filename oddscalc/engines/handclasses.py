@@ -20,6 +20,7 @@ from oddscalc._native import eval5
 from oddscalc.core.classes import ClassMap, HandClass, HandRow, class_map
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import N_FIVE_CARD_STRENGTHS, five_card_category_starts, five_card_examples
+from oddscalc.core.gametable import GameTable
 from oddscalc.core.hands import FiveCardCategory
 
 FIVE_CARD_CATEGORIES = tuple(c.label for c in FiveCardCategory)
@@ -61,6 +62,20 @@ def five_card_map(classes: tuple[HandClass, ...], bases: tuple[str, ...], where:
     examples = five_card_examples()
     rows = tuple(HandRow(examples[s], bases[s], categories[s]) for s in range(N_FIVE_CARD_STRENGTHS))
     return class_map(classes, rows, where)
+
+
+def category_map(game: GameTable) -> ClassMap:
+    """A game's classes on five-card hands named by their category (a side bet's hands), classes
+    that split a strength refused."""
+    where = f"table '{game.name}'"
+    refuse_suits_on_five(game.classes, where)
+    return five_card_map(game.classes, five_card_categories(), where)
+
+
+@lru_cache(maxsize=2)
+def five_card_census(cards: int) -> tuple[int, ...]:
+    """Sets of ``cards`` cards (5 or 6) of the deck by the strength of their best five."""
+    return tuple(eval5.strength_census(cards, range(52)))
 
 
 def pay_map(cmap: ClassMap, named: Iterable[str] | Mapping[str, object], names: Sequence[str]

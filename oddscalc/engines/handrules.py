@@ -42,7 +42,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from oddscalc.core.cards import RANKS, parse_rank
 from oddscalc.core.errors import InputError
@@ -254,7 +254,13 @@ def parse_rule(text: str, model: HandModel) -> _Rule:
 
 
 def decision_table(model: HandModel, rules: Sequence[str]) -> DecisionTable:
-    """Every rule parsed and applied in order: the decision of each (upcard rank, strength)."""
+    """Every rule parsed and applied in order: the decision of each (upcard rank, strength)
+    (kept: a strategy is checked when it is named, then played or priced with the same table)."""
+    return _decision_table(model, tuple(rules))
+
+
+@lru_cache(maxsize=16)
+def _decision_table(model: HandModel, rules: tuple[str, ...]) -> DecisionTable:
     parsed = [parse_rule(rule, model) for rule in rules]
     n = len(model.reps)
     ups = list(range(13)) if model.upcard else [-1]

@@ -1,5 +1,5 @@
-"""HTML rendering: any report as a table page, and the page layout of a par sheet (sections of
-paragraphs, tables and inline SVG figures).
+"""HTML rendering: the page layout of a par sheet (sections of paragraphs, tables and inline SVG
+figures).
 
 The page is one self-contained file: the style sheet is inline, figures are inline SVG, and there
 is no script, no font, no image and no link to fetch, so it opens the same offline, in an archive
@@ -15,12 +15,11 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
-from oddscalc.report.model import Report, Table
+from oddscalc.report.model import Table
 from oddscalc.report.render import cell_text
 
 
@@ -162,9 +161,3 @@ def render_page(page: Page) -> str:
             f"<title>{escape(page.title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n"
             f"<header><h1>{escape(page.title)}</h1><p class=\"subtitle\">{escape(page.subtitle)}</p></header>\n"
             f"<nav>{nav}</nav>\n{sections}<footer>{footer}</footer>\n</main>\n</body>\n</html>\n")
-
-
-def report_page(report: Report, footer: Sequence[str] = ()) -> str:
-    """Any report as a page: its tables in one section, its notes after them."""
-    blocks: tuple[Block, ...] = (*report.tables, *(Fine(note) for note in report.notes))
-    return render_page(Page(report.title, "", (Section("report", "Report", blocks),), tuple(footer)))

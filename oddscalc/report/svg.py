@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
+from oddscalc.core.numbers import share_text
+
 PALETTE = ("#1f5fa8", "#d4691c", "#2b8a3e", "#8e44ad", "#b8860b", "#c0392b")
 FONT = "font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif\""
 ACT, NO_ACT, EMPTY = (26, 152, 80), (215, 48, 39), "#eeeeee"
@@ -243,9 +245,9 @@ def grid_chart(rows: Sequence[str], columns: Sequence[str], shares: Sequence[Seq
             elif share == 0:
                 words, tip = "fold", f"{row} against {column}: always fold"
             else:
-                words = f"{float(share) * 100:.0f}%"
+                words = share_text(share, 0)
                 tip = (f"{row} against {column}: {action} in {share.numerator}/{share.denominator} of the "
-                       f"situations ({float(share) * 100:.2f} %)")
+                       f"situations ({share_text(share)})")
             fill = share_colour(share)
             ink = "#ffffff" if share is not None and (share <= Fraction(1, 5) or share >= Fraction(4, 5)) else "#222222"
             parts.append(f'<rect x="{x}" y="{y}" width="{cell_w - 1}" height="{cell_h - 1}" fill="{fill}">'

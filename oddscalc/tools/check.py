@@ -198,8 +198,16 @@ def check_file(game: GameTable, path: str, strategy: str | None = None,
                alpha: Fraction | float = DEFAULT_ALPHA) -> CheckResult:
     """Read a counts file and check it against the exact analysis of ``game`` under the strategy
     the counts were played with (``strategy``, else the file's, else the optimal one)."""
-    counts = read_counts(path)
-    if counts.game and counts.game != game.name:
-        raise InputError(f"the counts file is for '{counts.game}', not '{game.name}'")
-    strategy = strategy or counts.strategy
+    return check_game_counts(game, read_counts(path), strategy, alpha)
+
+
+def check_game_counts(game: GameTable, counts: Counts | Mapping[str, int], strategy: str | None = None,
+                      alpha: Fraction | float = DEFAULT_ALPHA) -> CheckResult:
+    """Check counts against the exact analysis of ``game`` under the strategy they were played with
+    (``strategy``, else the counts', else the optimal one), refusing counts of another game."""
+    if isinstance(counts, Counts):
+        if counts.game and counts.game != game.name:
+            raise InputError(f"the counts are for '{counts.game}', not '{game.name}'")
+        strategy = strategy or counts.strategy
+    strategy = strategy or OPTIMAL
     return check_counts(engine_of(game).analyze(game, strategy), counts, alpha, strategy)

@@ -47,7 +47,7 @@ from functools import cached_property
 from oddscalc.core.budget import Limits
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
-from oddscalc.core.numbers import decimal_text
+from oddscalc.core.numbers import decimal_text, probability_text, sqrt_decimal
 from oddscalc.core.progress_bar import Progress
 
 EXACT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN,
@@ -71,8 +71,6 @@ BYTES_PER_COEFFICIENT = 160        # ... and per coefficient (Python objects)
 GRID_BYTES_PER_POINT = 120         # a one-round grid point: its list slot, then the report's passes
 GRID_NS_PER_POINT = 3000
 
-
-# --- limits -----------------------------------------------------------------------------
 
 # --- the distribution --------------------------------------------------------------------
 
@@ -100,8 +98,7 @@ class Bounded:
         '< 1e-20'
         """
         if self.exact:
-            value = self.low
-            return decimal_text(value, 10) if value == 0 or value >= Fraction(1, 10 ** 6) else f"{float(value):.3e}"
+            return probability_text(self.low)
         middle, width = (self.low + self.high) / 2, self.high - self.low
         if middle >= Fraction(1, 10 ** 6):
             places = min(10, _floor_log10(1 / width))
@@ -355,11 +352,6 @@ def _digits(denominator: int, rounds: int) -> int:
     return math.floor(rounds * math.log10(denominator)) + 2
 
 
-def cost(one: Distribution, rounds: int) -> int:
-    """Digits of the largest product the exact N-round power needs (support x digits per weight)."""
-    return (len(one.weights) - 1) * rounds * _digits(one.denominator, rounds)
-
-
 def _estimate(products: Iterable[tuple[int, int]]) -> tuple[float, float, int]:
     """Seconds, peak bytes and largest product (digits) of a run of ``(coefficients, width)`` products."""
     seconds, memory, largest = 0.0, 0.0, 0
@@ -504,7 +496,7 @@ def check_request(rounds: int, digits: int | None = None, exact: bool = False) -
     if rounds > MAX_ROUNDS:
         raise InputError(f"--rounds must be at most 10**{len(str(MAX_ROUNDS)) - 1} (beyond any machine), got {rounds}")
     if digits is not None and not 1 <= digits <= MAX_DIGITS:
-        raise InputError(f"--digits must be between 1 and 100000, got {digits}")
+        raise InputError(f"--digits must be between 1 and {MAX_DIGITS}, got {digits}")
     if exact and digits is not None:
         raise InputError("--exact and --digits exclude each other: exact, or high precision to D digits")
 
@@ -747,8 +739,6 @@ def standard_deviation(variance: Fraction, digits: int = 30) -> Decimal:
     >>> standard_deviation(Fraction(2)), standard_deviation(Fraction(10 ** 700 + 1, 3))
     (Decimal('1.41421356237309504880168872421'), Decimal('5.77350269189625764509148780502E+349'))
     """
-    variance = Fraction(variance)
-    with decimal.localcontext(decimal.Context(prec=digits + 5, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)):
-        root = (Decimal(variance.numerator) / Decimal(variance.denominator)).sqrt()
+    root = sqrt_decimal(Fraction(variance), digits + 5)     # five guard digits, then one rounding
     with decimal.localcontext(decimal.Context(prec=digits, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)):
         return +root

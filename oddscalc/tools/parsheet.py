@@ -91,13 +91,17 @@ class ParSheet:
 
 
 def sweep_values(current: Fraction, points: int) -> list[Fraction]:
-    """``points`` payouts evenly from 0 to twice the table's (0 to 2 when the table pays 0).
+    """``points`` payouts evenly from 0 to twice the table's (0 to 2 when the table pays 0); one
+    point draws no line, so it gives the two ends.
 
     >>> sweep_values(Fraction(5), 5)
     [Fraction(0, 1), Fraction(5, 2), Fraction(5, 1), Fraction(15, 2), Fraction(10, 1)]
+    >>> sweep_values(Fraction(5), 1)
+    [Fraction(0, 1), Fraction(10, 1)]
     """
     top = 2 * current if current > 0 else Fraction(2)
-    return [top * i / (points - 1) for i in range(points)] if points > 1 else [current]
+    points = max(points, 2)
+    return [top * i / (points - 1) for i in range(points)]
 
 
 def _sweep_keys(game: GameTable) -> list[PayoutKey]:
@@ -138,6 +142,7 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
     keys = _sweep_keys(game) if sweep_points else []
+    sweep_points = max(sweep_points, 2) if sweep_points else 0      # as sweep_values draws them
     with Progress(f"par sheet of {game.name}", 3 + len(keys) * sweep_points + rounds, unit="step") as progress:
         wagers = engine.wagers(game, strategy.name)
         whole = engine.analyze(game, strategy.name)

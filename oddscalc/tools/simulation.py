@@ -51,10 +51,12 @@ def reference_names(game: GameTable, strategy: str) -> tuple[str, ...]:
 
 
 def simulate(game: GameTable, rounds: int, seed: int, strategy: str = OPTIMAL,
-             progress: Callable[[int], None] | None = None) -> Counts:
-    """Play ``rounds`` seeded rounds; the same seed and strategy always give the same counts."""
-    check_run(rounds, seed)
-    simulator = simulator_of(game, strategy, seed)
+             progress: Callable[[int], None] | None = None, simulator: Simulator | None = None) -> Counts:
+    """Play ``rounds`` seeded rounds; the same seed and strategy always give the same counts
+    (``simulator``: one simulator_of already made, the run checked)."""
+    if simulator is None:
+        check_run(rounds, seed)
+        simulator = simulator_of(game, strategy, seed)
     start = time.perf_counter()
     done = 0
     while done < rounds:

@@ -96,3 +96,10 @@ def test_a_toy_simulator_with_a_short_deck_fails():
     # a deck without the four aces: no royal flush, fewer straights
     result = oddscalc.check("five-plus-one-bonus", toy_five_plus_one(20_000, seed=1, deck_size=48))
     assert not result.passed and "FAIL" in result.verdict
+
+
+def test_check_refuses_counts_of_another_game_however_they_are_given():
+    counts = oddscalc.simulate("fast-poker", 500, seed=4).counts
+    with pytest.raises(oddscalc.InputError, match="the counts are for 'fast-poker', not 'caribbean-stud'"):
+        oddscalc.check("caribbean-stud", counts)
+    assert oddscalc.check("fast-poker", counts).result.rounds == 500

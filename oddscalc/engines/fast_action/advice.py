@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from oddscalc.core.errors import InputError
 from oddscalc.engines.fast_action.equity import Equity, showdown_equity
@@ -44,6 +45,14 @@ def _advice(gain: Fraction, se: float | None) -> str:
     return word if se is None else f"{word} (estimate)"
 
 
+@lru_cache(maxsize=16)
+def _equity(hero: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...], opponents: int, samples: int,
+            seed: int, workers: int, scheduler: str | None) -> Equity:
+    """One equity per opponent count: the rows with nobody else betting and with everyone betting
+    ask for the same one."""
+    return showdown_equity(hero, board, dead, opponents, samples, seed, workers=workers, scheduler=scheduler)
+
+
 def decide_row(rules: FastActionRules, hero: Sequence[int], board: Sequence[int], dead: Sequence[int],
                players: int, others: int,
                hero_button: bool = False, samples: int = 200_000, seed: int = 1, workers: int = 1,
@@ -53,7 +62,7 @@ def decide_row(rules: FastActionRules, hero: Sequence[int], board: Sequence[int]
         raise InputError(f"--others-bet must be between 0 and {players - 1} with {players} players")
     antes = rules.ante * players
     pot = antes + rules.optional_bet * (others + 1)
-    equity = showdown_equity(hero, board, dead, others, samples, seed, workers=workers, scheduler=scheduler)
+    equity = _equity(tuple(hero), tuple(board), tuple(dead), others, samples, seed, workers, scheduler)
     se = None if equity.std_error is None else equity.std_error * float(pot)
     if others:
         return BetAdvice(others, equity, pot, rules.optional_bet / pot, equity.equity * pot - rules.optional_bet,
@@ -62,8 +71,7 @@ def decide_row(rules: FastActionRules, hero: Sequence[int], board: Sequence[int]
     if rules.no_optional_bet == "button":
         keep, se = (antes if hero_button else Fraction(0)), None
     else:
-        everyone = showdown_equity(hero, board, dead, players - 1, samples, seed, workers=workers,
-                                   scheduler=scheduler)
+        everyone = _equity(tuple(hero), tuple(board), tuple(dead), players - 1, samples, seed, workers, scheduler)
         keep = everyone.equity * antes
         se = None if everyone.std_error is None else everyone.std_error * float(antes)
     gain = antes - keep

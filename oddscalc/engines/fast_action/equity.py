@@ -46,12 +46,13 @@ def showdown_equity(hero, board, dead, opponents: int, samples: int = 200_000, s
     the same estimate for a seed however the chunks ran)."""
     if opponents == 0:
         return Equity(0, True, 1, Fraction(1), Fraction(1))
-    Limits.resolve().check(f"sampling {samples:,} showdowns",
-                           seconds=samples * (opponents + 1) / SEATS_PER_SECOND / workers, memory=0)
     if opponents in EXACT_OPPONENTS and exact_work(board, dead, hero) <= exact_limit:
         total, counts = kernel.equity_counts(list(hero), list(board), list(dead), opponents)
         equity = sum((Fraction(c, t + 1) for t, c in enumerate(counts)), Fraction(0)) / total
         return Equity(opponents, True, total, equity, Fraction(counts[0], total))
+    if scheduler is None:       # a cluster's time is not this machine's: its size is unknown here
+        Limits.resolve().check(f"sampling {samples:,} showdowns",
+                               seconds=samples * (opponents + 1) / SEATS_PER_SECOND / workers, memory=0)
     n = opponents + 1
     spec = {
         "n": n, "seat_of_rank": [-1] * 13, "action_positions": [], "fallback_button": True,

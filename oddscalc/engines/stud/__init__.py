@@ -21,7 +21,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
-from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
+from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, category_map
 from oddscalc.engines.stud import attached, decide, report, simulate, solve, strategy
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_class_map, call_layout, class_counts
 from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
@@ -52,7 +52,7 @@ class StudEngine(base.EngineBase):
                 raise InputError(f"{where}: paytables.{table.main_paytable}: class '{paid[0]}' holds no hand the "
                                  f"Call pays (categories: {', '.join(PAYABLE)})")
             empty = [k.name for k in table.classes if not sizes[k.name]]
-            side_sizes = attached.side_map(table).sizes if empty else {}    # a second map only when needed
+            side_sizes = category_map(table).sizes if empty else {}    # a second map only when needed
             idle = [name for name in empty if not side_sizes[name]]
             if idle:
                 raise InputError(f"{where}: class '{idle[0]}' holds no five-card hand")
@@ -107,7 +107,7 @@ class StudEngine(base.EngineBase):
         if not table.classes:
             return hand
         chain = call_class_map(table.classes, table.name).chains[hand.strength]
-        side = attached.side_map(table).chains[hand.strength]
+        side = category_map(table).chains[hand.strength]
         return replace(hand, hand_class=(chain or side or ("",))[0])
 
 

@@ -15,20 +15,15 @@ player's cards and the upcard (every six-card set), or the showdown, paid by the
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
-from oddscalc._native import eval5
-from oddscalc.core.cards import DECK
-from oddscalc.core.classes import ClassMap
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.handclasses import (
     FIVE_CARD_CATEGORIES,
-    five_card_categories,
-    five_card_map,
+    category_map,
+    five_card_census,
     pay_map,
-    refuse_suits_on_five,
 )
 from oddscalc.engines.sidebets import (
     DEALER_STRONGER,
@@ -46,19 +41,6 @@ HANDS = ("player", "dealer", "player+upcard", "showdown")
 CARDS = {"player": 5, "dealer": 5, "player+upcard": 6}
 
 
-@lru_cache(maxsize=2)
-def census(cards: int) -> tuple[int, ...]:
-    """Sets of ``cards`` cards of the deck by the strength of their best five."""
-    return tuple(eval5.strength_census(cards, DECK))
-
-
-def side_map(game: GameTable) -> ClassMap:
-    """The game's classes on five-card hands named by their category (the side bets' hands)."""
-    where = f"table '{game.name}'"
-    refuse_suits_on_five(game.classes, where)
-    return five_card_map(game.classes, five_card_categories(), where)
-
-
 def side_bets(game: GameTable) -> tuple[SideBet, ...]:
     """The game's side bets, each checked: what it is settled on, the classes it pays."""
     where = f"table '{game.name}'"
@@ -69,7 +51,7 @@ def side_bets(game: GameTable) -> tuple[SideBet, ...]:
         if bet.hand == "showdown" and bet.paid_on != "player":
             raise InputError(f"{where}: paytables.{bet.table.name}: a stud showdown bet is paid by the player's "
                              "hand (paid_on = \"player\"); the exact counts do not split the dealer's hands")
-        empty = [name for name in bet.table.pays if side_map(game).sizes.get(name) == 0]
+        empty = [name for name in bet.table.pays if category_map(game).sizes.get(name) == 0]
         if empty:
             raise InputError(f"{where}: paytables.{bet.table.name}: class '{empty[0]}' holds no five-card hand")
     return bets
@@ -77,16 +59,16 @@ def side_bets(game: GameTable) -> tuple[SideBet, ...]:
 
 def call_sizes(game: GameTable) -> dict[str, int]:
     """Player hands (of 2,598,960) in each class of the game, on the Call's hands."""
-    return call_class_map(game.classes, game.name).totals(census(5))
+    return call_class_map(game.classes, game.name).totals(five_card_census(5))
 
 
 def side_sizes(game: GameTable, cards: int) -> dict[str, int]:
     """Sets of ``cards`` cards whose best five is in each class of the game."""
-    return side_map(game).totals(census(cards))
+    return category_map(game).totals(five_card_census(cards))
 
 
 def _showdown(game: GameTable, bet: SideBet) -> tuple[dict[str, int], int]:
-    data, names = pay_map(side_map(game), bet.table.pays, FIVE_CARD_CATEGORIES)
+    data, names = pay_map(category_map(game), bet.table.pays, FIVE_CARD_CATEGORIES)
     qualify = StudRules.of(game).qualify_strength
     # below the qualifier the kernel does not split the dealer's hands by strength: count at no
     # qualifier when a paid hand is below it
@@ -105,9 +87,9 @@ def side_bet_result(game: GameTable, bet: SideBet) -> Analysis:
     if bet.hand == "showdown":
         counts, total = _showdown(game, bet)
     else:
-        cmap = side_map(game)
+        cmap = category_map(game)
         counts = {}
-        for s, sets in enumerate(census(CARDS[bet.hand])):
+        for s, sets in enumerate(five_card_census(CARDS[bet.hand])):
             name = cmap.pay_name(s, bet.table.pays)
             counts[name] = counts.get(name, 0) + sets
         total = math.comb(52, CARDS[bet.hand])

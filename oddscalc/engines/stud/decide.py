@@ -17,7 +17,7 @@ from oddscalc.core.economics import Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_strength
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import Decision
+from oddscalc.engines.base import Decision, settle_ties
 from oddscalc.engines.stud.counts import PAYOUT_CLASSES, call_layout
 from oddscalc.engines.stud.rules import StudRules
 
@@ -36,9 +36,7 @@ def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int
     pay = game.paytable().pay(category) if category != PAYOUT_CLASSES[0] else Fraction(0)
     wager = Fraction(1 + rules.call_multiple)
     win_net = 1 + rules.call_multiple * pay
-    pushes = ties if rules.ties == 0 else 0
-    wins += ties if rules.ties == 1 else 0
-    losses += ties if rules.ties == 2 else 0
+    losses, pushes, wins = settle_ties(rules.ties_text, losses, ties, wins)
     ev_call = Fraction(nq + wins * win_net - wager * losses, total)
     outcomes = (Outcome("dealer-not-qualify", nq, Fraction(1), wager), Outcome("lose", losses, -wager, wager),
                 Outcome("push", pushes, Fraction(0), wager), Outcome(f"win-{category}", wins, win_net, wager))

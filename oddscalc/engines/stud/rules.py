@@ -12,15 +12,13 @@ from oddscalc.core.cards import parse_rank
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_strength
 from oddscalc.core.gametable import GameTable, RuleSpec
-
-TIES = ("push", "player", "dealer")
+from oddscalc.engines.base import TIES, TIES_RULE
 
 RULE_SPECS = (
     RuleSpec("dealer_qualifies", "text", "A K 4 3 2",
              "the weakest dealer hand that qualifies, as five ranks (any pair qualifies)"),
     RuleSpec("call_multiple", "integer", 2, "the Call as a multiple of the Ante", low=1, high=100),
-    RuleSpec("ties", "text", "push", "a tie with a qualifying dealer: push, or won by the player or the dealer",
-             choices=TIES),
+    TIES_RULE,
     RuleSpec("side_bets", "strings", (), "paytables of side bets (each says in 'hand' what it is settled on)"),
 )
 

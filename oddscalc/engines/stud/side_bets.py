@@ -13,11 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
 
-from oddscalc._native import eval5
-from oddscalc.core.cards import DECK
-from oddscalc.core.classes import ClassMap, check_class_names
+from oddscalc.core.classes import check_class_names
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank, five_card_category_starts
@@ -25,7 +22,10 @@ from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory
 from oddscalc.core.numbers import decimal_text, pay_text
 from oddscalc.engines import base, sidebets
-from oddscalc.engines.handclasses import five_card_categories, five_card_map, refuse_suits_on_five
+from oddscalc.engines.handclasses import (
+    category_map,
+    five_card_census,
+)
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
@@ -39,24 +39,11 @@ RULE_SPECS = (
 STRATEGIES = (base.NamedStrategy(base.OPTIMAL, "a side bet has no decision"),)
 
 
-@lru_cache(maxsize=2)
-def strength_counts(cards: int) -> tuple[int, ...]:
-    """Sets of ``cards`` cards by the strength of their best five (weakest first)."""
-    return tuple(eval5.strength_census(cards, DECK))
-
-
 def category_counts(cards: int) -> tuple[int, ...]:
     """Sets of ``cards`` cards making each category (high card first)."""
-    counts = strength_counts(cards)
+    counts = five_card_census(cards)
     starts = five_card_category_starts()
     return tuple(sum(counts[starts[i]:starts[i + 1]]) for i in range(len(CATEGORIES)))
-
-
-def class_map_of(game: GameTable) -> ClassMap:
-    """The game's classes on one hand of every strength."""
-    where = f"table '{game.name}'"
-    refuse_suits_on_five(game.classes, where)
-    return five_card_map(game.classes, five_card_categories(), where)
 
 
 def prize(game: GameTable, category: str) -> Fraction:
@@ -92,7 +79,7 @@ def _net(game: GameTable, category: str) -> Fraction | None:
 def paid(game: GameTable) -> list[tuple[str, Fraction | None]]:
     """Per strength: the name its row is counted under (the most specific class any paytable
     names, else the category) and its net per unit staked (None: the bet loses)."""
-    cmap = class_map_of(game)
+    cmap = category_map(game)
     named = {name for t in game.paytables for name in t.pays}
     out = []
     settled: dict[str, Fraction | None] = {}
@@ -116,7 +103,7 @@ def outcome_name(category: str, net: Fraction) -> str:
 def side_bet_analysis(game: GameTable) -> Analysis:
     """Exact outcome table of the side bet at the table's meter: strongest first, each class the
     paytables name after its category."""
-    counts = strength_counts(game.rules.integer("cards"))
+    counts = five_card_census(game.rules.integer("cards"))
     order = [*CATEGORIES]
     for klass in game.classes:
         order.insert(order.index(klass.category), klass.name)
@@ -162,7 +149,7 @@ def pay_cell(game: GameTable, name: str) -> str:
 
 def class_sizes(game: GameTable, cards: int) -> dict[str, int]:
     """Sets of ``cards`` cards whose best five is in each class."""
-    return class_map_of(game).totals(strength_counts(cards))
+    return category_map(game).totals(five_card_census(cards))
 
 
 def analysis_report(game: GameTable) -> Report:
@@ -215,7 +202,7 @@ class SideBetEngine(base.EngineBase):
         if "meter" in table.rules.given and not has_meter(table):
             raise InputError(f"{table.name} has no meter paytable, so a meter (rules.meter, --meter) does not apply")
         if table.classes:
-            sizes = class_map_of(table).sizes
+            sizes = category_map(table).sizes
             empty = [k.name for k in table.classes if not sizes[k.name]]
             if empty:
                 raise InputError(f"{where}: class '{empty[0]}' holds no five-card hand")
@@ -238,7 +225,7 @@ class SideBetEngine(base.EngineBase):
 
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         hand = base.rank_five(table, cards)
-        chain = class_map_of(table).chains[hand.strength] if table.classes else ()
+        chain = category_map(table).chains[hand.strength] if table.classes else ()
         return replace(hand, hand_class=chain[0]) if chain else hand
 
 

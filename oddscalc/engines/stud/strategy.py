@@ -44,8 +44,8 @@ def _model(name: str, classes: tuple[HandClass, ...]) -> HandModel:
 
 def parse_strategy(game: GameTable, text: str) -> NamedStrategy:
     """A built-in strategy's name, a strategy file or an expression, its rules checked."""
-    model = hand_model(game)
-    return find_strategy(STRATEGIES, text, game, lambda rules: decision_table(model, rules))
+    # the hand model (every class evaluated) only for written rules, not for a built-in's name
+    return find_strategy(STRATEGIES, text, game, lambda rules: decision_table(hand_model(game), rules))
 
 
 def strategy_table(game: GameTable, strategy: NamedStrategy) -> DecisionTable:

@@ -42,10 +42,10 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import chunk_seed
-from oddscalc.engines.base import Exposure, GainSample, Seen
+from oddscalc.engines.base import TIES, Exposure, GainSample, Seen, settle_ties
 from oddscalc.engines.three_card.counts import GameCounts, game_counts
 from oddscalc.engines.three_card.outcomes import game_analysis
-from oddscalc.engines.three_card.rules import TIES, ThreeCardRules, three_card_rules
+from oddscalc.engines.three_card.rules import ThreeCardRules, three_card_rules
 from oddscalc.engines.three_card.solve import (
     LOSE,
     PUSH,
@@ -160,11 +160,8 @@ def _solution(rules: ThreeCardRules, p: Prices, rows: list[tuple[int, ...]], tot
 
 def _settled(rules: ThreeCardRules, row: tuple[int, ...]) -> tuple[int, ...]:
     """A kernel tally row with its ties (counted as pushes) settled by ``rules.ties``."""
-    if rules.ties == "push":
-        return row
     settled = list(row)
-    settled[WIN if rules.ties == "player" else LOSE] += settled[PUSH]
-    settled[PUSH] = 0
+    settled[LOSE], settled[PUSH], settled[WIN] = settle_ties(rules.ties, row[LOSE], row[PUSH], row[WIN])
     return tuple(settled)
 
 

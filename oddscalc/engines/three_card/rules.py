@@ -25,6 +25,7 @@ from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.core.gametable import GameTable, Paytable, RuleSpec
 from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER, ThreeCardCategory
 from oddscalc.core.numbers import ratio_text
+from oddscalc.engines.base import TIES_RULE
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, five_card_categories, five_card_map, refuse_suits_on_five
 from oddscalc.engines.sidebets import SideBet, side_bet
 from oddscalc.engines.three_card.classes import (
@@ -35,8 +36,6 @@ from oddscalc.engines.three_card.classes import (
     three_card_classes,
 )
 
-# the settlement of a tie with a qualifying dealer (rules.ties)
-TIES = ("push", "player", "dealer")
 # what a side bet may be settled on
 SIDE_HANDS = ("player", "dealer", "player+dealer", "showdown")
 
@@ -58,8 +57,7 @@ RULE_SPECS = (
     RuleSpec("fold_forfeits_bonus", "flag", True, "a fold loses the Bonus"),
     RuleSpec("ev_tie", "text", "fold", "the choice when playing and folding are worth exactly the same",
              choices=("play", "fold")),
-    RuleSpec("ties", "text", "push", "a tie with a qualifying dealer: push, or won by the player or the dealer",
-             choices=TIES),
+    TIES_RULE,
     RuleSpec("side_bets", "strings", (), "paytables of side bets (each says in 'hand' what it is settled on; "
                                          "default the player's three cards)"),
 )

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.core.gametable import Paytable
+from oddscalc.engines.base import settle_ties
 from oddscalc.engines.handrules import DecisionTable
 from oddscalc.engines.three_card.counts import GameCounts
 from oddscalc.engines.three_card.rules import ThreeCardRules
@@ -139,11 +140,7 @@ class Solution:
 
 def settled_counts(rules: ThreeCardRules, dw: int, tie: int, pw: int) -> tuple[int, int, int]:
     """(dealer wins, pushes, player wins) of a situation once ties are settled by ``rules.ties``."""
-    if rules.ties == "player":
-        return dw, 0, pw + tie
-    if rules.ties == "dealer":
-        return dw + tie, 0, pw
-    return dw, tie, pw
+    return settle_ties(rules.ties, dw, tie, pw)
 
 
 def solve(rules: ThreeCardRules, counts: GameCounts, strategy: DecisionTable | None = None) -> Solution:

@@ -48,8 +48,8 @@ def hand_model(rules: ThreeCardRules) -> HandModel:
 
 def parse_strategy(rules: ThreeCardRules, text: str) -> NamedStrategy:
     """A built-in strategy's name, a strategy file or an expression, its rules checked."""
-    model = hand_model(rules)
-    return find_strategy(STRATEGIES, text, rules.game, lambda written: decision_table(model, written))
+    # the hand model only for written rules, not for a built-in's name
+    return find_strategy(STRATEGIES, text, rules.game, lambda written: decision_table(hand_model(rules), written))
 
 
 def strategy_table(rules: ThreeCardRules, name: str) -> DecisionTable | None:
@@ -61,10 +61,8 @@ def strategy_table(rules: ThreeCardRules, name: str) -> DecisionTable | None:
     >>> strategy_table(rules, "always").calls(0), strategy_table(rules, "q64").calls(0)
     (True, False)
     """
-    if name.strip() == OPTIMAL:             # no hand model needed (it costs every analysis's start)
-        return None
     named = parse_strategy(rules, name)
-    return decision_table(hand_model(rules), named.rules)
+    return None if named.name == OPTIMAL else decision_table(hand_model(rules), named.rules)
 
 
 @dataclass(frozen=True)

@@ -104,3 +104,9 @@ def test_decide_refuses_impossible_cases():
         decision_rows(rules, hero, flop, (), 4, [4])
     with pytest.raises(InputError, match="--players"):
         decision_rows(rules, hero, flop, (), 9)
+
+
+def test_an_exact_equity_is_not_sized_as_a_sample():
+    # heads-up on the flop is counted exactly: a huge --samples must not be refused as sampling work
+    hero, board = parse_cards("As Kd"), parse_cards("Qs Jd 2c")
+    assert showdown_equity(hero, board, (), 1, samples=10**12).exact
