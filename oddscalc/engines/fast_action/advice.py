@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 from oddscalc.core.errors import InputError
 from oddscalc.engines.fast_action.equity import Equity, showdown_equity
@@ -45,24 +44,25 @@ def _advice(gain: Fraction, se: float | None) -> str:
     return word if se is None else f"{word} (estimate)"
 
 
-@lru_cache(maxsize=16)
-def _equity(hero: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...], opponents: int, samples: int,
-            seed: int, workers: int, scheduler: str | None) -> Equity:
-    """One equity per opponent count: the rows with nobody else betting and with everyone betting
-    ask for the same one."""
-    return showdown_equity(hero, board, dead, opponents, samples, seed, workers=workers, scheduler=scheduler)
-
-
 def decide_row(rules: FastActionRules, hero: Sequence[int], board: Sequence[int], dead: Sequence[int],
                players: int, others: int,
                hero_button: bool = False, samples: int = 200_000, seed: int = 1, workers: int = 1,
-               scheduler: str | None = None) -> BetAdvice:
-    """The value of the optional bet when ``others`` other players bet too."""
+               scheduler: str | None = None, known: dict[int, Equity] | None = None) -> BetAdvice:
+    """The value of the optional bet when ``others`` other players bet too (``known``: equities
+    already found, by opponent count: the rows of one decision share them)."""
+    known = {} if known is None else known
+
+    def equity_against(opponents: int) -> Equity:
+        if opponents not in known:
+            known[opponents] = showdown_equity(hero, board, dead, opponents, samples, seed, workers=workers,
+                                               scheduler=scheduler)
+        return known[opponents]
+
     if not 0 <= others < players:
         raise InputError(f"--others-bet must be between 0 and {players - 1} with {players} players")
     antes = rules.ante * players
     pot = antes + rules.optional_bet * (others + 1)
-    equity = _equity(tuple(hero), tuple(board), tuple(dead), others, samples, seed, workers, scheduler)
+    equity = equity_against(others)
     se = None if equity.std_error is None else equity.std_error * float(pot)
     if others:
         return BetAdvice(others, equity, pot, rules.optional_bet / pot, equity.equity * pot - rules.optional_bet,
@@ -71,7 +71,7 @@ def decide_row(rules: FastActionRules, hero: Sequence[int], board: Sequence[int]
     if rules.no_optional_bet == "button":
         keep, se = (antes if hero_button else Fraction(0)), None
     else:
-        everyone = _equity(tuple(hero), tuple(board), tuple(dead), players - 1, samples, seed, workers, scheduler)
+        everyone = equity_against(players - 1)
         keep = everyone.equity * antes
         se = None if everyone.std_error is None else everyone.std_error * float(antes)
     gain = antes - keep
@@ -93,5 +93,6 @@ def decision_rows(rules: FastActionRules, hero: Sequence[int], board: Sequence[i
         raise InputError(f"{players} players need {needed} more cards (the others' hole cards and the rest of "
                          f"the board) but {left} are left after the known and dead cards")
     wanted = range(players) if others is None else others
-    return [decide_row(rules, hero, board, dead, players, j, hero_button, samples, seed, workers, scheduler)
+    known: dict[int, Equity] = {}
+    return [decide_row(rules, hero, board, dead, players, j, hero_button, samples, seed, workers, scheduler, known)
             for j in wanted]
