@@ -11,8 +11,8 @@ from oddscalc.api.tables import GameLike, Overlay, load
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_exact
 from oddscalc.tools.design import PayoutSolution, parse_target, solve_payout
-from oddscalc.tools.design_report import design_report, symbolic_report
-from oddscalc.tools.payouts import payout_key
+from oddscalc.tools.design_report import design_report, symbolic_refusal, symbolic_report
+from oddscalc.tools.payouts import OF, Figure, figure_of, payout_key
 from oddscalc.tools.plotting import plot_target
 from oddscalc.tools.sweep import SweepRow, parse_sweep, sweep_report
 from oddscalc.tools.sweep import sweep as sweep_rows
@@ -30,18 +30,26 @@ class Designed(Result):
 
 
 def design(game: GameLike, vary: str, target: Fraction | float | str, *, per: str = "ante",
-           pays: Overlay = None, rules: Overlay = None, table: str | Path | None = None,
+           of: str = "wager", pays: Overlay = None, rules: Overlay = None, table: str | Path | None = None,
            max_payout: Fraction | int | str = 1_000_000, step: Fraction | int | str = 1,
            symbolic: bool = False) -> Designed:
-    """Solve one payout for a target return (``per``: the unit, that is the Ante or the Bet, or the
-    ``total`` wagered), the optimal strategy re-solved at every payout tried.
+    """Solve one payout for a target return, the optimal strategy re-solved at every payout tried.
+
+    The return is that of the wager the payout belongs to (``of="wager"``: a side bet's pay is solved
+    on that side bet's return, per its stake) or the whole game's (``of="game"``, as ``analyze``
+    gives it); ``per``: per the wager's stake (the Ante, the Bet, the side-bet stake) or per the
+    ``total`` wagered.
 
     >>> design("five-plus-one-bonus", "flush", "0.9").payout
     Fraction(11839, 872)
+    >>> design("three-card-poker", "pair-plus.flush", "39/40").payout
+    Fraction(8687, 2192)
     """
     loaded = load(game, pays, rules, table)
     if per not in PERS:
         raise InputError(f"--per must be one of {', '.join(PERS)}, got '{per}'")
+    if of not in OF:
+        raise InputError(f"--of must be one of {', '.join(OF)}, got '{of}'")
     if "=" in vary:
         raise InputError(f"design --vary takes one payout such as flush, got '{vary[:60]}' "
                          "(a range of payouts is for sweep)")
@@ -49,7 +57,11 @@ def design(game: GameLike, vary: str, target: Fraction | float | str, *, per: st
     limit, spacing = parse_exact(max_payout, "--max-payout"), parse_exact(step, "--step")
     if limit <= 0 or spacing <= 0:
         raise InputError("--max-payout and --step must be positive")
-    solution = solve_payout(loaded, payout_key(loaded, vary), goal, per, limit)
+    key = payout_key(loaded, vary)
+    figure = figure_of(loaded, key, of)
+    if symbolic and not figure.whole:
+        raise InputError(symbolic_refusal(figure))
+    solution = solve_payout(loaded, key, goal, per, limit, figure)
     return Designed(loaded.name, solution.payout, solution, report=design_report(loaded, solution, spacing, symbolic))
 
 
@@ -72,29 +84,36 @@ def symbolic(game: GameLike, pays: Overlay = None, rules: Overlay = None, *,
 
 @dataclass(frozen=True)
 class Swept(Result):
-    """The exact analysis at every payout of a range."""
+    """The exact analysis at every payout of a range, of ``figure`` (which wager, or the game)."""
     game: str
     rows: tuple[SweepRow, ...] = field(repr=False)
+    figure: Figure = field(repr=False)
 
     @property
     def returns(self) -> dict[Fraction, Fraction]:
-        """Expected return per unit at each payout."""
+        """Expected return per unit (the figure's stake) at each payout."""
         return {row.payout: row.analysis.expected_return for row in self.rows}
 
 
 def sweep(game: GameLike, vary: str, values: Iterable[Fraction | int | str] | None = None, *,
-          step: str | None = None, pays: Overlay = None, rules: Overlay = None, table: str | Path | None = None,
-          plot: str | Path | None = None) -> Swept:
+          step: str | None = None, of: str = "wager", pays: Overlay = None, rules: Overlay = None,
+          table: str | Path | None = None, plot: str | Path | None = None) -> Swept:
     """The return at every payout: ``vary`` as ``flush=1..10`` (with ``step``) or ``flush=5,6``,
-    or ``vary="flush"`` with a list of ``values``.
+    or ``vary="flush"`` with a list of ``values``; of the wager the payout belongs to
+    (``of="wager"``) or of the whole game (``of="game"``), as :func:`design`.
 
     >>> sweep("five-plus-one-bonus", "flush", [14, 15]).returns[Fraction(15)] > 0
     False
+    >>> sweep("three-card-poker", "pair-plus.flush", [4]).returns[Fraction(4)]
+    Fraction(-128, 5525)
     """
     chart = plot_target(None if plot is None else str(plot))       # checked before any work
+    if of not in OF:
+        raise InputError(f"--of must be one of {', '.join(OF)}, got '{of}'")
     loaded = load(game, pays, rules, table)
     if values is not None:
         vary = f"{vary}=" + ",".join(str(parse_exact(v, "--vary")) for v in values)
     key, payouts = parse_sweep(loaded, vary, step)
-    rows = sweep_rows(loaded, key, payouts)
-    return Swept(loaded.name, tuple(rows), report=sweep_report(loaded, key, rows, chart))
+    figure = figure_of(loaded, key, of)
+    rows = sweep_rows(loaded, key, payouts, figure=figure)
+    return Swept(loaded.name, tuple(rows), figure, report=sweep_report(loaded, key, rows, chart, figure))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from oddscalc.api.payouts import PERS, design, sweep, symbolic
+from oddscalc.api.payouts import OF, PERS, design, sweep, symbolic
 from oddscalc.api.rounds import DEFAULT_DIGITS, MAX_DIGITS, QUANTILES, distribution
 from oddscalc.api.simulation import OPTIMAL, check, simulate
 from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint, seed_of
@@ -40,7 +40,11 @@ def design_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--target-return", metavar="RTP", help="target return to player: 0.975, 97.5%% or 39/40")
     parser.add_argument("--vary", metavar="CATEGORY", help="payout to solve for: flush, or PAYTABLE.CATEGORY")
     parser.add_argument("--per", choices=PERS, default="ante",
-                        help="the target is per unit (the Ante or the Bet; default) or per total amount wagered")
+                        help="the target is per unit (the stake of the wager solved for: the Ante, the Bet, the "
+                             "side-bet stake; default) or per total amount wagered")
+    parser.add_argument("--of", choices=OF, default="wager",
+                        help="solve for the return of the wager the payout belongs to (default; a side bet's pay: "
+                             "that side bet) or of the whole game")
     parser.add_argument("--symbolic", action="store_true",
                         help="print the return as an exact expression in the payouts (fixed optimal strategy)")
     parser.add_argument("--max-payout", default="1000000", metavar="P", help="largest payout searched")
@@ -53,8 +57,8 @@ def design_command(argv: Sequence[str]) -> Output:
         return symbolic(game).report, args.format
     if args.target_return is None or args.vary is None:
         raise InputError("design needs both --target-return and --vary")
-    return design(game, args.vary, args.target_return, per=args.per, max_payout=args.max_payout, step=args.step,
-                  symbolic=args.symbolic).report, args.format
+    return design(game, args.vary, args.target_return, per=args.per, of=args.of, max_payout=args.max_payout,
+                  step=args.step, symbolic=args.symbolic).report, args.format
 
 
 # --- sweep ---------------------------------------------------------------------------------------
@@ -65,9 +69,12 @@ def sweep_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--vary", required=True, metavar="CATEGORY=A..B",
                         help="payout and values: flush=1..10, flush=1..10 with --step 0.5, or flush=5,6,7.5")
     parser.add_argument("--step", metavar="S", help="spacing of a range A..B (default 1)")
+    parser.add_argument("--of", choices=OF, default="wager",
+                        help="the return of the wager the payout belongs to (default; a side bet's pay: that side "
+                             "bet) or of the whole game")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the return against the payout")
     args = parser.parse(argv)
-    return sweep(load_table(args), args.vary, step=args.step, plot=args.plot).report, args.format
+    return sweep(load_table(args), args.vary, step=args.step, of=args.of, plot=args.plot).report, args.format
 
 
 # --- distribution --------------------------------------------------------------------------------

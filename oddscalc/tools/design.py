@@ -7,8 +7,14 @@ are intervals in order.  Per unit (Ante, Bet) the function is also convex and co
 maximum of the strategies' lines); per total amount wagered it can jump where the strategy
 changes, because the average wager does.
 
-The search analyses the game exactly (``engine.analyze_game``) at payouts with small
-denominators only (engines may count in 64-bit integers):
+The figure solved for is the return of the wager the payout belongs to (a side bet's pay: that
+side bet, per its stake), or the game's when asked (:func:`~oddscalc.tools.payouts.figure_of`);
+the strategy is always the game's optimum, re-solved at each payout, and strategies are told
+apart by the game's analysis.  A side bet is settled whatever the player decides, so its return
+is one line in its pay, found from two analyses.
+
+The search analyses the game exactly (``Engine.analyze``, and ``Engine.wagers`` for a wager other
+than the game's) at payouts with small denominators only (engines may count in 64-bit integers):
 
 - two analyses with the same call probability have the same strategy (calls are only added as
   the payout rises), and so does every payout between them; when they straddle the target, the root of the line
@@ -24,6 +30,10 @@ denominators only (engines may count in 64-bit integers):
 >>> target = analysis_at(game, key, Fraction(7)).rtp_total
 >>> solve_payout(game, key, target, "total").payout
 Fraction(7, 1)
+>>> three = load("three-card-poker")
+>>> solution = solve_payout(three, payout_key(three, "pair-plus.flush"), Fraction(39, 40))
+>>> solution.figure.wager, solution.payout, solution.analysis.rtp
+('pair-plus', Fraction(8687, 2192), Fraction(39, 40))
 """
 from __future__ import annotations
 
@@ -38,11 +48,14 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import parse_exact
 from oddscalc.tools.payouts import (
     MAX_DENOMINATOR,
+    Figure,
+    Measure,
     PayoutKey,
     analysis_at,
-    analyzer,
     check_denominators,
     current_payout,
+    figure_of,
+    measurer,
     payout_key,
     simplest_between,
     strategy_of,
@@ -93,11 +106,13 @@ def metric_value(analysis: Analysis, per: str) -> Fraction:
 
 @dataclass(frozen=True)
 class Point:
-    """One exact analysis at a payout."""
+    """One exact analysis at a payout: the figure's (``analysis``) and the game's (``whole``)."""
     payout: Fraction
     analysis: Analysis = field(repr=False)
     value: Fraction                        # the return solved for
-    piece: tuple = field(repr=False)       # strategy_of(analysis): equal on one strategy's piece
+    piece: tuple = field(repr=False)       # strategy_of(whole): equal on one strategy's piece
+    whole: Analysis = field(repr=False)    # the game's, whose optimum is re-solved (its per-unit lines cross
+                                           # where the strategy switches)
 
 
 @dataclass(frozen=True)
@@ -110,6 +125,7 @@ class PayoutSolution:
     analysis: Analysis | None
     reason: str
     tried: tuple[Point, ...]
+    figure: Figure                         # the wager (or the game) whose return is solved for
 
     @property
     def found(self) -> bool:
@@ -119,9 +135,9 @@ class PayoutSolution:
 class _Search:
     """Exact analyses at payouts, cached in the order they were made."""
 
-    def __init__(self, game: GameTable, key: PayoutKey, target: Fraction, per: str):
-        self.game, self.key, self.target, self.per = game, key, target, per
-        self.analyze = analyzer(game)
+    def __init__(self, game: GameTable, key: PayoutKey, target: Fraction, per: str, figure: Figure):
+        self.game, self.key, self.target, self.per, self.figure = game, key, target, per, figure
+        self.measure = measurer(game, figure)
         self.points: dict[Fraction, Point] = {}
 
     def at(self, payout: Fraction) -> Point:
@@ -129,8 +145,9 @@ class _Search:
         if payout not in self.points:
             if len(self.points) >= MAX_ANALYSES:
                 raise InputError(f"design: no exact payout found after {MAX_ANALYSES} analyses")
-            analysis = self.analyze(with_payout(self.game, self.key, payout))
-            self.points[payout] = Point(payout, analysis, metric_value(analysis, self.per), strategy_of(analysis))
+            seen = self.measure(with_payout(self.game, self.key, payout))
+            self.points[payout] = Point(payout, seen.figure, metric_value(seen.figure, self.per),
+                                        strategy_of(seen.whole), seen.whole)
         return self.points[payout]
 
     def sorted(self, above: bool) -> list[Point]:
@@ -138,13 +155,27 @@ class _Search:
         return sorted((p for p in self.points.values() if (p.value >= self.target) == above),
                       key=lambda p: p.payout)
 
+    def bracket(self) -> tuple[Point, Point, Point | None]:
+        """The first payouts, in order, that step from below the target to at or above it (``lo``,
+        ``hi``), and the point after ``hi`` when it is at or above the target too.  For a return that
+        never falls as the payout rises (the game's, a side bet's) ``lo`` is the highest payout below
+        the target and ``hi`` the lowest above; a wager the strategy trades off against another (the
+        Bet and Play when the optimum also weighs a Bonus) may fall where the strategy changes, and the
+        first crossing is still a bracket."""
+        ordered = sorted(self.points.values(), key=lambda p: p.payout)
+        i = next(i for i in range(1, len(ordered))
+                 if ordered[i - 1].value < self.target <= ordered[i].value)
+        after = ordered[i + 1] if i + 1 < len(ordered) and ordered[i + 1].value >= self.target else None
+        return ordered[i - 1], ordered[i], after
+
     def partner(self, point: Point) -> Point | None:
         """The nearest other analysis with the same strategy, if any."""
         same = [p for p in self.points.values() if p.piece == point.piece and p.payout != point.payout]
         return min(same, key=lambda p: abs(p.payout - point.payout)) if same else None
 
     def solution(self, payout, analysis, reason: str) -> PayoutSolution:
-        return PayoutSolution(self.key, self.target, self.per, payout, analysis, reason, tuple(self.points.values()))
+        return PayoutSolution(self.key, self.target, self.per, payout, analysis, reason, tuple(self.points.values()),
+                              self.figure)
 
 
 def _slope(a: Point, b: Point, value=lambda p: p.value) -> Fraction:
@@ -158,9 +189,10 @@ def _root(a: Point, b: Point, target: Fraction) -> Fraction | None:
 
 
 def _meeting(a: Point, a2: Point, b: Point, b2: Point) -> Fraction | None:
-    """Where two strategies' per-unit lines cross: the payout at which the optimum switches."""
+    """Where two strategies' per-unit lines of the game's return cross: the payout at which the
+    optimum switches."""
     def rtp(point: Point) -> Fraction:
-        return point.analysis.rtp
+        return point.whole.rtp
     sa, sb = _slope(a, a2, rtp), _slope(b, b2, rtp)
     if sa == sb:
         return None
@@ -182,11 +214,14 @@ def between(game: GameTable, key: PayoutKey, a: Point, b: Point, payout: Fractio
 def _analysis_at_root(search: _Search, lo: Point, hi: Point, root: Fraction) -> Analysis:
     """The analysis at a root between two analyses of one strategy: the engine's own when it can
     price the root's large denominator (and agrees on the strategy), else interpolated."""
+    seen: Measure | None
     try:
-        direct = search.analyze(with_payout(search.game, search.key, root))
+        seen = search.measure(with_payout(search.game, search.key, root))
     except OverflowError:        # a kernel that counts in 64-bit integers
-        direct = None
-    if direct is not None and strategy_of(direct) == lo.piece and metric_value(direct, search.per) == search.target:
+        seen = None
+    direct = None if seen is None else seen.figure
+    if seen is not None and direct is not None and strategy_of(seen.whole) == lo.piece and \
+            metric_value(direct, search.per) == search.target:
         names = [row.outcome for row in direct.outcomes]
         if names != [row.outcome for row in lo.analysis.outcomes] or \
                 [row.count for row in direct.outcomes] == [row.count for row in lo.analysis.outcomes]:
@@ -200,21 +235,23 @@ def _simple(x: Fraction, low: Fraction, high: Fraction) -> Fraction:
 
 
 def solve_payout(game: GameTable, key: PayoutKey, target: Fraction, per: str = "ante",
-                 limit: Fraction = DEFAULT_LIMIT) -> PayoutSolution:
-    """The payout of ``key`` in ``[0, limit]`` at which the optimal strategy returns exactly ``target``
-    per unit (``per="ante"``) or per total amount wagered (``per="total"``)."""
+                 limit: Fraction = DEFAULT_LIMIT, figure: Figure | None = None) -> PayoutSolution:
+    """The smallest payout of ``key`` in ``[0, limit]`` at which the optimal strategy returns exactly
+    ``target`` per unit (``per="ante"``: per the wager's stake) or per total amount wagered
+    (``per="total"``), on ``figure`` (default: the return of the wager the payout belongs to)."""
     if per not in PER:
         raise InputError(f"--per must be ante or total, got '{per}'")
     check_denominators(game)
     target = Fraction(target)
-    search = _Search(game, key, target, per)
+    search = _Search(game, key, target, per, figure if figure is not None else figure_of(game, key))
     name = f"{key.text} = "
     low = search.at(Fraction(0))
     if low.value >= target:
         if low.value == target:
             return search.solution(low.payout, low.analysis, "exact")
+        why = " (a higher payout never returns less)" if search.figure.whole else ""
         return search.solution(None, None, f"no payout reaches the target: even {name}0 returns "
-                                           f"{float(low.value):.6%} (a higher payout never returns less)")
+                                           f"{float(low.value):.6%}{why}")
     # 1. a payout at or above the target: extrapolate the chord of the two highest payouts below it
     point = search.at(min(current_payout(game, key) or Fraction(1), limit))
     while point.value < target:
@@ -222,13 +259,12 @@ def solve_payout(game: GameTable, key: PayoutKey, target: Fraction, per: str = "
             return search.solution(None, None, f"no payout up to {limit} reaches the target: {name}{limit} "
                                                f"returns {float(point.value):.6%}")
         below = search.sorted(above=False)
-        guess = _root(below[-2], below[-1], target)
+        guess = _root(below[-2], below[-1], target) if len(below) > 1 else None
         step = Fraction(math.ceil(guess)) if guess is not None and guess > point.payout else 2 * point.payout
         point = search.at(min(max(step, point.payout + 1), limit))
     # 2. narrow the bracket [lo, hi] until one strategy spans it
     while True:
-        below, above = search.sorted(above=False), search.sorted(above=True)
-        lo, hi = below[-1], above[0]
+        lo, hi, after = search.bracket()
         if hi.value == target:
             return search.solution(hi.payout, hi.analysis, "exact")
         if lo.piece == hi.piece:
@@ -254,7 +290,7 @@ def solve_payout(game: GameTable, key: PayoutKey, target: Fraction, per: str = "
             tries.append(_simple(hi_root, max(lo.payout, hi_root - width), hi_root))
         if inside(lo_root):
             tries.append(_simple(lo_root, lo_root, min(hi.payout, lo_root + width)))
-        if len(above) > 1 and inside(c := _root(above[0], above[1], target)):
+        if after is not None and inside(c := _root(hi, after, target)):
             tries.append(_simple(c, c, min(hi.payout, c + width)))       # the secant from the right
         if inside(meeting):
             tries.append(meeting if meeting.denominator <= MAX_DENOMINATOR

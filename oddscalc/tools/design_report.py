@@ -12,30 +12,43 @@ from fractions import Fraction
 
 import sympy
 
+from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import big_text, decimal_text, percent_text, short_exact
 from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.model import Report, Table
 from oddscalc.tools.design import PayoutSolution, metric_value
-from oddscalc.tools.payouts import PayoutKey, analysis_at, current_payout, strategy_of, with_payout
+from oddscalc.tools.payouts import Figure, PayoutKey, analysis_at, current_payout, strategy_of, with_payout
 from oddscalc.tools.symbolic import SymbolicReturn, symbolic_return
 
 PER_LABEL = {"ante": "per unit", "unit": "per unit", "total": "per total amount wagered"}
+
+
+def per_label(per: str, figure: Figure) -> str:
+    """``per ante``, ``per pair-plus stake`` (the figure's unit) or ``per total amount wagered``."""
+    return PER_LABEL["total"] if per == "total" else f"per {figure.stake}"
 
 
 def _paytable_rows(game: GameTable, name: str) -> tuple[tuple[str, Fraction], ...]:
     return tuple((category, pay) for category, pay in game.paytable(name).pays.items())
 
 
-def nearby(game: GameTable, key: PayoutKey, payout: Fraction,
-           step: Fraction) -> list[tuple[Fraction, Fraction, Fraction]]:
-    """The returns at the payouts on a grid of ``step`` around a solved payout."""
+def symbolic_refusal(figure: Figure) -> str:
+    """Why ``--symbolic`` does not go with a solved wager other than the game's."""
+    return (f"--symbolic expresses the game's return, not that of {figure.label}: drop --symbolic, or "
+            "ask for the game's return with --of game when it depends on the payout")
+
+
+def nearby(game: GameTable, key: PayoutKey, payout: Fraction, step: Fraction,
+           figure: Figure | None = None) -> list[tuple[Fraction, Fraction, Fraction]]:
+    """The returns (of ``figure``, else the game's) at the payouts on a grid of ``step`` around a
+    solved payout."""
     below = step * math.floor(payout / step)
     grid = [below] if below == payout else [below, below + step]
     rows = []
     for value in grid:
         if value >= 0:
-            a = analysis_at(game, key, value)
+            a = analysis_at(game, key, value, figure=figure)
             rows.append((value, a.rtp, a.rtp_total))
     return rows
 
@@ -78,45 +91,54 @@ def design_report(game: GameTable, solution: PayoutSolution, step: Fraction, sym
     """``design``: the solved payout with its analysis, or why no payout reaches the target.
 
     Exit status 1 when no payout does (the question was fine; its answer is "none")."""
-    key, target, per = solution.key, solution.target, PER_LABEL[solution.per]
-    title = f"{game.title}: {key.text} for a return of {percent_text(target, 4)} {per}"
+    key, target, figure = solution.key, solution.target, solution.figure
+    per = per_label(solution.per, figure)
+    of = "the game" if figure.of == "game" else f"wager {figure.wager}"
+    title = f"{game.title}: {key.text} for a return of {percent_text(target, 4)} {per} ({of})"
     data: dict[str, object] = {
         "game": game.name, "vary": key.text, "per": "total" if solution.per == "total" else "unit",
+        "of": figure.of, "wager": figure.wager, "wager_title": figure.title, "unit": figure.stake,
         "target": target, "table_payout": current_payout(game, key), "found": solution.found,
         "payout": solution.payout, "reason": solution.reason, "analyses": len(solution.tried)}
+    solved_for = ("return of", figure.label)
     tried = Table("payouts tried (each an exact analysis with its own optimal strategy)",
                   ("payout", "decimal", f"return {per}"),
                   tuple((short_exact(p.payout), decimal_text(p.payout, 6), percent_text(p.value, 6))
                         for p in sorted(solution.tried, key=lambda p: p.payout)))
     if solution.payout is None or solution.analysis is None:
-        summary = Table("result", ("", "value"), (("target", f"{percent_text(target, 6)} {per}"),
+        summary = Table("result", ("", "value"), (solved_for, ("target", f"{percent_text(target, 6)} {per}"),
                                                   ("result", solution.reason)))
         return Report(title, (summary, tried), data, exit_status=1)
     a, payout = solution.analysis, solution.payout
     solved_game = with_payout(game, key, payout)
     summary = Table("solution", ("", "exact", "decimal"), (
+        (*solved_for, ""),
         (f"{key.text}: the table pays", current_payout(game, key), decimal_text(current_payout(game, key), 6)),
         (f"{key.text}: pays for the target", payout, decimal_text(payout, 10)),
         (f"target return {per}", target, percent_text(target, 6)),
-        ("return per unit (RTP)", short_exact(a.rtp), percent_text(a.rtp, 6)),
+        (f"return per {figure.stake} (RTP)", short_exact(a.rtp), percent_text(a.rtp, 6)),
         ("return per total wagered", short_exact(a.rtp_total), percent_text(a.rtp_total, 6)),
         ("exact analyses made", len(solution.tried), ""),
     ))
-    near = nearby(game, key, payout, step)
+    near = nearby(game, key, payout, step, figure)
     tables = [summary,
-              Table(f"nearby payouts on a grid of {step}", ("payout", "return per unit", "return per total wagered"),
+              Table(f"nearby payouts on a grid of {step}", ("payout", f"return per {figure.stake}",
+                                                             "return per total wagered"),
                     tuple((v, percent_text(r, 6), percent_text(t, 6)) for v, r, t in near)),
               Table(f"paytable {key.paytable} with the solved payout", ("category", "pays"),
                     _paytable_rows(solved_game, key.paytable)),
               outcome_table(a), metrics_table(a)]
     notes = [f"The optimal strategy is re-solved at every payout tried ({len(solution.tried)} exact analyses); "
-             f"the return {per} is exactly {big_text(metric_value(a, solution.per))}, the target."]
+             f"the return {per} of {figure.label} is exactly {big_text(metric_value(a, solution.per))}, "
+             "the target."]
     data.update({"payout_decimal": float(payout),
                  "paytable": dict(_paytable_rows(solved_game, key.paytable)),
                  "nearby": [{"payout": v, "rtp": r, "rtp_total": t} for v, r, t in near],
                  "analysis": analysis_data(a)})
-    if symbolic:
-        piece = next(p for p in solution.tried if strategy_of(p.analysis) == strategy_of(a))
+    if symbolic:       # the game's return as an expression: only when it is the figure solved for
+        if not figure.whole:
+            raise InputError(symbolic_refusal(figure))
+        piece = next(p for p in solution.tried if p.piece == strategy_of(a))
         more, data["symbolic"], more_notes = symbolic_tables(symbolic_return(with_payout(game, key, piece.payout)),
                                                              (key, payout))
         tables += more

@@ -1,7 +1,10 @@
 """One payout of a game as a variable: name it, change it, analyse the game at a value of it.
 
 Shared by ``design``, ``sweep`` and the symbolic return.  Every analysis comes from the game's
-engine (``analyze_game(game) -> Analysis``, the optimal strategy for that paytable).
+engine: ``analyze`` (the game, the optimal strategy for that paytable) or ``wagers`` (each separately
+staked wager, per its own stake).  Which of them a payout is judged by is a :class:`Figure`: by
+default the wager the payout belongs to (a side bet's pay moves the side bet's return, not the
+game's), or the game's as ``analyze`` gives it.
 
 >>> from oddscalc.engines.base import load
 >>> game = load("caribbean-stud")
@@ -49,6 +52,7 @@ def payout_key(game: GameTable, text: str) -> PayoutKey:
     Traceback (most recent call last):
     oddscalc.core.errors.InputError: table 'caribbean-stud': paytables.call: unknown category 'flsh' (did you mean ...)
     """
+    analyzer(game)                      # a payout is a variable of an exact analysis only
     text = (text or "").strip()
     table_name, dot, category = text.rpartition(".")
     if not category or (dot and not table_name):
@@ -77,11 +81,99 @@ def analyzer(game: GameTable) -> Callable[[GameTable], Analysis]:
     return engine.analyze
 
 
-def analysis_at(game: GameTable, key: PayoutKey, value: Fraction, strategy: str = OPTIMAL) -> Analysis:
-    """The exact analysis of the game with one payout set to ``value`` (the optimal strategy re-solved
-    there, or a named strategy played as it is)."""
+OF = ("wager", "game")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """The analysis a payout is judged by: one wager of ``Engine.wagers`` (``wager``, its key), whose
+    analysis is the game's as ``Engine.analyze`` gives it when ``whole``.  ``of`` is what was asked
+    (``wager``: the wager the payout belongs to; ``game``: the whole game's); ``title`` names the
+    wager for people, ``stake`` its unit ("ante", "pair-plus stake")."""
+    of: str
+    wager: str
+    title: str
+    stake: str
+    whole: bool
+
+    @property
+    def label(self) -> str:
+        """For a report: ``wager pair-plus (side bet pair-plus, per pair-plus stake)``."""
+        return f"{'the game' if self.of == 'game' else 'wager ' + self.wager} ({self.title})"
+
+
+def figure_of(game: GameTable, key: PayoutKey, of: str = "wager", strategy: str = OPTIMAL) -> Figure:
+    """Which analysis ``key`` is judged by: the first wager of ``Engine.wagers`` settled by its
+    paytable (``of="wager"``), or the game's (``of="game"``), refused when the game's return does not
+    depend on the payout (a side bet is staked apart from the game).
+
+    >>> from oddscalc.engines.base import load
+    >>> game = load("three-card-poker")
+    >>> figure_of(game, payout_key(game, "pair-plus.flush")).label
+    'wager pair-plus (side bet pair-plus, per pair-plus stake)'
+    >>> figure_of(game, payout_key(game, "flush")).whole       # the main wager is the game's
+    True
+    >>> figure_of(game, payout_key(game, "pair-plus.flush"), "game")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: pair-plus.flush is a pay of side bet pair-plus, per pair-plus stake, ...
+    """
+    if of not in OF:
+        raise InputError(f"--of must be wager or game, got '{of}'")
     analyzer(game)                      # refuses an engine without an exact analysis
-    return engine_of(game).analyze(with_payout(game, key, value), strategy)
+    engine = engine_of(game)
+    wagers = engine.wagers(game, strategy)
+    analysis = engine.analyze(game, strategy)
+    own = next((w for w in wagers if w.analysis == analysis), wagers[0])     # the wager analyze gives
+    owner = next((w for w in wagers if key.paytable in w.paytables), None)
+    if of == "game" and key.paytable not in own.paytables:
+        where = f"a pay of {owner.title}, staked apart from the game" if owner is not None else \
+            f"a pay of paytable {key.paytable}, which settles no wager of {game.name}"
+        raise InputError(f"{key.text} is {where}: the game's return does not depend on it; ask for the "
+                         "return of its wager (--of wager)")
+    if owner is None:
+        raise InputError(f"{key.text}: paytable {key.paytable} settles no wager of {game.name}, so no return "
+                         "depends on it")
+    wager = own if of == "game" else owner
+    stake = f"{wager.analysis.unit} stake" if wager.side else wager.analysis.unit
+    return Figure(of, wager.key, wager.title, stake, wager is own)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One exact analysis of a game: the figure judged (``figure``) and the game's own (``whole``,
+    whose optimal strategy is the one re-solved at every payout); the same object when the figure is
+    the game's."""
+    figure: Analysis
+    whole: Analysis
+
+
+def measure(game: GameTable, figure: Figure, strategy: str = OPTIMAL) -> Measure:
+    """The figure's analysis and the game's, for a game (a payout already set)."""
+    engine = engine_of(game)
+    whole = engine.analyze(game, strategy)
+    if figure.whole:
+        return Measure(whole, whole)
+    found = {w.key: w.analysis for w in engine.wagers(game, strategy)}
+    if figure.wager not in found:
+        raise InputError(f"{game.name} has no wager {figure.wager} at this paytable")
+    return Measure(found[figure.wager], whole)
+
+
+def measurer(game: GameTable, figure: Figure, strategy: str = OPTIMAL) -> Callable[[GameTable], Measure]:
+    """:func:`measure` for tables of this game, or a clear error when its engine has no exact analysis."""
+    analyzer(game)
+    return lambda table: measure(table, figure, strategy)
+
+
+def analysis_at(game: GameTable, key: PayoutKey, value: Fraction, strategy: str = OPTIMAL,
+                figure: Figure | None = None) -> Analysis:
+    """The exact analysis with one payout set to ``value`` (the optimal strategy re-solved there, or a
+    named strategy played as it is): the figure's, the game's when no figure is given."""
+    analyzer(game)                      # refuses an engine without an exact analysis
+    changed = with_payout(game, key, value)
+    if figure is None:
+        return engine_of(game).analyze(changed, strategy)
+    return measure(changed, figure, strategy).figure
 
 
 def strategy_of(analysis: Analysis) -> tuple[Fraction | None, Fraction]:

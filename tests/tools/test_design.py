@@ -11,7 +11,7 @@ from oddscalc.engines.base import load
 from oddscalc.engines.stud import solve
 from oddscalc.engines.stud.counts import class_counts, optimal_calls
 from oddscalc.engines.stud.rules import StudRules
-from oddscalc.tools.payouts import analysis_at, payout_key, simplest_between, with_payout
+from oddscalc.tools.payouts import Figure, Measure, analysis_at, payout_key, simplest_between, with_payout
 from oddscalc.tools.symbolic import symbolic_return
 
 
@@ -91,9 +91,16 @@ def _fake(classes):
     return analyze
 
 
+FAKE = Figure("wager", "main", "the fake game", "unit", True)
+
+
 def _use_fake(monkeypatch, classes):
     analyze = _fake(classes)
-    monkeypatch.setattr(design, "analyzer", lambda game: analyze)
+
+    def measure(table):
+        analysis = analyze(table)
+        return Measure(analysis, analysis)
+    monkeypatch.setattr(design, "measurer", lambda game, figure: measure)
     return analyze
 
 
@@ -110,7 +117,7 @@ def test_many_strategies_solved_exactly_against_brute_force(monkeypatch, seed):
         low = design.metric_value(analyze(with_payout(game, key, 0)), per)
         high = design.metric_value(analyze(with_payout(game, key, 40)), per)
         target = low + (high - low) * Fraction(rng.randint(1, 99), 100)
-        solution = design.solve_payout(game, key, target, per)
+        solution = design.solve_payout(game, key, target, per, figure=FAKE)
         if solution.found:
             exact = analyze(with_payout(game, key, solution.payout))
             assert design.metric_value(exact, per) == target
@@ -125,10 +132,10 @@ def test_a_target_inside_a_jump_is_reported(monkeypatch):
     _use_fake(monkeypatch, [(1, Fraction(-2), Fraction(1), Fraction(3)),
                             (1, Fraction(-1, 2), Fraction(0), Fraction(3))])
     game = load("caribbean-stud")
-    solution = design.solve_payout(game, payout_key(game, "flush"), Fraction("0.7"), "total")
+    solution = design.solve_payout(game, payout_key(game, "flush"), Fraction("0.7"), "total", figure=FAKE)
     assert not solution.found
     assert "flush = 1 " in solution.reason and "62.5" in solution.reason and "75.0" in solution.reason
-    reached = design.solve_payout(game, payout_key(game, "flush"), Fraction("0.9"), "total")
+    reached = design.solve_payout(game, payout_key(game, "flush"), Fraction("0.9"), "total", figure=FAKE)
     assert reached.payout == Fraction(19, 10)      # 1 + (pay - 5/2) / 6 = 0.9
 
 

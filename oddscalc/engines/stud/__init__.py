@@ -73,8 +73,11 @@ class StudEngine(base.EngineBase):
         return self._solved(table, strategy_name).analysis
 
     def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
-        return (base.Wager("main", f"Ante and Call, per {table.unit}", self.analyze(table, strategy_name),
-                      paytables=(table.main_paytable,)),)
+        """The Ante and Call, then each side bet (``[rules] side_bets``) per its own stake."""
+        main = base.Wager("main", f"Ante and Call, per {table.unit}", self.analyze(table, strategy_name),
+                          paytables=(table.main_paytable,))
+        return (main, *(base.Wager(name, f"side bet {name}, per {name} stake", analysis, True, (name,))
+                        for name, analysis in attached.analyses(table).items()))
 
     def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> base.StrategyChart:
         result = self._solved(table, strategy_name)
