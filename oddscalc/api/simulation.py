@@ -11,18 +11,17 @@ from oddscalc.api.result import Result
 from oddscalc.api.tables import GameLike, Overlay, load
 from oddscalc.core.delegate import Delegated
 from oddscalc.core.files import output_path, write_file
-from oddscalc.core.numbers import parse_exact
 from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import OPTIMAL
 from oddscalc.report.model import Report
 from oddscalc.report.render import render
-from oddscalc.tools.check import DEFAULT_ALPHA, CheckResult, check_file, check_game_counts
+from oddscalc.tools.check import DEFAULT_ALPHA, CheckResult, check_file, check_game_counts, parse_alpha
 from oddscalc.tools.check_report import check_report
 from oddscalc.tools.counts_file import Counts
 from oddscalc.tools.simulation import check_run, simulation_report, simulator_of
 from oddscalc.tools.simulation import simulate as simulate_counts
 
-__all__ = ["OPTIMAL", "Checked", "Simulated", "check", "simulate"]
+__all__ = ["OPTIMAL", "Checked", "Simulated", "check", "parse_alpha", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -72,13 +71,15 @@ def check(game: GameLike, counts: Mapping[str, int] | Counts | str | Path, *, st
           table: str | Path | None = None) -> Checked:
     """Check outcome counts (a mapping outcome → count, a :class:`Counts`, or a counts file's path)
     against the exact analysis of the strategy that played them (``strategy``, else the file's,
-    else the optimal one): exact probabilities, chi-square and the return's z.
+    else the optimal one): exact probabilities, chi-square and the return's z.  Counts that are
+    not whole numbers from 0 to 10^15 under the analysis' outcome names, however given, are an
+    :class:`~oddscalc.InputError`.
 
     >>> check("five-plus-one-bonus", {"lose": 900, "win-flush": 100}).passed
     False
     """
     loaded = load(game, pays, rules, table)
-    level = parse_exact(alpha, "--alpha")
+    level = parse_alpha(alpha, "alpha")
     if isinstance(counts, (str, Path)):
         result = check_file(loaded, str(counts), strategy, level)
     else:

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from oddscalc.api.payouts import OF, PERS, design, sweep, symbolic
 from oddscalc.api.rounds import DEFAULT_DIGITS, MAX_DIGITS, QUANTILES, distribution
-from oddscalc.api.simulation import OPTIMAL, check, simulate
+from oddscalc.api.simulation import OPTIMAL, check, parse_alpha, simulate
 from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint, seed_of
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path
@@ -132,5 +132,5 @@ def check_command(argv: Sequence[str]) -> Output:
                         help="strategy the counts were played with, as simulate takes it (default: the file's, "
                              "else optimal)")
     args = parser.parse(argv)
-    alpha = parse_exact(args.alpha, "--alpha")
+    alpha = parse_alpha(args.alpha, "--alpha")
     return check(load_table(args), args.counts, strategy=args.strategy, alpha=alpha).report, args.format

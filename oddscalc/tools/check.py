@@ -34,13 +34,15 @@ from fractions import Fraction
 import mpmath
 
 from oddscalc.core.economics import Analysis
-from oddscalc.core.errors import InputError
+from oddscalc.core.errors import InputError, nearest
 from oddscalc.core.gametable import GameTable
+from oddscalc.core.numbers import parse_exact
 from oddscalc.engines.base import OPTIMAL, engine_of
-from oddscalc.tools.counts_file import Counts, read_counts
+from oddscalc.tools.counts_file import Counts, counts_of, read_counts, shown
 
 POOL_BELOW = 5
 DEFAULT_ALPHA = Fraction(1, 100)
+MIN_ALPHA = Fraction(1, 10 ** 12)
 
 
 @dataclass(frozen=True)
@@ -136,23 +138,42 @@ def two_sided_p_value(z: float) -> float:
     return float(mpmath.erfc(abs(mpmath.mpf(z)) / mpmath.sqrt(2)))
 
 
+def parse_alpha(value: object, what: str = "alpha") -> Fraction:
+    """The significance level: an exact number in [1e-12, 1).
+
+    >>> parse_alpha("0.05")
+    Fraction(1, 20)
+    >>> parse_alpha(1, "--alpha")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --alpha must be at least 1e-12 and below 1, got 1
+    """
+    level = parse_exact(value, what, negative=True)
+    if not MIN_ALPHA <= level < 1:
+        raise InputError(f"{what} must be at least 1e-12 and below 1, got {float(level):g}")
+    return level
+
+
+def _known(counts: Counts, analysis: Analysis) -> None:
+    """Refuse an outcome the analysis does not have, with the nearest name or the list."""
+    exact = [row.outcome for row in analysis.outcomes]
+    for name in (*counts.counts, *counts.nets):
+        if name not in exact:
+            close = nearest(name, exact)
+            hint = f"did you mean '{close}'?" if close else f"expected one of: {', '.join(exact)}"
+            raise InputError(f"{counts.source}: '{name}' is not an outcome of {shown(analysis.game)} ({hint})")
+
+
 def check_counts(analysis: Analysis, counts: Counts | Mapping[str, int], alpha: Fraction | float = DEFAULT_ALPHA,
                  strategy: str = OPTIMAL) -> CheckResult:
-    """Check outcome counts (a :class:`Counts` or a mapping outcome -> count) against the exact
-    analysis of the strategy that played them."""
-    if not isinstance(counts, Counts):
-        counts = Counts(analysis.game, dict(counts), strategy)
-    alpha = Fraction(alpha)
-    if not Fraction(1, 10 ** 12) <= alpha < 1:
-        raise InputError(f"--alpha must be between 1e-12 and 1, got {float(alpha):g}")
+    """Check outcome counts (a :class:`Counts` or a mapping outcome -> count, each refused in one
+    line when malformed) against the exact analysis of the strategy that played them."""
+    counts = counts_of(counts)
+    alpha = parse_alpha(alpha)
+    _known(counts, analysis)
     exact = {row.outcome: row for row in analysis.outcomes}
-    unknown = [name for name in counts.counts if name not in exact]
-    if unknown:
-        raise InputError(f"outcome '{unknown[0]}' is not an outcome of {analysis.game} "
-                         f"(expected: {', '.join(exact)})")
     n = counts.rounds
     if n < 2:
-        raise InputError("the counts must add up to at least 2 rounds")
+        raise InputError(f"{counts.source}: {n} round in all; a check needs at least 2")
     problems = []
     rows = []
     for name, row in exact.items():
@@ -205,9 +226,12 @@ def check_game_counts(game: GameTable, counts: Counts | Mapping[str, int], strat
                       alpha: Fraction | float = DEFAULT_ALPHA) -> CheckResult:
     """Check counts against the exact analysis of ``game`` under the strategy they were played with
     (``strategy``, else the counts', else the optimal one), refusing counts of another game."""
-    if isinstance(counts, Counts):
-        if counts.game and counts.game != game.name:
-            raise InputError(f"the counts are for '{counts.game}', not '{game.name}'")
-        strategy = strategy or counts.strategy
-    strategy = strategy or OPTIMAL
+    counts = counts_of(counts)
+    alpha = parse_alpha(alpha)
+    if counts.game and counts.game != game.name:
+        raise InputError(f"{counts.source}: the counts are for '{shown(counts.game)}', not '{game.name}'")
+    if strategy is not None and (not isinstance(strategy, str) or not strategy.strip()
+                                 or not strategy.isprintable()):
+        raise InputError(f"strategy must be a strategy's name, file or rules, got {shown(repr(strategy))}")
+    strategy = strategy or counts.strategy or OPTIMAL
     return check_counts(engine_of(game).analyze(game, strategy), counts, alpha, strategy)
