@@ -9,7 +9,7 @@ from pathlib import Path
 from oddscalc.api.result import Result
 from oddscalc.api.tables import GameLike, Overlay, load
 from oddscalc.core.errors import InputError
-from oddscalc.core.numbers import parse_exact
+from oddscalc.core.numbers import parse_exact, unlimited_int_digits
 from oddscalc.tools.distribution import DEFAULT_DIGITS, MAX_DIGITS, Distribution, check_request
 from oddscalc.tools.distribution_report import distribution_report, totals
 from oddscalc.tools.plotting import plot_target
@@ -52,8 +52,9 @@ def distribution(game: GameLike, rounds: int = 1, *, quantiles: Sequence[Fractio
     if not levels or any(not 0 < q < 1 for q in levels):
         raise InputError("--quantiles must be levels between 0 and 1")
     losses = None if losing_more_than is None else [parse_exact(x, "--losing-more-than") for x in losing_more_than]
-    computed = totals(loaded, rounds, digits, exact)
-    ahead, even, behind = computed.total.outlook()
-    return Distributed(loaded.name, rounds, computed.total.exact, rounds * computed.analysis.expected_return,
-                       ahead.low, even.low, behind.low, Fraction(computed.total.error_bound), computed.total,
-                       report=distribution_report(loaded, computed, levels, losses, full, chart))
+    with unlimited_int_digits():        # thousands of --digits are integers beyond str()'s 4300 digits
+        computed = totals(loaded, rounds, digits, exact)
+        ahead, even, behind = computed.total.outlook()
+        return Distributed(loaded.name, rounds, computed.total.exact, rounds * computed.analysis.expected_return,
+                           ahead.low, even.low, behind.low, Fraction(computed.total.error_bound), computed.total,
+                           report=distribution_report(loaded, computed, levels, losses, full, chart))

@@ -60,10 +60,24 @@ def read_text(path: str | Path, what: str, limit: int = MAX_INPUT_BYTES) -> str:
 def output_path(path: str, what: str, suffixes: Sequence[str]) -> Path:
     """Check a file to be written (its suffix, its folder, its name) before the work starts.
 
+    A path is taken as typed: one that ends in a separator (``out.csv/``) or in ``.`` names a
+    folder, though ``Path`` would quietly drop that ending and write ``out.csv``.
+
     >>> output_path("counts.txt", "--output", (".csv", ".json"))
     Traceback (most recent call last):
     oddscalc.core.errors.InputError: --output: the file name must end in .csv or .json, got 'counts.txt'
+    >>> output_path("counts.csv/", "--output", (".csv", ".json"))
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --output: 'counts.csv/' names a folder (it ends in '/'), not a file
     """
+    if not path.strip():
+        raise InputError(f"{what}: a file name is required, got '{path}'")
+    if "\0" in path:
+        raise InputError(f"{what}: a file name cannot contain a NUL byte")
+    separators = tuple(sep for sep in (os.sep, os.altsep) if sep)
+    if path.endswith(separators) or os.path.basename(path) in (".", ".."):
+        ending = path[-1] if path.endswith(separators) else os.path.basename(path)
+        raise InputError(f"{what}: '{path[:80]}' names a folder (it ends in '{ending}'), not a file")
     target = Path(path)
     if target.suffix.lower() not in suffixes:
         raise InputError(f"{what}: the file name must end in {' or '.join(suffixes)}, got '{path[:80]}'")
@@ -75,6 +89,8 @@ def output_path(path: str, what: str, suffixes: Sequence[str]) -> Path:
     if len(os.fsencode(target.name)) > limit:
         raise InputError(f"{what}: the file name is longer than {limit} bytes")
     if not folder.is_dir():
+        if folder.exists():
+            raise InputError(f"{what}: {str(folder)[:80]} is not a folder")
         raise InputError(f"{what}: no such folder: {str(folder)[:80]}")
     if not os.access(folder, os.W_OK):
         raise InputError(f"{what}: cannot write in {folder}: permission denied")

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import math
 import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from fractions import Fraction
 
@@ -141,6 +144,37 @@ def parse_int(text: str, what: str, low: int, high: int) -> int:
 
 # --- printing ----------------------------------------------------------------------------------
 
+def int_text(value: int) -> str:
+    """The digits of an int of any size: ``str(int)`` refuses more than 4300 digits (Python's
+    guard against slow parsing of untrusted text), ``Decimal`` prints any integer exactly.
+
+    >>> int_text(-12), len(int_text(10 ** 5000))
+    ('-12', 5001)
+    """
+    try:
+        return str(value)
+    except ValueError:
+        return str(Decimal(value))
+
+
+@contextmanager
+def unlimited_int_digits() -> Iterator[None]:
+    """Lift Python's 4300-digit limit on int/str conversions while a block runs (the exact
+    distributions of many rounds have integers of up to a hundred thousand digits), restoring it
+    afterwards; every number read from a user is bounded by the parsers above first.
+
+    >>> with unlimited_int_digits():
+    ...     len(str(10 ** 5000))
+    5001
+    """
+    previous = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(previous)
+
+
 def decimal_text(value: Fraction | int, places: int = 6) -> str:
     """Exact rounding of a rational to ``places`` decimals (half away from zero).
 
@@ -153,7 +187,7 @@ def decimal_text(value: Fraction | int, places: int = 6) -> str:
     whole = int(scaled)
     if scaled - whole >= Fraction(1, 2):
         whole += 1
-    text = str(whole).rjust(places + 1, "0")
+    text = int_text(whole).rjust(places + 1, "0")
     if places == 0:
         return sign + text
     return f"{sign}{text[:-places]}.{text[-places:]}"
@@ -215,6 +249,8 @@ def exact_text(value: object) -> str:
         return big_text(value)
     if isinstance(value, float):
         return f"{value:.10g}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int_text(value)
     return str(value)
 
 
@@ -226,8 +262,8 @@ def big_text(value: Fraction | int) -> str:
     """
     value = Fraction(value)
     if value.denominator == 1:
-        return str(Decimal(value.numerator))
-    return f"{Decimal(value.numerator)}/{Decimal(value.denominator)}"
+        return int_text(value.numerator)
+    return f"{int_text(value.numerator)}/{int_text(value.denominator)}"
 
 
 def short_exact(value: Fraction, limit: int = 40) -> Fraction | str:
@@ -253,14 +289,41 @@ def probability_text(value: Fraction) -> str:
 
 def _scientific(value: Fraction) -> tuple[str, int]:
     """Mantissa (4 significant digits, exactly rounded) and negative exponent of 0 < value < 1."""
-    exponent = 0
-    while value * 10 ** exponent < 1:
-        exponent += 1
-    mantissa = decimal_text(value * 10 ** exponent, 3)
-    if mantissa.startswith("10"):
+    mantissa, exponent = _mantissa(value, 3)
+    return mantissa, -exponent
+
+
+def _mantissa(value: Fraction, places: int) -> tuple[str, int]:
+    """``value > 0`` as ``m × 10^e``, 1 <= m < 10 with ``places`` decimals exactly rounded, without
+    a float (one in 10^5000 is no 0.0) and without counting the exponent one power at a time.
+
+    >>> _mantissa(Fraction(1, 10 ** 5000), 2), _mantissa(Fraction(9999), 2), _mantissa(Fraction(1234), 2)
+    (('1.00', -5000), ('1.00', 4), ('1.23', 3))
+    """
+    exponent = math.floor((value.numerator.bit_length() - value.denominator.bit_length()) * math.log10(2))
+    while value < Fraction(10) ** exponent:
         exponent -= 1
-        mantissa = decimal_text(value * 10 ** exponent, 3)
+    while value >= Fraction(10) ** (exponent + 1):
+        exponent += 1
+    mantissa = decimal_text(value / Fraction(10) ** exponent, places)
+    if mantissa.startswith("10"):
+        exponent += 1
+        mantissa = decimal_text(value / Fraction(10) ** exponent, places)
     return mantissa, exponent
+
+
+def scientific_text(value: Fraction | int, places: int = 2) -> str:
+    """A rational in scientific notation as ``format(x, ".2e")`` writes a float, exactly rounded,
+    at any size (a float makes one in 10^5000 zero).
+
+    >>> scientific_text(Fraction(1889, 10 ** 5009)), scientific_text(Fraction(-1, 3)), scientific_text(0)
+    ('1.89e-5006', '-3.33e-01', '0.00e+00')
+    """
+    value = Fraction(value)
+    if value == 0:
+        return f"{0:.{places}e}"
+    mantissa, exponent = _mantissa(abs(value), places)
+    return f"{'-' if value < 0 else ''}{mantissa}e{'-' if exponent < 0 else '+'}{abs(exponent):02d}"
 
 
 def ratio_text(value: Fraction) -> str:
@@ -269,7 +332,7 @@ def ratio_text(value: Fraction) -> str:
     >>> ratio_text(Fraction(1, 3)), ratio_text(Fraction(2))
     ('1/3', '2')
     """
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return big_text(value)
 
 
 def pay_text(pay: Fraction | None, basis: str = "to") -> str:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from oddscalc.core.errors import InputError
-from oddscalc.core.numbers import exact_text
+from oddscalc.core.numbers import exact_text, unlimited_int_digits
 from oddscalc.report.model import Report
 
 FORMATS = ("text", "json", "csv", "markdown", "latex")
@@ -42,7 +42,7 @@ def cell_text(value: object) -> str:
     """A table cell as text: exact rationals, 10 significant digits for floats, yes/no."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, (Fraction, float)):
+    if isinstance(value, (Fraction, float, int)):
         return exact_text(value)
     return "" if value is None else str(value)
 
@@ -52,7 +52,8 @@ def render(report: Report, fmt: str = "text") -> str:
     if fmt not in FORMATS:
         raise InputError(f"unknown format '{fmt}' (expected one of: {', '.join(FORMATS)})")
     if fmt == "json":
-        return json.dumps(json_value(report.data), indent=2, ensure_ascii=False) + "\n"
+        with unlimited_int_digits():            # a count of any size is a JSON integer
+            return json.dumps(json_value(report.data), indent=2, ensure_ascii=False) + "\n"
     if fmt == "csv":
         return _render_csv(report)
     return _render_tabulated(report, fmt)

@@ -16,7 +16,7 @@ from pathlib import Path
 from oddscalc.core.budget import Limits
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
-from oddscalc.core.numbers import big_text, decimal_text, probability_text, short_exact
+from oddscalc.core.numbers import big_text, decimal_text, probability_text, scientific_text, short_exact
 from oddscalc.report.model import Report, Table
 from oddscalc.tools.distribution import (
     Bounded,
@@ -141,8 +141,8 @@ def distribution_report(game: GameTable, computed: Totals, levels: Sequence[Frac
         notes = ["Exact: the N-round distribution is the N-th convolution power of the round's, in integers."]
     else:
         notes = [f"High precision ({guaranteed} digits guaranteed): every probability, of one total or of a set "
-                 f"of totals, is within {float(dist.error_bound):.2e} of the exact value (JSON: each probability p "
-                 "given is a lower bound, p + error_bound an upper one); decimals show only digits this "
+                 f"of totals, is within {scientific_text(dist.error_bound)} of the exact value (JSON: each "
+                 "probability p given is a lower bound, p + error_bound an upper one); decimals show only digits this "
                  "guarantees. Exact mode: --exact (sized first; refused beyond the limits)."]
     if plot is not None:
         low, high = dist.quantiles([Fraction(1, 10000), Fraction(9999, 10000)])
