@@ -7,8 +7,10 @@ optional overlays and returns a frozen dataclass: the figures as exact ``Fractio
 
 Overlays: ``pays`` maps a category, or ``PAYTABLE.CATEGORY``, to an int, a ``Fraction``, a string
 such as ``"3/2"`` or ``None`` (no pay); ``rules`` maps a rule to its value; either may also be a
-list of ``"KEY=VALUE"`` lines as ``--pay`` and ``--rule`` take them.  Bad input raises
-``InputError`` (a ``ValueError``) with the one-line message the command prints.
+list of ``"KEY=VALUE"`` lines as ``--pay`` and ``--rule`` take them.  Every argument is checked
+at the boundary (``oddscalc.api.arguments``: its type, and the command line's limits) before any
+work; bad input raises ``InputError`` (a ``ValueError``), one line naming the parameter as the
+caller wrote it (``pays=``, ``samples=``), and a wrong type is one that is also a ``TypeError``.
 
 One module per concern (tables, analysis, payouts, rounds, simulation, visibility, …), each
 imported on first use, so that a command starts without the tools it does not run.  (No module

@@ -1,19 +1,50 @@
 """A game's own figures through its engine: the analysis, one decision, the strategy."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from pathlib import Path
 
+from oddscalc.api.arguments import (
+    Flag,
+    Game,
+    OptionalCards,
+    OptionalFilePath,
+    OptionalOthersBet,
+    OptionalPlayers,
+    OptionalSamples,
+    OptionalStrategy,
+    OptionalText,
+    OptionalWorkers,
+    Pays,
+    Rules,
+    Seed,
+    boundary,
+    option_of,
+)
 from oddscalc.api.result import Result
-from oddscalc.api.tables import Cards, GameLike, Overlay, cards_of, load, sampling_of
+from oddscalc.api.tables import GameLike, cards_of, load, sampling_of
 from oddscalc.core.delegate import Delegated
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import OPTIMAL, Decision, Inputs, Situation, StrategyChart, engine_of
+
+
+def refuse_unused(command: str, game: str, inputs: Inputs | None, **given: object) -> None:
+    """Refuse an argument the game's engine does not read for this command (as the command line
+    refuses its option), rather than ignore it."""
+    sampled = inputs is not None and inputs.samples is not None
+    applies = {"up": inputs is not None and inputs.upcards,
+               "board": inputs is not None and inputs.board, "dead": inputs is not None and inputs.dead,
+               "players": inputs is not None and inputs.players, "seats": inputs is not None and inputs.seats,
+               "others_bet": inputs is not None and inputs.betting,
+               "hero_button": inputs is not None and inputs.betting,
+               "samples": sampled, "workers": sampled, "scheduler": sampled}
+    for name, value in given.items():
+        if value is not None and value is not False and not applies[name]:
+            raise InputError(f"{command} {game}: {option_of(name)} does not apply to this game")
 
 
 def input_spec(game: GameLike, command: str) -> Inputs | None:
@@ -58,9 +89,10 @@ class Analyzed(Result):
         return {row.outcome: analysis.probability(row) for row in analysis.outcomes}
 
 
-def analyze(game: GameLike, pays: Overlay = None, rules: Overlay = None, *, table: str | Path | None = None,
-            seats: str | None = None, samples: int | None = None, seed: int = 1, workers: int | None = None,
-            scheduler: str | None = None) -> Analyzed:
+@boundary
+def analyze(game: Game, pays: Pays = None, rules: Rules = None, *, table: OptionalFilePath = None,
+            seats: OptionalText = None, samples: OptionalSamples = None, seed: Seed = 1,
+            workers: OptionalWorkers = None, scheduler: OptionalText = None) -> Analyzed:
     """The exact outcome table and metrics of a game under its optimal strategy (``seats``,
     ``samples``, ``seed``, ``workers`` and ``scheduler`` for Fast Action Poker, whose phase two is
     estimated).
@@ -71,6 +103,8 @@ def analyze(game: GameLike, pays: Overlay = None, rules: Overlay = None, *, tabl
     """
     loaded = load(game, pays, rules, table)
     engine = engine_of(loaded)
+    refuse_unused("analyze", loaded.name, engine.analysis_inputs, seats=seats, samples=samples, workers=workers,
+                  scheduler=scheduler)
     situation = Situation(seats=seats, sampling=sampling_of(engine.analysis_inputs, samples, seed, workers, scheduler))
     report = engine.analysis_report(loaded, situation)
     return Analyzed(loaded.name, engine.exact, loaded, report=report)
@@ -92,11 +126,12 @@ class Decided(Result):
         return self.decisions[0].values
 
 
-def decide(game: GameLike, hand: Cards | None, up: Cards | None = None, *, board: Cards | None = None,
-           dead: Cards | None = None, players: int | None = None, others_bet: Sequence[int] | None = None,
-           hero_button: bool = False, pays: Overlay = None, rules: Overlay = None, table: str | Path | None = None,
-           samples: int | None = None, seed: int = 1, workers: int | None = None,
-           scheduler: str | None = None) -> Decided:
+@boundary
+def decide(game: Game, hand: OptionalCards, up: OptionalCards = None, *, board: OptionalCards = None,
+           dead: OptionalCards = None, players: OptionalPlayers = None, others_bet: OptionalOthersBet = None,
+           hero_button: Flag = False, pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None,
+           samples: OptionalSamples = None, seed: Seed = 1, workers: OptionalWorkers = None,
+           scheduler: OptionalText = None) -> Decided:
     """The best decision with your ``hand`` (and the dealer's ``up`` card, other ``dead`` cards
     seen; a ``board`` and ``players`` in Fast Action Poker), with each action's exact value.
 
@@ -110,6 +145,9 @@ def decide(game: GameLike, hand: Cards | None, up: Cards | None = None, *, board
     inputs = engine.decide_inputs
     if inputs is None:
         raise InputError(f"decide is not available for {loaded.name}: it has no decision to make")
+    refuse_unused("decide", loaded.name, inputs, up=up, board=board, dead=dead, players=players,
+                  others_bet=others_bet, hero_button=hero_button, samples=samples, workers=workers,
+                  scheduler=scheduler)
     if inputs.hand and hand is None:
         raise InputError(f"decide {loaded.name} needs {inputs.hand_option} with your {inputs.hand} cards")
     mine = cards_of(hand or "", inputs.hand)
@@ -118,10 +156,6 @@ def decide(game: GameLike, hand: Cards | None, up: Cards | None = None, *, board
         raise InputError(f"decide {loaded.name} needs --flop with the community cards")
     community = cards_of(board, (3, 4, 5), mine + upcards) if board is not None else ()
     seen = cards_of(dead, None, mine + upcards + community)
-    if players is not None and not 2 <= players <= 8:
-        raise InputError(f"--players must be between 2 and 8, got {players}")
-    if others_bet is not None and any(not 0 <= j <= 7 for j in others_bet):
-        raise InputError("--others-bet must be between 0 and 7")
     situation = Situation(mine, upcards, community, seen, players, None,
                           None if others_bet is None else tuple(others_bet), hero_button,
                           sampling_of(inputs, samples, seed, workers, scheduler))
@@ -141,8 +175,9 @@ class StrategyResult(Result):
         return engine_of(self.table).strategy_chart(self.table, strategy)
 
 
-def strategy(game: GameLike, pays: Overlay = None, rules: Overlay = None, *, table: str | Path | None = None,
-             compare: bool = False, price: str | None = None) -> StrategyResult:
+@boundary
+def strategy(game: Game, pays: Pays = None, rules: Rules = None, *, table: OptionalFilePath = None,
+             compare: Flag = False, price: OptionalStrategy = None) -> StrategyResult:
     """The optimal strategy, or (``price``: a built-in name, a strategy file or rules such as
     ``"A-K-J-8-3+; A-K if match"``) one strategy priced exactly against it.
 

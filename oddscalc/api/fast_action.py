@@ -2,10 +2,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
+from oddscalc.api.arguments import (
+    ExactLimit,
+    Game,
+    OptionalFilePath,
+    OptionalText,
+    OptionalWorkers,
+    Pays,
+    Rules,
+    Samples,
+    Seed,
+    Text,
+    boundary,
+)
 from oddscalc.api.result import Result
-from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.api.tables import load
 from oddscalc.engines.fast_action import EXACT_LIMIT, SAMPLES, SEED, deal_report
 
 __all__ = ["EXACT_LIMIT", "SAMPLES", "SEED", "DealOdds", "fast_action_odds"]
@@ -20,11 +32,13 @@ class DealOdds(Result):
     seats: str
 
 
-def fast_action_odds(seats: str, *, button: str | None = None, hole: str | None = None, board: str | None = None,
-                     bettors: str | None = None, dead: str | None = None, draws: str | None = None,
-                     game: GameLike = "fast-action-poker", pays: Overlay = None, rules: Overlay = None,
-                     table: str | Path | None = None, exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES,
-                     seed: int = SEED, workers: int | None = None, scheduler: str | None = None) -> DealOdds:
+@boundary
+def fast_action_odds(seats: Text, *, button: OptionalText = None, hole: OptionalText = None,
+                     board: OptionalText = None, bettors: OptionalText = None, dead: OptionalText = None,
+                     draws: OptionalText = None, game: Game = "fast-action-poker", pays: Pays = None,
+                     rules: Rules = None, table: OptionalFilePath = None, exact_limit: ExactLimit = EXACT_LIMIT,
+                     samples: Samples = SAMPLES, seed: Seed = SEED, workers: OptionalWorkers = None,
+                     scheduler: OptionalText = None) -> DealOdds:
     """The odds of a Fast Action Poker deal: ``seats`` such as ``"1,2,4"``, ``hole`` such as
     ``"1:AsAd 2:KsKd"``, the ``board`` so far.
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from oddscalc.api.arguments import Cards, OptionalGame, boundary
 from oddscalc.api.result import Result
-from oddscalc.api.tables import Cards, cards_of, load
+from oddscalc.api.tables import cards_of, load
 from oddscalc.core.cards import format_cards
 from oddscalc.core.evaluate import HandRank
 from oddscalc.engines.base import engine_of
@@ -21,7 +22,8 @@ class Ranked(Result):
     hand: HandRank
 
 
-def rank(cards: Cards, game: str | None = None) -> Ranked:
+@boundary
+def rank(cards: Cards, game: OptionalGame = None) -> Ranked:
     """The category and strength of 3, 5, 6 or 7 cards (the best five of six or seven).
 
     >>> rank("Qh 6d 4s").hand.category.label, rank("As Ks Qs Js Ts 2c 2d").hand.category.label

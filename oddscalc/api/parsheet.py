@@ -7,11 +7,22 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Annotated
 
+from oddscalc.api.arguments import (
+    FilePath,
+    Game,
+    OptionalFilePath,
+    OptionalText,
+    Pays,
+    Rules,
+    Strategy,
+    Whole,
+    boundary,
+)
 from oddscalc.api.result import Result
-from oddscalc.api.tables import GameLike, Overlay, load, overlay_lines
+from oddscalc.api.tables import Overlay, load, overlay_lines
 from oddscalc.core.budget import Limits
-from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path, write_file
 from oddscalc.engines.base import OPTIMAL
 from oddscalc.report.html import render_page
@@ -20,6 +31,8 @@ from oddscalc.tools.parsheet import DIGITS, MAX_ROUNDS, ROUNDS, SWEEP_POINTS, Pa
 
 MAX_SWEEP_POINTS = 101
 SUFFIXES = (".html", ".htm", ".pdf")
+Rounds = Annotated[int, Whole(1, MAX_ROUNDS)]
+SweepPoints = Annotated[int, Whole(0, MAX_SWEEP_POINTS)]
 
 __all__ = ["MAX_ROUNDS", "MAX_SWEEP_POINTS", "OPTIMAL", "ROUNDS", "SUFFIXES", "SWEEP_POINTS", "ParSheetResult",
            "generated_at", "par_sheet"]
@@ -63,20 +76,17 @@ class ParSheetResult(Result):
     sheet: ParSheet = field(repr=False, compare=False)
 
 
-def par_sheet(game: GameLike, output: str | Path, *, pays: Overlay = None, rules: Overlay = None,
-              table: str | Path | None = None, strategy: str = OPTIMAL, rounds: int = ROUNDS,
-              sweep_points: int = SWEEP_POINTS, command: str | None = None) -> ParSheetResult:
+@boundary
+def par_sheet(game: Game, output: FilePath, *, pays: Pays = None, rules: Rules = None,
+              table: OptionalFilePath = None, strategy: Strategy = OPTIMAL, rounds: Rounds = ROUNDS,
+              sweep_points: SweepPoints = SWEEP_POINTS, command: OptionalText = None) -> ParSheetResult:
     """Write the par sheet of a game to ``output`` (.html, or .pdf printed by Chromium): rules,
     paytables, outcomes, every metric, the strategy chart, sweeps and the N-round distribution
     (``command``: the command line the footer gives to make the page again).  The path (and for a
     PDF, Chromium) is checked before any work, and a failure writes nothing."""
-    target = output_path(str(output), "--output", SUFFIXES)
+    target = output_path(os.fspath(output), "--output", SUFFIXES)
     if target.suffix.lower() == ".pdf":
         require_browser("--output")
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
-    if not 0 <= sweep_points <= MAX_SWEEP_POINTS:
-        raise InputError(f"--sweep-points must be between 0 and {MAX_SWEEP_POINTS}, got {sweep_points}")
     loaded = load(game, pays, rules, table)
     start = time.perf_counter()
     sheet = collect(loaded, strategy, rounds, sweep_points, DIGITS, Limits.resolve())

@@ -1,23 +1,41 @@
 """Paytable design: one payout solved for a target return, and the return across a range of payouts."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
+from typing import Annotated
 
+from oddscalc.api.arguments import (
+    Flag,
+    Game,
+    IsNumbers,
+    Number,
+    OneOf,
+    OptionalFilePath,
+    OptionalNumber,
+    Pays,
+    Rules,
+    Text,
+    boundary,
+)
 from oddscalc.api.result import Result
-from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.api.tables import load
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_exact
 from oddscalc.tools.design import PayoutSolution, parse_target, solve_payout
 from oddscalc.tools.design_report import design_report, symbolic_refusal, symbolic_report
 from oddscalc.tools.payouts import OF, Figure, figure_of, payout_key
 from oddscalc.tools.plotting import plot_target
-from oddscalc.tools.sweep import SweepRow, parse_sweep, sweep_report
+from oddscalc.tools.sweep import MAX_POINTS, SweepRow, parse_sweep, sweep_report
 from oddscalc.tools.sweep import sweep as sweep_rows
 
 PERS = ("ante", "unit", "total")
+Per = Annotated[str, OneOf(PERS)]
+Of = Annotated[str, OneOf(OF)]
+# sweep's payouts: at most as many as a range gives
+Payouts = Annotated[list[Fraction | int | float | str] | tuple[Fraction | int | float | str, ...] | None,
+                    IsNumbers(MAX_POINTS)]
 
 
 @dataclass(frozen=True)
@@ -29,10 +47,10 @@ class Designed(Result):
     solution: PayoutSolution = field(repr=False)
 
 
-def design(game: GameLike, vary: str, target: Fraction | float | str, *, per: str = "ante",
-           of: str = "wager", pays: Overlay = None, rules: Overlay = None, table: str | Path | None = None,
-           max_payout: Fraction | int | str = 1_000_000, step: Fraction | int | str = 1,
-           symbolic: bool = False) -> Designed:
+@boundary
+def design(game: Game, vary: Text, target: Number, *, per: Per = "ante", of: Of = "wager", pays: Pays = None,
+           rules: Rules = None, table: OptionalFilePath = None, max_payout: Number = 1_000_000, step: Number = 1,
+           symbolic: Flag = False) -> Designed:
     """Solve one payout for a target return, the optimal strategy re-solved at every payout tried.
 
     The return is that of the wager the payout belongs to (``of="wager"``: a side bet's pay is solved
@@ -71,8 +89,8 @@ class Symbolic(Result):
     game: str
 
 
-def symbolic(game: GameLike, pays: Overlay = None, rules: Overlay = None, *,
-             table: str | Path | None = None) -> Symbolic:
+@boundary
+def symbolic(game: Game, pays: Pays = None, rules: Rules = None, *, table: OptionalFilePath = None) -> Symbolic:
     """The return per unit as a sympy expression in the payouts, printed in the report.
 
     >>> "flush" in symbolic("five-plus-one-bonus").to_text()
@@ -95,9 +113,10 @@ class Swept(Result):
         return {row.payout: row.analysis.expected_return for row in self.rows}
 
 
-def sweep(game: GameLike, vary: str, values: Iterable[Fraction | int | str] | None = None, *,
-          step: str | None = None, of: str = "wager", pays: Overlay = None, rules: Overlay = None,
-          table: str | Path | None = None, plot: str | Path | None = None) -> Swept:
+@boundary
+def sweep(game: Game, vary: Text, values: Payouts = None, *, step: OptionalNumber = None, of: Of = "wager",
+          pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None,
+          plot: OptionalFilePath = None) -> Swept:
     """The return at every payout: ``vary`` as ``flush=1..10`` (with ``step``) or ``flush=5,6``,
     or ``vary="flush"`` with a list of ``values``; of the wager the payout belongs to
     (``of="wager"``) or of the whole game (``of="game"``), as :func:`design`.
@@ -107,7 +126,7 @@ def sweep(game: GameLike, vary: str, values: Iterable[Fraction | int | str] | No
     >>> sweep("three-card-poker", "pair-plus.flush", [4]).returns[Fraction(4)]
     Fraction(-128, 5525)
     """
-    chart = plot_target(None if plot is None else str(plot))       # checked before any work
+    chart = plot_target(None if plot is None else os.fspath(plot))       # checked before any work
     if of not in OF:
         raise InputError(f"--of must be one of {', '.join(OF)}, got '{of}'")
     loaded = load(game, pays, rules, table)

@@ -1,21 +1,34 @@
 """The distribution of the net result over N rounds: exact, or to guaranteed digits."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
+from typing import Annotated
 
+from oddscalc.api.arguments import (
+    Flag,
+    Game,
+    Numbers,
+    OptionalFilePath,
+    OptionalNumbers,
+    Pays,
+    Rules,
+    Whole,
+    boundary,
+)
 from oddscalc.api.result import Result
-from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.api.tables import load
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_exact, unlimited_int_digits
-from oddscalc.tools.distribution import DEFAULT_DIGITS, MAX_DIGITS, Distribution, check_request
+from oddscalc.tools.distribution import DEFAULT_DIGITS, MAX_DIGITS, MAX_ROUNDS, Distribution, check_request
 from oddscalc.tools.distribution_report import distribution_report, totals
 from oddscalc.tools.plotting import plot_target
 
 __all__ = ["DEFAULT_DIGITS", "MAX_DIGITS", "QUANTILES", "Distributed", "distribution"]
 
+Rounds = Annotated[int, Whole(1, MAX_ROUNDS)]
+OptionalDigits = Annotated[int | None, Whole(1, MAX_DIGITS)]
 QUANTILES = tuple(Fraction(q) for q in ("0.01", "0.05", "0.1", "0.25", "0.5", "0.75", "0.9", "0.95", "0.99"))
 
 
@@ -34,10 +47,11 @@ class Distributed(Result):
     total: Distribution = field(repr=False, compare=False)
 
 
-def distribution(game: GameLike, rounds: int = 1, *, quantiles: Sequence[Fraction | float | str] = QUANTILES,
-                 losing_more_than: Sequence[Fraction | int | str] | None = None, full: bool = False,
-                 digits: int | None = None, exact: bool = False, pays: Overlay = None, rules: Overlay = None,
-                 table: str | Path | None = None, plot: str | Path | None = None) -> Distributed:
+@boundary
+def distribution(game: Game, rounds: Rounds = 1, *, quantiles: Numbers = QUANTILES,
+                 losing_more_than: OptionalNumbers = None, full: Flag = False, digits: OptionalDigits = None,
+                 exact: Flag = False, pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None,
+                 plot: OptionalFilePath = None) -> Distributed:
     """The distribution of the net after ``rounds`` rounds: exact when that is cheap (or asked
     with ``exact``), else every probability to ``digits`` guaranteed digits.
 
@@ -46,7 +60,7 @@ def distribution(game: GameLike, rounds: int = 1, *, quantiles: Sequence[Fractio
     (True, Fraction(1, 1))
     """
     check_request(rounds, digits, exact)                            # before any work, as the plot
-    chart = plot_target(None if plot is None else str(plot))
+    chart = plot_target(None if plot is None else os.fspath(plot))
     loaded = load(game, pays, rules, table)
     levels = [parse_exact(q, "--quantiles") for q in quantiles]
     if not levels or any(not 0 < q < 1 for q in levels):

@@ -1,14 +1,29 @@
 """Seeded simulation, and a simulator's counts checked against the exact distribution."""
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
+from typing import Annotated
 
+from oddscalc.api.arguments import (
+    Below,
+    Game,
+    Number,
+    OptionalFilePath,
+    OptionalStrategy,
+    Pays,
+    Rules,
+    Seed,
+    SimulatedRounds,
+    Strategy,
+    Text,
+    boundary,
+)
 from oddscalc.api.result import Result
-from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.api.tables import load
 from oddscalc.core.delegate import Delegated
 from oddscalc.core.files import output_path, write_file
 from oddscalc.core.progress_bar import Progress
@@ -32,16 +47,17 @@ class Simulated(Result):
     counts: Counts
 
 
-def simulate(game: GameLike, rounds: int, seed: int = 1, strategy: str = OPTIMAL, *, pays: Overlay = None,
-             rules: Overlay = None, table: str | Path | None = None, output: str | Path | None = None,
-             check_hint: str = "") -> Simulated:
+@boundary
+def simulate(game: Game, rounds: SimulatedRounds, seed: Seed = 1, strategy: Strategy = OPTIMAL, *,
+             pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None,
+             output: OptionalFilePath = None, check_hint: Text = "") -> Simulated:
     """Play ``rounds`` seeded rounds with the game's native simulator (``output``: also write the
     counts file, .csv or .json; ``check_hint``: options to repeat in the suggested check command).
 
     >>> simulate("caribbean-stud", 1000, seed=3).counts.rounds
     1000
     """
-    target = None if output is None else output_path(str(output), "--output", (".csv", ".json"))
+    target = None if output is None else output_path(os.fspath(output), "--output", (".csv", ".json"))
     loaded = load(game, pays, rules, table)
     check_run(rounds, seed)
     simulator = simulator_of(loaded, strategy, seed)      # refuses a game or strategy without one
@@ -66,9 +82,13 @@ class Checked(Result):
     verdict = Delegated[str]("result.verdict", "The check's conclusion, in words.")
 
 
-def check(game: GameLike, counts: Mapping[str, int] | Counts | str | Path, *, strategy: str | None = None,
-          alpha: Fraction | float | str = DEFAULT_ALPHA, pays: Overlay = None, rules: Overlay = None,
-          table: str | Path | None = None) -> Checked:
+# what check's counts may be (the counts reader checks them whole)
+CountsGiven = Annotated[Mapping[str, int] | Counts | str | Path, Below()]
+
+
+@boundary
+def check(game: Game, counts: CountsGiven, *, strategy: OptionalStrategy = None, alpha: Number = DEFAULT_ALPHA,
+          pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None) -> Checked:
     """Check outcome counts (a mapping outcome → count, a :class:`Counts`, or a counts file's path)
     against the exact analysis of the strategy that played them (``strategy``, else the file's,
     else the optimal one): exact probabilities, chi-square and the return's z.  Counts that are
@@ -79,7 +99,7 @@ def check(game: GameLike, counts: Mapping[str, int] | Counts | str | Path, *, st
     False
     """
     loaded = load(game, pays, rules, table)
-    level = parse_alpha(alpha, "alpha")
+    level = parse_alpha(alpha, "--alpha")          # "alpha=" to a Python caller (the boundary)
     if isinstance(counts, (str, Path)):
         result = check_file(loaded, str(counts), strategy, level)
     else:

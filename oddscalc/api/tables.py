@@ -2,11 +2,14 @@
 mappings (or as ``--pay`` / ``--rule`` lines); cards as text or codes; the built-in games."""
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from oddscalc.api.arguments import Cards, Game, OptionalFilePath, Pays, Rules, boundary, option_of
 from oddscalc.api.result import Result
 from oddscalc.core.cards import format_cards, parse_cards
 from oddscalc.core.errors import InputError
@@ -18,8 +21,8 @@ from oddscalc.report.model import Report, Table
 __all__ = ["Cards", "GameInfo", "GameLike", "Games", "Inputs", "Overlay", "cards_of", "games", "load", "overlay_lines",
            "sampling_of"]
 
+# the plain types (the annotated ones, with their checkers, are in oddscalc.api.arguments)
 Overlay = Mapping[str, Any] | Iterable[str] | None
-Cards = str | Sequence[str] | Sequence[int]
 GameLike = str | Path | GameTable
 
 
@@ -51,7 +54,8 @@ def overlay_lines(values: Overlay, what: str) -> list[str]:
     return lines
 
 
-def load(game: GameLike, pays: Overlay = None, rules: Overlay = None, table: str | Path | None = None) -> GameTable:
+@boundary
+def load(game: Game, pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None) -> GameTable:
     """A game with its overlays, validated by its engine: a built-in name, a game file's path, or a
     loaded table (``table``: a file laid over a named game first, as ``--table``).
 
@@ -62,8 +66,27 @@ def load(game: GameLike, pays: Overlay = None, rules: Overlay = None, table: str
     if isinstance(game, GameTable):
         if table is not None:
             raise InputError("a table file is laid over a game given by name, not over a loaded table")
-        return overlay(game, pay_lines, rule_lines) if pay_lines or rule_lines else game
-    return load_table(str(game), table, pay_lines, rule_lines)
+        try:
+            return overlay(game, pay_lines, rule_lines) if pay_lines or rule_lines else game
+        except InputError as error:
+            raise _blame_pays(error, pay_lines) from None
+    try:
+        return load_table(os.fspath(game), None if table is None else os.fspath(table), pay_lines, rule_lines)
+    except InputError as error:
+        raise _blame_pays(error, pay_lines) from None
+
+
+_UNKNOWN = re.compile(r"unknown (?:paytable|category) '([^']*)'")
+
+
+def _blame_pays(error: InputError, pay_lines: Sequence[str]) -> InputError:
+    """The engine's refusal of an unknown paytable or category, naming the pays that gave it (it
+    validates the whole table, and does not know which overlay added the name)."""
+    found = _UNKNOWN.search(str(error))
+    names = {part.strip() for line in pay_lines for part in line.partition("=")[0].split(".")}
+    if found and found.group(1) in names and not str(error).startswith(option_of("pays")):
+        error.args = (f"{option_of('pays')} {error}",)
+    return error
 
 
 def cards_of(cards: Cards | None, count: int | Iterable[int] | None = None, exclude: Iterable[int] = ()
@@ -115,6 +138,7 @@ class Games(Result):
         return iter(self.games)
 
 
+@boundary
 def games() -> Games:
     """The built-in games.
 

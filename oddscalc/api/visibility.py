@@ -3,10 +3,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
+from oddscalc.api.arguments import (
+    Boxes,
+    DealerCards,
+    Game,
+    OptionalFilePath,
+    OptionalText,
+    OptionalWorkers,
+    Pays,
+    Rules,
+    Samples,
+    Seed,
+    boundary,
+)
 from oddscalc.api.result import Result
-from oddscalc.api.tables import GameLike, Overlay, load
+from oddscalc.api.tables import load
 from oddscalc.core.delegate import Delegated
 from oddscalc.engines.base import Exposure, Seen
 from oddscalc.tools.exposure import DEFAULT_SAMPLES, MAX_SAMPLES, analyze_exposure
@@ -27,10 +39,11 @@ class Exposed(Result):
     exact = Delegated[bool]("exposure.exact", "Whether the figures are exact (else estimates).")
 
 
-def exposure(game: GameLike, dealer_cards: int = 0, boxes: int = 0, sorted_ranks: str | None = None, *,
-             samples: int = DEFAULT_SAMPLES, seed: int = 1, workers: int | None = None,
-             scheduler: str | None = None, pays: Overlay = None, rules: Overlay = None,
-             table: str | Path | None = None) -> Exposed:
+@boundary
+def exposure(game: Game, dealer_cards: DealerCards = 0, boxes: Boxes = 0, sorted_ranks: OptionalText = None, *,
+             samples: Samples = DEFAULT_SAMPLES, seed: Seed = 1, workers: OptionalWorkers = None,
+             scheduler: OptionalText = None, pays: Pays = None, rules: Rules = None,
+             table: OptionalFilePath = None) -> Exposed:
     """The return of a player who also sees ``dealer_cards`` dealer cards (Caribbean Stud counts the
     upcard), ``boxes`` other boxes, or only whether dealer cards are in ``sorted_ranks``; estimates
     run in seeded chunks on ``workers`` local processes or the Dask cluster at ``scheduler``.
