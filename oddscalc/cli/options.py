@@ -20,13 +20,10 @@ from oddscalc.api.tables import load
 from oddscalc.core.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, MEMORY_ENV, SECONDS_ENV, override
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
+from oddscalc.core.limits import MAX_SAMPLES, MAX_SEED, MAX_WORKERS, MIN_SAMPLES
 from oddscalc.core.numbers import parse_exact, parse_int
 from oddscalc.report.model import Report
 from oddscalc.report.render import FORMATS
-
-MAX_WORKERS = 256
-MAX_SAMPLES = 10 ** 9           # --samples: situations a sampled estimate draws, at most
-MAX_SEED = 2 ** 64 - 1          # --seed: any 64-bit seed
 
 # what a command hands back: its report and the format to render it in
 Output = tuple[Report, str]
@@ -151,7 +148,7 @@ def samples_of(args: argparse.Namespace, default: int) -> int: ...
 def samples_of(args: argparse.Namespace, default: None = None) -> int | None: ...
 def samples_of(args: argparse.Namespace, default: int | None = None) -> int | None:
     """The ``--samples`` of a command line (2 to :data:`MAX_SAMPLES`), or ``default`` when not given."""
-    return default if args.samples is None else parse_int(args.samples, "--samples", 2, MAX_SAMPLES)
+    return default if args.samples is None else parse_int(args.samples, "--samples", MIN_SAMPLES, MAX_SAMPLES)
 
 
 def seed_of(args: argparse.Namespace, default: int = 1) -> int:
