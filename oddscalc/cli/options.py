@@ -17,11 +17,19 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, overload
 
 from oddscalc.api.tables import load
-from oddscalc.core.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, MEMORY_ENV, SECONDS_ENV, override
+from oddscalc.core.budget import (
+    DEFAULT_MEMORY_MB,
+    DEFAULT_SECONDS,
+    MEMORY_ENV,
+    SECONDS_ENV,
+    Limits,
+    override,
+    parse_limit,
+)
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.limits import MAX_SAMPLES, MAX_SEED, MAX_WORKERS, MIN_SAMPLES
-from oddscalc.core.numbers import parse_exact, parse_int
+from oddscalc.core.numbers import parse_int
 from oddscalc.report.model import Report
 from oddscalc.report.render import FORMATS
 
@@ -56,10 +64,11 @@ class OneLineParser(argparse.ArgumentParser):
         """Parse a command line (see the module's note on values that start with ``-``); the limits
         it gives hold for the rest of the command."""
         args = self.parse_args(self._joined(list(argv)))
-        memory, seconds = getattr(args, "max_memory", None), getattr(args, "max_seconds", None)
-        if memory is not None or seconds is not None:
-            override(None if memory is None else float(parse_exact(memory, "--max-memory")),
-                     None if seconds is None else float(parse_exact(seconds, "--max-seconds")))
+        if hasattr(args, "max_memory"):         # a command that sizes its work: its limits, checked now
+            memory, seconds = args.max_memory, args.max_seconds
+            override(None if memory is None else parse_limit(memory, "--max-memory"),
+                     None if seconds is None else parse_limit(seconds, "--max-seconds"))
+            Limits.resolve()                    # and the environment's, whether or not this run sizes work
         return args
 
     def _joined(self, argv: list[str]) -> list[str]:

@@ -17,7 +17,6 @@ oddscalc.core.errors.InputError: simulating 10 rounds needs about 12 days: beyon
 """
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -25,6 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from oddscalc.core.errors import InputError
+from oddscalc.core.numbers import parse_exact, ratio_text
 
 MEMORY_ENV, SECONDS_ENV = "ODDSCALC_MAX_MEMORY_MB", "ODDSCALC_MAX_SECONDS"
 DEFAULT_MEMORY_MB, DEFAULT_SECONDS = 2048, 300
@@ -74,8 +74,8 @@ class Limits:
         given_memory, given_seconds = _OVERRIDE.get()
         memory_mb = memory_mb if memory_mb is not None else given_memory
         seconds = seconds if seconds is not None else given_seconds
-        memory = _limit(memory_mb, environ.get(MEMORY_ENV), DEFAULT_MEMORY_MB, f"--max-memory or {MEMORY_ENV}")
-        time = _limit(seconds, environ.get(SECONDS_ENV), DEFAULT_SECONDS, f"--max-seconds or {SECONDS_ENV}")
+        memory = _limit(memory_mb, environ.get(MEMORY_ENV), DEFAULT_MEMORY_MB, "--max-memory", MEMORY_ENV)
+        time = _limit(seconds, environ.get(SECONDS_ENV), DEFAULT_SECONDS, "--max-seconds", SECONDS_ENV)
         return cls(memory, time)
 
     def check(self, what: str, seconds: float, memory: float, advice: str = "") -> None:
@@ -100,15 +100,35 @@ of 100 MB (raise it with --max-memory MB or ODDSCALC_MAX_MEMORY_MB)
         return seconds <= self.seconds and memory <= self.memory_mb * 1e6
 
 
-def _limit(given: float | None, environ_text: str | None, default: float, name: str) -> float:
-    value = given if given is not None else environ_text if environ_text is not None else default
-    try:
-        number = float(value)
-    except ValueError:
-        raise InputError(f"{name} must be a number, got '{value}'") from None
-    if not number > 0 or math.isinf(number):
-        raise InputError(f"{name} must be positive, got '{value}'")
-    return number
+def parse_limit(value: object, name: str) -> float:
+    """A limit (``--max-memory`` MB, ``--max-seconds`` S, or the environment's): a positive number
+    read by the one exact-number parser, so every source refuses what the others refuse (``0``,
+    ``-1``, ``inf``, ``３００``); 0 is refused, not read as "unlimited".
+
+    >>> parse_limit("300", "--max-seconds"), parse_limit("1/2", "--max-seconds")
+    (300.0, 0.5)
+    >>> parse_limit("0", "--max-seconds")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --max-seconds must be a positive number, got 0 (0 does not mean unlimited: ...
+    >>> parse_limit("٣٠٠", "ODDSCALC_MAX_SECONDS")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: ODDSCALC_MAX_SECONDS: '٣٠٠' is not a number (use the ASCII digits 0-9; ...)
+    """
+    number = parse_exact(value, name, negative=True)
+    if number < 0:
+        raise InputError(f"{name}: negative value {ratio_text(number)} (a limit must be a positive number)")
+    if number == 0:
+        raise InputError(f"{name} must be a positive number, got 0 (0 does not mean unlimited: give the largest "
+                         "value you allow)")
+    return float(number)
+
+
+def _limit(given: float | None, environ_text: str | None, default: float, option: str, variable: str) -> float:
+    if given is not None:
+        return parse_limit(given, option)
+    if environ_text is not None:
+        return parse_limit(environ_text, variable)
+    return float(default)
 
 
 def _size_text(size: float) -> str:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from oddscalc.core.cards import RANKS, format_cards, parse_rank
-from oddscalc.core.errors import InputError, unknown
+from oddscalc.core.errors import InputError, check_name, quoted, unknown
 
 CLASS_KEYS = ("category", "ranks", "at_least", "suited", "description")
 STRAIGHTS = ("straight", "straight-flush")
@@ -135,9 +135,9 @@ def _ranks(value: object, where: str) -> tuple[int, ...]:
     try:
         ranks = tuple(parse_rank(token) for token in tokens)
     except InputError as error:
-        raise InputError(f"{where}: {error} in ranks '{value}'") from None
+        raise InputError(f"{where}: {error} in ranks {quoted(value)}") from None
     if len(ranks) > 5 or max(Counter(ranks).values()) > 4:
-        raise InputError(f"{where}: ranks '{value}' is not part of a hand")
+        raise InputError(f"{where}: ranks {quoted(value)} is not part of a hand")
     return ranks
 
 
@@ -164,6 +164,7 @@ def parse_classes(raw: object, where: str) -> tuple[HandClass, ...]:
         raise InputError(f"{where}: [classes] must be a table of [classes.NAME] tables")
     out = []
     for name, body in raw.items():
+        check_name(name, "class", where)
         here = f"{where}: classes.{name}"
         if not isinstance(body, dict):
             raise InputError(f"{here} must be a table with a category")
@@ -179,11 +180,13 @@ def parse_classes(raw: object, where: str) -> tuple[HandClass, ...]:
         if suited_value is not None and not isinstance(suited_value, bool):
             raise InputError(f"{here}: suited must be true or false, got {suited_value!r}")
         description = body.get("description", "")
+        if not isinstance(description, str):
+            raise InputError(f"{here}: description must be a string, got {description!r}")
         out.append(HandClass(
             name=name, category=category.strip(),
             ranks=_ranks(body["ranks"], here) if "ranks" in body else (),
             at_least=_rank(body["at_least"], here) if "at_least" in body else None,
-            suited=suited_value, description=str(description)))
+            suited=suited_value, description=description))
     return tuple(out)
 
 

@@ -46,7 +46,7 @@ from types import MappingProxyType
 from typing import Protocol, TypeVar
 
 from oddscalc.core.classes import HandClass, parse_classes
-from oddscalc.core.errors import InputError, nearest, unknown
+from oddscalc.core.errors import InputError, check_name, nearest, quoted, unknown
 from oddscalc.core.files import read_text
 from oddscalc.core.numbers import parse_exact, parse_int
 
@@ -58,6 +58,7 @@ PAYTABLE_KEYS = ("basis", "pays", "hand", "when", "paid_on")
 SETTLEMENT_KEYS = ("hand", "when", "paid_on")
 NONE = "none"        # a pay of "none" removes the pay
 RULE_KINDS = ("integer", "number", "flag", "text", "strings")
+SPACE = " \t\r\n"       # what may surround a typed value (ASCII white space: a no-break space is shown)
 
 
 @dataclass(frozen=True)
@@ -95,21 +96,21 @@ class RuleSpec:
             self._bounds(number, name)
             return number
         if self.kind == "flag":
-            if from_text and str(value).strip().lower() in ("true", "false"):
-                return str(value).strip().lower() == "true"
+            if from_text and str(value).strip(SPACE).lower() in ("true", "false"):
+                return str(value).strip(SPACE).lower() == "true"
             if not isinstance(value, bool):
                 raise InputError(f"{name} must be true or false, got {value!r}")
             return value
         if self.kind == "text":
             if not from_text:
                 raise InputError(f"{name} must be a string, got {value!r}")
-            text = str(value).strip()
+            text = str(value).strip(SPACE)
             if self.choices and text not in self.choices:
                 close = nearest(text, self.choices)
-                hint = f" (did you mean '{close}'?)" if close else ""
-                raise InputError(f"{name} must be one of {', '.join(self.choices)}, got '{text[:40]}'{hint}")
+                hint = f" (did you mean {quoted(close)}?)" if close else ""
+                raise InputError(f"{name} must be one of {', '.join(self.choices)}, got {quoted(text, 40)}{hint}")
             return text
-        items = [item.strip() for item in str(value).split(",")] if from_text else value
+        items = [item.strip(SPACE) for item in str(value).split(",")] if from_text else value
         if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
             raise InputError(f"{name} must be a list of strings, got {value!r}")
         return tuple(items)
@@ -231,7 +232,7 @@ class GameTable:
 
     def paytable(self, name: str | None = None) -> Paytable:
         """The paytable called ``name`` (the main one by default)."""
-        name = name or self.main_paytable
+        name = self.main_paytable if name is None else name
         for table in self.paytables:
             if table.name == name:
                 return table
@@ -260,14 +261,48 @@ class GameTable:
         return replace(self, rules=Rules(self.name, values, self.rules.given | {key}), built_in=False)
 
     def check_paytables(self, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
-        """Refuse a paytable the engine has no use for, or a missing one it needs."""
-        allowed = list(allowed)
+        """Refuse a paytable the engine has no use for, or a missing one it needs.  A required name
+        that a list rule gives (``rules.side_bets``) is refused as that rule's: named twice, named
+        for a paytable with another role, or naming a paytable the table does not have (with the
+        nearest one it has).
+
+        >>> game = load_game("caribbean-stud", rules=["side_bets=cal"], schema_of=_plain_schema)
+        >>> game.check_paytables(["call", "cal"], ["cal"])
+        Traceback (most recent call last):
+        oddscalc.core.errors.InputError: table 'caribbean-stud': rules.side_bets names the paytable 'cal', which the ...
+        """
+        allowed, required = list(dict.fromkeys(allowed)), list(required)
+        where = f"table '{self.name}'"
+        for name in dict.fromkeys(required):
+            rule, times = self._listed_by(name)
+            if rule and times > 1:
+                raise InputError(f"{where}: rules.{rule} lists {quoted(name)} {times} times (give each once)")
+            if rule and required.count(name) > 1:
+                raise InputError(f"{where}: rules.{rule} names {quoted(name)}, a paytable the game already "
+                                 "uses in another role")
+            if not self.has_paytable(name):
+                if not rule:
+                    raise InputError(f"{where}: paytables.{name} is missing")
+                spare = [t.name for t in self.paytables if t.name not in required]
+                close = nearest(name, spare)
+                hint = f"did you mean {quoted(close)}?" if close else (
+                    f"the table has: {', '.join(t.name for t in self.paytables)}" if self.paytables else
+                    "the table has no paytable")
+                raise InputError(f"{where}: rules.{rule} names the paytable {quoted(name)}, which the table "
+                                 f"does not have ({hint})")
         for table in self.paytables:
             if table.name not in allowed:
-                raise unknown("paytable", table.name, allowed, f"table '{self.name}'")
-        for name in required:
-            if not self.has_paytable(name):
-                raise InputError(f"table '{self.name}': paytables.{name} is missing")
+                raise unknown("paytable", table.name, allowed, where)
+
+    def _listed_by(self, name: str) -> tuple[str, int]:
+        """The list rule that gives ``name`` (a rule set in a file or an option first), and how
+        many times it does; ("", 0) when none does."""
+        keys = sorted(self.rules.values, key=lambda key: key not in self.rules.given)
+        for key in keys:
+            value = self.rules.values[key]
+            if isinstance(value, tuple) and name in value:
+                return key, value.count(name)
+        return "", 0
 
     def check_categories(self, paytable: str, allowed: Iterable[str]) -> None:
         """Refuse a paytable naming a category the game does not know.
@@ -330,6 +365,7 @@ def _check_keys(data: Mapping[str, object], where: str) -> None:
     paytables = data.get("paytables", {})
     assert isinstance(paytables, dict)
     for name, raw in paytables.items():
+        check_name(name, "paytable", where)
         if not isinstance(raw, dict):
             raise InputError(f"{where}: paytables.{name} must be a table with 'basis' and [pays]")
         for key in raw:
@@ -393,7 +429,7 @@ def is_none(value: object) -> bool:
     >>> is_none("None"), is_none(0)
     (True, False)
     """
-    return isinstance(value, str) and value.strip().lower() == NONE
+    return isinstance(value, str) and value.strip(SPACE).lower() == NONE
 
 
 def _from_data(data: Mapping[str, object], source: str, schema: Schema) -> GameTable:
@@ -429,21 +465,54 @@ def apply_pays(game: GameTable, overrides: Iterable[str]) -> GameTable:
     oddscalc.core.errors.InputError: --pay flsh=none: paytables.call lists no 'flsh' to remove (did you mean 'flush'?)
     """
     for text in overrides:
-        key, sep, value = text.partition("=")
-        if not sep or not key.strip():
-            raise InputError(f"--pay expects CATEGORY=VALUE, got '{text[:80]}'")
-        table_name, dot, category = key.strip().rpartition(".")
-        table = game.paytable(table_name if dot else None)
+        table_name, category, value = _pay_parts(text)
+        table = game.paytable(table_name)
+        shown = f"{table_name}.{category}" if table_name else category
         if is_none(value):
             if category not in table.pays:
                 close = nearest(category, table.pays)
-                hint = f" (did you mean '{close}'?)" if close else ""
-                raise InputError(f"--pay {key.strip()}=none: paytables.{table.name} lists no '{category}' "
+                hint = f" (did you mean {quoted(close)}?)" if close else ""
+                raise InputError(f"--pay {shown}=none: paytables.{table.name} lists no {quoted(category)} "
                                  f"to remove{hint}")
             game = game.replace_paytable(table.with_pay(category, None))
             continue
-        game = game.replace_paytable(table.with_pay(category, parse_exact(value, f"--pay {key.strip()}")))
+        game = game.replace_paytable(table.with_pay(category, parse_exact(value, f"--pay {shown}")))
     return game
+
+
+PAY_FORM = "[PAYTABLE.]CATEGORY=VALUE, e.g. flush=6 or pair-plus.flush=4"
+
+
+def _pay_parts(text: str) -> tuple[str | None, str, str]:
+    """The paytable (None: the main one), category and value of a ``--pay`` text; each part must be
+    there, and a name holds no ``.`` (see :func:`check_name`).
+
+    >>> _pay_parts(" pair-plus.flush = 4 "), _pay_parts("flush=3/2")
+    (('pair-plus', 'flush', '4'), (None, 'flush', '3/2'))
+    >>> _pay_parts(".flush=6")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --pay '.flush=6': no paytable name before '.' (write flush=6 for the main ...
+    """
+    key, sep, value = text.partition("=")
+    key, value = key.strip(SPACE), value.strip(SPACE)
+    shown = quoted(text, 80)
+    if not sep:
+        raise InputError(f"--pay expects {PAY_FORM}, got {shown}")
+    if not key:
+        raise InputError(f"--pay {shown}: no category before '=' (expected {PAY_FORM})")
+    if not value:
+        raise InputError(f"--pay {shown}: no value after '=' (expected a number such as 6, 1.5 or 3/2, "
+                         "or none to remove the pay)")
+    parts = [part.strip(SPACE) for part in key.split(".")]
+    if len(parts) > 2:
+        raise InputError(f"--pay {shown}: {quoted(key)} has more than one '.' (expected {PAY_FORM}; "
+                         "a paytable's or a category's name holds no '.')")
+    if len(parts) == 2 and not parts[0]:
+        raise InputError(f"--pay {shown}: no paytable name before '.' (write {parts[1] or 'CATEGORY'}={value} "
+                         f"for the main paytable, or PAYTABLE.{parts[1] or 'CATEGORY'}={value})")
+    if not parts[-1]:
+        raise InputError(f"--pay {shown}: no category after '.' (expected {PAY_FORM})")
+    return (parts[0], parts[1], value) if len(parts) == 2 else (None, parts[0], value)
 
 
 def apply_rules(game: GameTable, overrides: Iterable[str], schema: Schema) -> GameTable:
@@ -452,9 +521,14 @@ def apply_rules(game: GameTable, overrides: Iterable[str], schema: Schema) -> Ga
     values, given = dict(game.rules.values), set(game.rules.given)
     for text in overrides:
         key, sep, value = text.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise InputError(f"--rule expects KEY=VALUE, got '{text[:80]}'")
+        key = key.strip(SPACE)
+        shown = quoted(text, 80)
+        if not sep:
+            raise InputError(f"--rule expects KEY=VALUE, e.g. {next(iter(by_key), 'KEY')}=VALUE, got {shown}")
+        if not key:
+            raise InputError(f"--rule {shown}: no rule before '=' (expected KEY=VALUE)")
+        if not value.strip(SPACE):
+            raise InputError(f"--rule {shown}: no value after '=' (expected KEY=VALUE)")
         if key not in by_key:
             raise unknown("rule", key, by_key, f"--rule for {game.name}")
         values[key] = by_key[key].parse(value, "--rule")
@@ -488,7 +562,8 @@ class _PlainSchema:
     """A schema that takes any rule and checks nothing (this module's examples)."""
 
     rule_specs: tuple[RuleSpec, ...] = (
-        RuleSpec("dealer_qualifies", "text", None, ""), RuleSpec("call_multiple", "integer", None, ""))
+        RuleSpec("dealer_qualifies", "text", None, ""), RuleSpec("call_multiple", "integer", None, ""),
+        RuleSpec("side_bets", "strings", (), ""))
 
     def validate(self, table: GameTable) -> None:
         return None

@@ -20,16 +20,21 @@ from contextlib import contextmanager
 from decimal import Decimal
 from fractions import Fraction
 
-from oddscalc.core.errors import InputError
+from oddscalc.core.errors import InputError, quoted
 
 # A numerator or denominator of at most this many digits: payouts and ratios stay within the
 # 64-bit integers the kernels compare in (with 128-bit products), and exact sums stay small.
 MAX_DIGITS = 18
 # Decimal exponents beyond this are refused before anything is computed (``1e1000000000``).
 MAX_EXPONENT = 18
+# What every refusal of a number says is accepted.
+EXPECTED = "expected an integer, a decimal or p/q"
 
-_DECIMAL = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,4}))?")
-_RATIO = re.compile(r"([+-]?[0-9]+)/([0-9]+)")
+_DECIMAL = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?)([0-9]+))?")
+_RATIO = re.compile(r"([+-]?)([0-9]+)/([0-9]+)")
+_WHOLE = re.compile(r"([+-]?)([0-9]+)")
+_NOT_FINITE = ("inf", "infinity", "nan")
+_SPACE = " \t\r\n"                # what may surround a number (ASCII white space only)
 
 
 def _digits_of(value: int) -> int:
@@ -42,36 +47,114 @@ def _digits_of(value: int) -> int:
     return 1 if value == 0 else len(str(value)) if value < 10 ** 4000 else 4001
 
 
+def _shown(value: object) -> str:
+    """A value a refusal echoes: text quoted on one line (:func:`quoted`), a huge int by its size."""
+    if isinstance(value, str):
+        return quoted(value, 40)
+    if isinstance(value, int) and not isinstance(value, bool) and _digits_of(value) > 40:
+        digits = _digits_of(value)
+        return f"an integer of {digits} digits" if digits <= 4000 else "an integer of over 4000 digits"
+    return quoted(repr(value), 40)
+
+
+def not_a_number(text: str) -> str:
+    """Why ``text`` is not a number of the grammar (an integer, a decimal, ``p/q``), in a few words,
+    or "" when nothing more specific than "not a number" can be said.
+
+    >>> not_a_number("٣٠٠"), not_a_number("1_000"), not_a_number("1e"), not_a_number("five")
+    ('use the ASCII digits 0-9', 'no digit separators: write 1000', "no digits after the exponent's e", '')
+    """
+    text = text.strip(_SPACE)
+    if not text:
+        return "nothing is given"
+    if any(char.isnumeric() and not char.isascii() for char in text):
+        return "use the ASCII digits 0-9"
+    hidden = next((char for char in text if not char.isprintable() or char.isspace() and not char.isascii()), None)
+    if hidden is not None:
+        return f"it holds the invisible character U+{ord(hidden):04X}"
+    if text.lstrip("+-").lower() in _NOT_FINITE:
+        return "a finite number is needed"
+    if re.fullmatch(r"[+-]?[0-9]+(?:[_, '][0-9]+)+(?:\.[0-9]*)?", text):
+        return "no digit separators: write " + re.sub(r"[_, ']", "", text)
+    if re.fullmatch(r"[+-]?0[xXbBoO][0-9a-fA-F_]*", text):
+        return "decimal digits only"
+    if text.count("/") > 1:
+        return "one '/' at most, as in 3/2"
+    if text.count("/") == 1:
+        top, bottom = (part.strip(_SPACE) for part in text.split("/"))
+        if not top or not bottom:
+            return "p/q needs both p and q, as in 3/2"
+        if _WHOLE.fullmatch(top) and bottom.isascii() and bottom.isdigit():
+            return f"no spaces in p/q: write {top}/{bottom}"
+        return "p and q of p/q are whole numbers, as in 3/2"
+    if text.count(".") > 1:
+        return "one decimal point at most"
+    if re.fullmatch(r"[+-]?[0-9]*\.?[0-9]*[eE][+-]?", text) and re.search(r"[0-9]", text):
+        return "no digits after the exponent's e"
+    if re.fullmatch(r"[+-]?\.?[eE][+-]?[0-9]*", text):
+        return "no digits before the exponent's e"
+    if re.fullmatch(r"[+-]+", text) or re.fullmatch(r"[+-]?\.", text):
+        return "no digits"
+    return ""
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` (stripped) is a number of the grammar, whatever its size.
+
+    >>> _is_number("3/2"), _is_number("1.5e3"), _is_number(""), _is_number("."), _is_number("1e")
+    (True, True, False, False, False)
+    """
+    match = _DECIMAL.fullmatch(text.strip(_SPACE))
+    return bool(_RATIO.fullmatch(text.strip(_SPACE)) or match and (match.group(2) or match.group(3)))
+
+
+def _refuse(what: str, value: object, reason: str = "") -> InputError:
+    why = f"{reason}; {EXPECTED}" if reason else EXPECTED
+    return InputError(f"{what}: {_shown(value)} is not a number ({why})")
+
+
 def parse_exact(value: object, what: str, negative: bool = False, max_digits: int = MAX_DIGITS) -> Fraction:
     """An exact rational from a TOML number or typed text: ``7``, ``1.5``, ``2.5e3``, ``"3/2"``.
 
-    ``what`` names the input in the one-line error; ``negative`` allows values below zero.
+    ``what`` names the input in the one-line error; ``negative`` allows values below zero.  The
+    grammar is the same wherever a number is read: an optional sign, ASCII digits with at most one
+    decimal point and an exponent of at most ±18, or ``p/q`` of whole numbers.
 
-    >>> parse_exact("97.5", "--target-return")
-    Fraction(195, 2)
+    >>> parse_exact("97.5", "--target-return"), parse_exact("+3", "x"), parse_exact("-0", "x")
+    (Fraction(195, 2), Fraction(3, 1), Fraction(0, 1))
     >>> parse_exact("1e1000000000", "--pay flush")
     Traceback (most recent call last):
     oddscalc.core.errors.InputError: --pay flush: '1e1000000000' is out of range (exponents up to ±18)
+    >>> parse_exact("five", "--pay flush")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --pay flush: 'five' is not a number (expected an integer, a decimal or p/q)
     >>> parse_exact("٦", "--pay flush")
     Traceback (most recent call last):
-    oddscalc.core.errors.InputError: --pay flush: '٦' is not a number (use ASCII digits, a decimal such as 1.5 ...)
+    oddscalc.core.errors.InputError: --pay flush: '٦' is not a number (use the ASCII digits 0-9; expected ...)
     """
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Fraction)):
-        raise InputError(f"{what}: expected a number, got {value!r}")
+        raise _refuse(what, value)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise InputError(f"{what}: '{value}' is not a finite number")
         text = repr(value)      # the shortest text that reads back as this float: what was typed
-    elif isinstance(value, Fraction):
-        text = f"{value.numerator}/{value.denominator}"
+        number = _parse_text(text, what)
+    elif isinstance(value, (int, Fraction)):
+        number = Fraction(value)
+        huge = max(_digits_of(number.numerator), _digits_of(number.denominator)) > 40
+        text = ratio_text(number) if not huge else (
+            _shown(value) if isinstance(value, int) else "a fraction of over 40 digits")
     else:
-        text = str(value).strip()
-    number = _parse_text(text, what)
+        text = value
+        number = _parse_text(value, what)
     if not negative and number < 0:
-        raise InputError(f"{what}: negative value {text} (it must be 0 or more)")
+        if text.startswith(("an ", "a fraction")):
+            raise InputError(f"{what}: {text} is negative (it must be 0 or more)")
+        raise InputError(f"{what}: negative value {_clip(text.strip(_SPACE))} (it must be 0 or more)")
     for part, name in ((number.numerator, "numerator"), (number.denominator, "denominator")):
         if _digits_of(part) > max_digits:
-            raise InputError(f"{what}: '{_clip(text)}' has a {name} of more than {max_digits} digits")
+            shown = text if text.startswith(("an ", "a fraction")) else _shown(text.strip(_SPACE))
+            raise InputError(f"{what}: {shown} has a {name} of more than {max_digits} digits")
     return number
 
 
@@ -79,31 +162,54 @@ def _clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def _too_long(what: str, text: str, digits: str) -> None:
+    if len(digits.lstrip("0")) > MAX_DIGITS * 2:
+        raise InputError(f"{what}: {_shown(text)} has too many digits (more than {MAX_DIGITS * 2})")
+
+
 def _parse_text(text: str, what: str) -> Fraction:
-    ratio = _RATIO.fullmatch(text)
+    """The number of the grammar that ``text`` (stripped) writes, or a refusal saying why not."""
+    stripped = text.strip(_SPACE)
+    ratio = _RATIO.fullmatch(stripped)
     if ratio:
-        if len(ratio.group(1).lstrip("+-")) > MAX_DIGITS * 2 or len(ratio.group(2)) > MAX_DIGITS * 2:
-            raise InputError(f"{what}: '{_clip(text)}' has too many digits")
-        denominator = int(ratio.group(2))
-        if denominator == 0:
-            raise InputError(f"{what}: '{text}' divides by zero")
-        return Fraction(int(ratio.group(1)), denominator)
-    match = _DECIMAL.fullmatch(text)
-    if not match or not (match.group(2) or match.group(3)):
-        if text.endswith(("e", "E")) or re.fullmatch(r"[+-]?[0-9.]*[eE][+-]?[0-9]+", text):
-            raise InputError(f"{what}: '{_clip(text)}' is out of range (exponents up to ±{MAX_EXPONENT})")
-        raise InputError(f"{what}: '{_clip(text)}' is not a number (use ASCII digits, a decimal such as 1.5 "
-                         "or a ratio such as 3/2)")
-    sign, whole, fraction, exponent = match.groups()
-    if len(whole) + len(fraction or "") > MAX_DIGITS * 2:
-        raise InputError(f"{what}: '{_clip(text)}' has too many digits")
-    power = int(exponent or 0)
-    if abs(power) > MAX_EXPONENT:
-        raise InputError(f"{what}: '{_clip(text)}' is out of range (exponents up to ±{MAX_EXPONENT})")
+        sign, top, bottom = ratio.groups()
+        _too_long(what, stripped, top)
+        _too_long(what, stripped, bottom)
+        if int(bottom) == 0:
+            raise InputError(f"{what}: {_shown(stripped)} divides by zero")
+        return Fraction(int(sign + top), int(bottom))
+    match = _DECIMAL.fullmatch(stripped)
+    if not match or not _is_number(stripped):
+        raise _refuse(what, text, not_a_number(text))
+    sign, whole, fraction, exponent_sign, exponent = match.groups()
+    _too_long(what, stripped, whole + (fraction or ""))
+    exponent = (exponent or "0").lstrip("0") or "0"
+    if len(exponent) > 2 or int(exponent) > MAX_EXPONENT:
+        raise InputError(f"{what}: {_shown(stripped)} is out of range (exponents up to ±{MAX_EXPONENT})")
+    power = -int(exponent) if exponent_sign == "-" else int(exponent)
     digits = int((whole or "0") + (fraction or ""))
     scale = len(fraction or "") - power
     number = Fraction(digits, 10 ** scale) if scale >= 0 else Fraction(digits * 10 ** -scale)
     return -number if sign == "-" else number
+
+
+def _whole(value: object, what: str, expected: str) -> int:
+    """An integer from an int or from text of ASCII digits (an optional sign); a refusal saying
+    why anything else is not one."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if not isinstance(value, str):
+        raise InputError(f"{what}: {_shown(value)} is not a whole number ({expected})")
+    match = _WHOLE.fullmatch(value.strip(_SPACE))
+    if match is None:
+        reason = "no fraction, decimal point or exponent" if _is_number(value) else not_a_number(value)
+        why = f"{reason}; {expected}" if reason else expected
+        raise InputError(f"{what}: {_shown(value)} is not a whole number ({why})")
+    sign, digits = match.groups()
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 4000:          # past what int() reads (and any bound): refused by its size
+        raise InputError(f"{what}: a number of {len(digits)} digits is out of range ({expected})")
+    return int(sign + digits)
 
 
 def parse_count(value: object, what: str, limit: int = 10 ** MAX_DIGITS) -> int:
@@ -113,32 +219,36 @@ def parse_count(value: object, what: str, limit: int = 10 ** MAX_DIGITS) -> int:
     (12, 7)
     >>> parse_count("²", "count")
     Traceback (most recent call last):
-    oddscalc.core.errors.InputError: count: expected a whole number of 0 or more, got '²'
+    oddscalc.core.errors.InputError: count: '²' is not a whole number (use the ASCII digits 0-9; expected a whole \
+number of 0 or more)
     """
-    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,40}\s*", value):
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError(f"{what}: expected a whole number of 0 or more, got {_clip(repr(value))}")
-    if value > limit:
-        raise InputError(f"{what}: {_clip(str(value))} is too large (at most {limit:.0e})")
-    return value
+    expected = "expected a whole number of 0 or more"
+    count = _whole(value, what, expected)
+    if count < 0:
+        raise InputError(f"{what}: {_clip(str(count))} is negative ({expected})")
+    if _digits_of(count) > 40:
+        raise InputError(f"{what}: {_shown(count)} is too large (at most {limit:.0e})")
+    if count > limit:
+        raise InputError(f"{what}: {_clip(str(count))} is too large (at most {limit:.0e})")
+    return count
 
 
 def parse_int(text: str, what: str, low: int, high: int) -> int:
     """An integer option in ``[low, high]``, ASCII digits only (argparse's ``int`` takes ``١``).
 
-    >>> parse_int("3", "--players", 3, 8)
-    3
+    >>> parse_int("3", "--players", 3, 8), parse_int(" +7 ", "--players", 3, 8)
+    (3, 7)
     >>> parse_int("-1", "--seed", 0, 2 ** 64 - 1)
     Traceback (most recent call last):
     oddscalc.core.errors.InputError: --seed must be between 0 and 18446744073709551615, got -1
+    >>> parse_int("٣", "--players", 3, 8)
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: --players: '٣' is not a whole number (use the ASCII digits 0-9; expected ...)
     """
-    text = str(text).strip()
-    if not re.fullmatch(r"[+-]?[0-9]{1,25}", text):
-        raise InputError(f"{what} must be a whole number, got '{_clip(text)}'")
-    value = int(text)
+    bounds = f"between {low} and {high}"
+    value = _whole(text, what, f"expected a whole number {bounds}")
     if not low <= value <= high:
-        raise InputError(f"{what} must be between {low} and {high}, got {value}")
+        raise InputError(f"{what} must be {bounds}, got {_clip(str(value))}")
     return value
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from oddscalc.core.errors import InputError, unknown
+from oddscalc.core.errors import InputError, check_name, quoted, unknown
 from oddscalc.core.gametable import read_toml, tables_dir
 
 STRATEGY_KEYS = ("name", "label", "engine", "rules", "order", "description")
@@ -56,6 +56,44 @@ def split_rules(text: str) -> tuple[str, ...]:
     return rules
 
 
+RULES_EXAMPLE = 'rules = ["A-K-J-8-3+", "A-K if match"]'
+
+
+def file_rules(raw: object, where: str) -> tuple[str, ...]:
+    """The ``rules`` of a strategy file: a non-empty list of strings, one rule each.  A bare string
+    is refused, not read as rules split at ``;`` (that is the command line's way of writing them),
+    and so are an empty list, an empty rule and a string holding two rules.
+
+    >>> file_rules(["pair+", "A-K if match"], "f")
+    ('pair+', 'A-K if match')
+    >>> file_rules("A-K+", "f")
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: f: 'rules' must be a list of rules, got the string 'A-K+': write rules = ["A-K+"]
+    """
+    if isinstance(raw, str):
+        rules = [part.strip() for part in raw.replace("\n", ";").split(";") if part.strip()]
+        plain = rules and len(raw) <= 100 and all(rule.isprintable() and '"' not in rule for rule in rules)
+        written = ", ".join(f'"{rule}"' for rule in rules) if plain else '"A-K+"'
+        raise InputError(f"{where}: 'rules' must be a list of rules, got the string {quoted(raw)}: "
+                         f"write rules = [{written}]")
+    if not isinstance(raw, list) or not raw:
+        got = "nothing" if raw is None else "an empty list" if raw == [] else repr(raw)[:40]
+        raise InputError(f"{where}: 'rules' must be a non-empty list of rules such as {RULES_EXAMPLE}, got {got}")
+    if len(raw) > MAX_RULES:
+        raise InputError(f"{where}: more than {MAX_RULES} rules")
+    for number, rule in enumerate(raw, start=1):
+        if not isinstance(rule, str):
+            raise InputError(f"{where}: rule {number} must be a string, got {rule!r}"[:200])
+        if not rule.strip():
+            raise InputError(f"{where}: rule {number} is empty")
+        if ";" in rule or not rule.isprintable():
+            raise InputError(f"{where}: rule {number} {quoted(rule)} holds more than one line or a ';': give "
+                             "each rule its own string")
+        if len(rule) > MAX_TEXT:
+            raise InputError(f"{where}: rule {number} is longer than {MAX_TEXT} characters")
+    return tuple(rule.strip() for rule in raw)
+
+
 def read_strategy(path: str | Path) -> StrategyText:
     """A strategy file, checked key by key (an unknown key gets the nearest name)."""
     where = f"strategy file {path}"
@@ -63,23 +101,20 @@ def read_strategy(path: str | Path) -> StrategyText:
     for key in data:
         if key not in STRATEGY_KEYS:
             raise unknown("key", key, STRATEGY_KEYS, where)
-    raw = data.get("rules")
-    if isinstance(raw, str):
-        rules = split_rules(raw)
-    elif isinstance(raw, list) and raw and all(isinstance(r, str) for r in raw):
-        rules = split_rules(";".join(raw))
-    else:
-        raise InputError(f"{where}: 'rules' must be a list of rules such as [\"A-K-J-8-3+\", \"A-K if match\"]")
+    rules = file_rules(data.get("rules"), where)
     name = data.get("name", Path(path).stem)
     label = data.get("label", "; ".join(rules))
     engine = data.get("engine", "")
     order = data.get("order", 1000)
     for key, value in (("name", name), ("label", label), ("engine", engine)):
         if not isinstance(value, str):
-            raise InputError(f"{where}: '{key}' must be a string")
+            raise InputError(f"{where}: '{key}' must be a string, got {value!r}")
     if isinstance(order, bool) or not isinstance(order, int):
         raise InputError(f"{where}: 'order' must be a whole number")
     assert isinstance(name, str) and isinstance(label, str) and isinstance(engine, str)
+    check_name(name, "strategy", where)
+    if not label.strip() or not label.isprintable():
+        raise InputError(f"{where}: 'label' must be one line of text, got {quoted(label)}")
     return StrategyText(name, label, rules, engine, order, str(path))
 
 

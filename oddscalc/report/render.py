@@ -47,6 +47,16 @@ def cell_text(value: object) -> str:
     return "" if value is None else str(value)
 
 
+def markdown_cell(text: str) -> str:
+    r"""A cell of a Markdown table: ``|`` and ``\`` escaped, a line break as ``<br>``, so the cell
+    stays one cell of one row whatever text it shows (a strategy's rules, a file's description).
+
+    >>> markdown_cell("a|b"), markdown_cell("one\ntwo")
+    ('a\\|b', 'one<br>two')
+    """
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>")
+
+
 def render(report: Report, fmt: str = "text") -> str:
     """The report in one of FORMATS, ending with a newline."""
     if fmt not in FORMATS:
@@ -78,7 +88,10 @@ def _render_tabulated(report: Report, fmt: str) -> str:
     parts = [heading]
     for table in report.tables:
         rows = [[cell_text(cell) for cell in row] for row in table.rows]
-        body = tabulate(rows, headers=list(table.headers), tablefmt=_TABULATE_FORMAT[fmt], disable_numparse=True)
+        headers = list(table.headers)
+        if fmt == "markdown":
+            rows, headers = [[markdown_cell(cell) for cell in row] for row in rows], [markdown_cell(h) for h in headers]
+        body = tabulate(rows, headers=headers, tablefmt=_TABULATE_FORMAT[fmt], disable_numparse=True)
         parts.append(f"{_TABLE_TITLE[fmt].format(table.title)}\n{body}")
     for note in report.notes:
         parts.append(note if fmt != "latex" else f"% {note}")

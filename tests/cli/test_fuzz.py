@@ -22,8 +22,14 @@ CARD_TEXT = st.text(alphabet="AKQJT98765432akqjtcdhs10 ,♠♥♦♣Xx٦²-/", m
 NUMBER_TEXT = st.one_of(
     st.text(alphabet="0123456789.-+eE/%٦²", max_size=14),
     st.sampled_from(["1e1000000000", "1e-1000000000", "0/0", "1/0", "-0", "nan", "inf", "1e308", "3/2", "1.5",
-                     "10**400", "9" * 60, "", " ", "none"]),
+                     "10**400", "9" * 60, "", " ", "none",
+                     # issue 17: every shape of a non-number, and numbers in a shape once misread
+                     "five", "True", "None", "1e", "e5", "1e99", "+3", "1_000", "½", "١٢", "３", "0x10", "3/2/1",
+                     "1.2.3", "\u00a03", "3\n4", "3 / 2", ".", "-", "1e-5", "1E+2"]),
 )
+# text that is no number at all: a refusal must say "not a number", never "out of range"
+WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzTNE", min_size=1, max_size=10).filter(
+    lambda word: word.lower() != "none")
 SEAT_TEXT = st.text(alphabet="0123456789,; -١٢", max_size=16)
 
 
@@ -66,6 +72,53 @@ def test_payouts_and_rules(cli, tmp_path, monkeypatch, category, value):
     run(cli, tmp_path, "analyze", "three-card-poker", "--rule", f"play_stake={value}")
     run(cli, tmp_path, "analyze", "fast-poker", "--bonus", value, "--format", "json")
     run(cli, tmp_path, "sweep", "five-plus-one-bonus", "--vary", f"flush={value}")
+
+
+@pytest.mark.slow
+@FUZZ
+@given(value=st.one_of(NUMBER_TEXT, WORDS))
+def test_number_refusals_say_what_is_wrong(cli, tmp_path, monkeypatch, value):
+    """A word is "not a number", and only a real exponent beyond ±18 is "out of range"."""
+    monkeypatch.chdir(tmp_path)
+    for args in (("analyze", "five-plus-one-bonus", "--pay", f"flush={value}"),
+                 ("analyze", "fast-poker", "--bonus", value),
+                 ("analyze", "five-plus-one-bonus", "--max-seconds", value)):
+        result = run(cli, tmp_path, *args)
+        if result.status != 2:
+            continue
+        if "out of range" in result.err:
+            assert any(char in value for char in "eE") and any(char.isdigit() for char in value), result.err
+        if value.strip() and value.isalpha() and value.lower() != "none":
+            assert "is not a number" in result.err and "out of range" not in result.err, result.err
+
+
+PAY_FORM = st.text(alphabet="flush.=-3/ \n", max_size=12)
+
+
+@pytest.mark.slow
+@FUZZ
+@given(pay=PAY_FORM, rule=st.text(alphabet="tie=s.push \n", max_size=10))
+def test_pay_and_rule_forms(cli, tmp_path, monkeypatch, pay, rule):
+    """Any --pay or --rule text is read or refused in one line; an empty table name is never the main one."""
+    monkeypatch.chdir(tmp_path)
+    result = run(cli, tmp_path, "analyze", "five-plus-one-bonus", "--pay", pay)
+    if pay.strip().startswith(".") and result.status == 0:
+        raise AssertionError(f"--pay {pay!r} was read as the main paytable")
+    run(cli, tmp_path, "analyze", "five-plus-one-bonus", "--rule", rule)
+
+
+HOLE_TEXT = st.text(alphabet="123:AsKdQcJc7h2 ,;x", max_size=20)
+
+
+@pytest.mark.slow
+@FUZZ
+@given(hole=HOLE_TEXT)
+def test_hole_card_syntax(cli, tmp_path, monkeypatch, hole):
+    """The hole-card parser names the mistake: never "got 0 cards" for a seat whose cards ran on."""
+    monkeypatch.chdir(tmp_path)
+    result = run(cli, tmp_path, "fast-action", "odds", "--seats", "1,2,3", "--hole", hole,
+                 "--board", "Ah Kh 9c 9d 3s", "--exact-limit", "100000", "--samples", "200")
+    assert "got 0" not in result.err, result.err
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from oddscalc.core.cards import format_cards, parse_cards
-from oddscalc.core.errors import InputError
+from oddscalc.core.errors import InputError, quoted
 from oddscalc.engines.fast_action.rules import FastActionRules
 
 
@@ -119,32 +119,60 @@ def _parse_bettors(text: str | None, seats: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(bettors))
 
 
-_HOLE = re.compile(r"\s*(\S+?)\s*:\s*(.*?)\s*(?=[,;]?\s*\S+\s*:|$)", re.S)
+# a seat's label: the text just before a ':' (up to a space, a comma or a semicolon)
+_SEAT_LABEL = re.compile(r"([^\s:,;]*)\s*:")
+HOLE_FORM = "write SEAT:CARDS, e.g. '1:AsKd 7:QcJc'"
 
 
 def _parse_holes(text: str | None, seats: tuple[int, ...], seen: list[int]) -> dict:
+    """Hole cards by seat from ``"1:AsKd 7:QcJc"`` (spaces, commas or semicolons between seats);
+    a refusal names the mistake: a missing seat, cards run into the next seat, a seat without cards.
+
+    >>> _parse_holes("1:AsKd,2:Qc Jc", (1, 2, 3), [])
+    {1: (51, 45), 2: (40, 36)}
+    >>> _parse_holes("1:AsKd2:QcJc", (1, 2, 3), [])
+    Traceback (most recent call last):
+    oddscalc.core.errors.InputError: hole cards: 'AsKd2:' runs cards into a seat: put a space between 'AsKd' and '2:'
+    """
     holes: dict = {}
     text = (text or "").strip()
-    position = 0
-    while position < len(text):
-        match = _HOLE.match(text, position)
-        if match is None or match.end() == position:
-            raise InputError(f"hole cards must be given as SEAT:CARDS, e.g. '1:AsKd 7:QcJc', got '{text}'")
-        seat_text, cards_text = match.group(1), match.group(2).strip(" ,;")
-        if not (seat_text.isascii() and seat_text.isdigit()):
-            raise InputError(f"hole cards must be given as SEAT:CARDS, got '{seat_text}:'")
-        seat = int(seat_text)
+    if not text:
+        return holes
+    labels = list(_SEAT_LABEL.finditer(text))
+    if not labels:
+        hint = ": put a ':' after the seat number" if re.match(r"[0-9]+\s*[^0-9\s]", text) else ""
+        raise InputError(f"hole cards {quoted(text)} name no seat{hint} ({HOLE_FORM})")
+    before = text[:labels[0].start()].strip(" ,;")
+    if before:
+        raise InputError(f"hole cards: {quoted(before)} comes before any seat ({HOLE_FORM})")
+    numbers = []
+    for label in labels:
+        seat_text = label.group(1)
+        if seat_text.isascii() and seat_text.isdigit():
+            numbers.append(int(seat_text))
+            continue
+        if not seat_text:
+            raise InputError(f"hole cards: a ':' with no seat before it in {quoted(text)} ({HOLE_FORM})")
+        run_in = re.fullmatch(r"(.*?[^0-9])([0-9]+)", seat_text)
+        if run_in:
+            raise InputError(f"hole cards: {quoted(seat_text + ':')} runs cards into a seat: put a space between "
+                             f"{quoted(run_in.group(1))} and {quoted(run_in.group(2) + ':')}")
+        raise InputError(f"hole cards: seat {quoted(seat_text)} is not a seat number ({HOLE_FORM})")
+    for i, (label, seat) in enumerate(zip(labels, numbers, strict=True)):
+        end = labels[i + 1].start() if i + 1 < len(labels) else len(text)
+        cards_text = text[label.end():end].strip(" ,;\t")
         if seat not in seats:
             raise InputError(f"hole cards for seat {seat}, which is empty "
                              f"(occupied: {', '.join(map(str, seats))})")
         if seat in holes:
             raise InputError(f"hole cards for seat {seat} are given twice")
+        if not cards_text:
+            raise InputError(f"hole cards for seat {seat}: no cards after '{seat}:' ({HOLE_FORM})")
         try:
             holes[seat] = parse_cards(cards_text, count=2, exclude=seen)
         except InputError as error:
             raise InputError(f"seat {seat} hole cards: {error}") from None
         seen.extend(holes[seat])
-        position = match.end()
     return holes
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from oddscalc.core.cards import RANKS, parse_rank
-from oddscalc.core.errors import InputError
+from oddscalc.core.errors import InputError, quoted
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory
 from oddscalc.engines.base import load
@@ -97,21 +97,22 @@ class FastActionRules:
 
 def _seat_of_rank(game: GameTable, seats: int) -> tuple[int | None, ...]:
     names = game.rules.strings("seat_ranks")
-    if len(names) > seats:
-        raise InputError(f"table '{game.name}': rules.seat_ranks lists {len(names)} seats, "
-                         f"but the table has {seats}")
     seat_of_rank: list[int | None] = [None] * len(RANKS)
     for seat, text in enumerate(names, start=1):
         for token in text.split():
             try:
                 rank = parse_rank(token)
             except InputError:
-                raise InputError(f"table '{game.name}': rules.seat_ranks: unknown rank '{token}' "
+                raise InputError(f"table '{game.name}': rules.seat_ranks: unknown rank {quoted(token)} "
                                  f"for seat {seat}") from None
             if seat_of_rank[rank] is not None:
                 raise InputError(f"table '{game.name}': rules.seat_ranks names rank {RANKS[rank]} "
                                  f"for seats {seat_of_rank[rank]} and {seat}")
             seat_of_rank[rank] = seat
+    if len(names) != seats:
+        raise InputError(f"table '{game.name}': rules.seat_ranks lists {len(names)} seat{'s' * (len(names) != 1)}, "
+                         f"but the table has {seats}: give one entry per seat, seat 1 first (\"\" for a seat "
+                         "no rank names)")
     return tuple(seat_of_rank)
 
 
@@ -119,7 +120,7 @@ def _action_cards(game: GameTable) -> tuple[str, ...]:
     cards = game.rules.strings("action_cards")
     for name in cards:
         if name not in BOARD_POSITIONS:
-            raise InputError(f"table '{game.name}': rules.action_cards: unknown card '{name}' "
+            raise InputError(f"table '{game.name}': rules.action_cards: unknown card {quoted(name)} "
                              f"(expected some of: {', '.join(BOARD_POSITIONS)})")
     if len(set(cards)) != len(cards):
         raise InputError(f"table '{game.name}': rules.action_cards lists a card twice")

@@ -45,8 +45,14 @@ def paytable_text(paytable: Paytable, layout: CallLayout = PLAIN_LAYOUT) -> str:
     >>> from oddscalc.engines.base import load
     >>> paytable_text(load("caribbean-stud").paytable())
     'call: 100/50/20/7/5/4/3/2/1/1'
+    >>> paytable_text(load("caribbean-stud", pays=["flush=3/2"]).paytable())[:60]
+    'call: royal-flush 100, straight-flush 50, four-of-a-kind 20,'
     """
-    pays = "/".join(str(paytable.pay(name)) for name in reversed(PAYABLE) if name in paytable.pays)
+    listed = [name for name in reversed(PAYABLE) if name in paytable.pays]
+    if all(paytable.pay(name).denominator == 1 for name in listed):
+        pays = "/".join(str(paytable.pay(name)) for name in listed)
+    else:           # a pay of p/q in a list of /: each pay by its category instead
+        pays = ", ".join(f"{name} {paytable.pay(name)}" for name in listed)
     extra = "".join(f", {name} {paytable.pay(name)}" for name in layout.names[len(PAYABLE) + 1:])
     return f"{paytable.name}: {pays}{extra}"
 

@@ -25,7 +25,7 @@ def test_defaults_follow_the_rules_file():
 
 
 def test_fields_can_be_changed(tmp_path):
-    rules = rules_with(tmp_path, '[rules]\nante = "1/2"\nseat_ranks = ["A K", "2"]\n'
+    rules = rules_with(tmp_path, '[rules]\nante = "1/2"\nseat_ranks = ["A K", "2", "3", "4", "5", "6", "7", ""]\n'
                        'action_cards = ["river"]\nphase_two_tie = "pass"\njackpot_stake = 1\n'
                        '[paytables.jackpot]\nbasis = "for"\n[paytables.jackpot.pays]\nroyal-flush = 500\n')
     assert rules.ante == Fraction(1, 2) and rules.phase_two_tie == "pass"
@@ -39,6 +39,8 @@ def test_fields_can_be_changed(tmp_path):
     ('[rules]\nphase_two_tie = 1\n', "rules.phase_two_tie must be a string"),
     ('[rules]\nseat_ranks = ["A", "A"]\n', "names rank A for seats 1 and 2"),
     ('[rules]\nseat_ranks = ["Z"]\n', "unknown rank 'Z'"),
+    ('[rules]\nseat_ranks = ["A", "2"]\n', "rules.seat_ranks lists 2 seats, but the table has 8"),
+    ('[rules]\nseats = 6\nplayers_max = 6\n', "rules.seat_ranks lists 8 seats, but the table has 6"),
     ('[rules]\naction_cards = ["river", "fourth"]\n', "unknown card 'fourth'"),
     ('[rules]\naction_cards = ["river", "river"]\n', "lists a card twice"),
     ('[rules]\nante = 0\n', "rules.ante must be positive"),
