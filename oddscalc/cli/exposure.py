@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from oddscalc.api.visibility import DEFAULT_SAMPLES, exposure
 from oddscalc.cli.options import Output, add_scale_out, game_parser, load_table, samples_of, scale_out, seed_of
 from oddscalc.core.errors import InputError
+from oddscalc.core.limits import BOXES, DEALER_CARDS
 from oddscalc.core.numbers import parse_int
 
 
@@ -31,8 +32,8 @@ def exposure_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the estimate (default 1)")
     add_scale_out(parser)
     args = parser.parse(argv)
-    dealer_cards = 0 if args.dealer_cards is None else parse_int(args.dealer_cards, "--dealer-cards", 0, 5)
-    boxes = parse_int(args.boxes, "--boxes", 0, 7)
+    dealer_cards = 0 if args.dealer_cards is None else parse_int(args.dealer_cards, "--dealer-cards", *DEALER_CARDS)
+    boxes = parse_int(args.boxes, "--boxes", *BOXES)
     if args.sorted is not None:
         # the options' own rules, in the options' words (the API's messages name its parameters)
         if not args.sorted.strip():

@@ -23,6 +23,7 @@ from oddscalc.cli.options import (
     seed_of,
 )
 from oddscalc.core.errors import InputError
+from oddscalc.core.limits import MAX_EXACT_LIMIT
 from oddscalc.core.numbers import parse_int
 
 SUBCOMMANDS = ("odds",)
@@ -57,7 +58,7 @@ def odds_parser() -> OneLineParser:
 def odds_command(argv: Sequence[str]) -> Output:
     """The odds, or the step-by-step settlement, of a Fast Action Poker deal."""
     args = odds_parser().parse(argv)
-    exact_limit = parse_int(args.exact_limit, "--exact-limit", 0, 10 ** 12)
+    exact_limit = parse_int(args.exact_limit, "--exact-limit", 0, MAX_EXACT_LIMIT)
     samples = samples_of(args, SAMPLES)
     seed = seed_of(args, SEED)
     workers, scheduler = scale_out(args)

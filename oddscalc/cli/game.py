@@ -26,6 +26,7 @@ from oddscalc.cli.options import (
     seed_of,
 )
 from oddscalc.core.errors import InputError
+from oddscalc.core.limits import OTHERS_BET, PLAYERS
 from oddscalc.core.numbers import parse_int
 
 
@@ -110,8 +111,9 @@ def decide_command(argv: Sequence[str]) -> Output:
     if inputs is None:
         raise InputError(f"decide is not available for {table.name}: it has no decision to make")
     _refuse_unused(args, inputs, table.name, "decide")
-    players = None if args.players is None else parse_int(args.players, "--players", 2, 8)
-    others = None if args.others_bet is None else tuple(parse_int(j, "--others-bet", 0, 7) for j in args.others_bet)
+    players = None if args.players is None else parse_int(args.players, "--players", *PLAYERS)
+    others = (None if args.others_bet is None
+              else tuple(parse_int(j, "--others-bet", *OTHERS_BET) for j in args.others_bet))
     return decide(table, args.hand, args.up, board=args.board, dead=args.dead, players=players, others_bet=others,
                   hero_button=bool(args.hero_button), **_sampling(args, inputs)).report, args.format
 

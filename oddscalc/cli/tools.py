@@ -18,9 +18,9 @@ from oddscalc.api.simulation import OPTIMAL, check, parse_alpha, simulate
 from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint, seed_of
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path
+from oddscalc.core.limits import MAX_ROUNDS
 from oddscalc.core.numbers import parse_exact, parse_int
 
-MAX_ROUNDS = 10 ** 15
 QUANTILES_TEXT = ",".join(f"{float(q):g}" for q in QUANTILES)    # the default levels, for the help
 
 

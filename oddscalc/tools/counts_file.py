@@ -41,13 +41,14 @@ from urllib.parse import quote, unquote
 
 from oddscalc.core.errors import InputError, unknown
 from oddscalc.core.files import read_text
+from oddscalc.core.limits import MAX_ROUNDS
 from oddscalc.core.numbers import parse_exact
 from oddscalc.report.model import Report, Table
 
 META_KEYS = ("game", "strategy", "seed", "total_net")        # what a CSV comment may set
 JSON_KEYS = ("outcomes", *META_KEYS, "rounds")                # the keys of a JSON counts file
 ROW_KEYS = ("outcome", "count", "net")                        # the keys of one JSON outcome row
-MAX_COUNT = 10 ** 15          # rounds a count (and all of them) may hold: 10^7 rounds a second for 3 years
+MAX_COUNT = MAX_ROUNDS    # a count (and all of them) holds at most what simulate plays: 10^7 a second for 3 years
 MAX_SEED = 2 ** 64 - 1
 MAX_NAME = 100                # characters of an outcome name (the longest real one has 45)
 MAX_TEXT = 1000               # characters of a game or strategy named in a file

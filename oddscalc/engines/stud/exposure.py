@@ -252,8 +252,11 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
     baseline, _ = plain_analysis(game, setup)
     strategy: tuple[StrategyRow, ...] = ()
     if sorted_ranks is not None:
-        if not 1 <= dealer_cards <= 5:
-            raise InputError("with sorted cards, dealer_cards counts the upcard: 1 to 5")
+        # the upcard is seen whole, so sorting asks for at least one more card (1 would price the
+        # plain game under a heading that promises sorted cards)
+        if not 2 <= dealer_cards <= 5:
+            raise InputError("with sorted cards, dealer_cards counts the upcard: 2 to 5 (the upcard and 1 to 4 "
+                             "sorted cards)")
         mask = rank_mask(sorted_ranks)
         n_sorted = dealer_cards - 1
         by_seen, classes = kernel.sorted_counts(setup.qualify, setup.deck_mask, mask, n_sorted, setup.numerators,
