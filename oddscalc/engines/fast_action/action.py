@@ -15,6 +15,7 @@ likely to be the first one turned from the deck.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -30,7 +31,8 @@ class ActionDistribution:
     """Chance of each (source, seat): source is a community card's name, ``deck`` or ``button``."""
     seats: tuple[int, ...]
     sources: tuple[str, ...]
-    chances: dict                       # (source, seat) -> Fraction
+    chances: dict[tuple[str, int | None], Fraction]     # (source, seat) -> chance; seat None: the button
+                                                        # holds it, and no --button was given
     draws: tuple[Fraction, ...]         # draws[j - 1]: chance that j cards are turned from the deck
 
     def by_seat(self) -> dict[int, Fraction]:
@@ -44,7 +46,7 @@ class ActionDistribution:
                             Fraction(0)) for source in self.sources}
 
 
-def _naming_counts(rules: FastActionRules, seats, cards) -> dict[int, int]:
+def _naming_counts(rules: FastActionRules, seats: Iterable[int], cards: Iterable[int]) -> dict[int, int]:
     counts = {seat: 0 for seat in seats}
     for card in cards:
         seat = rules.seat_named(card)
@@ -59,7 +61,7 @@ def action_distribution(rules: FastActionRules, deal: Deal) -> ActionDistributio
     unseen = [card for card in range(52) if card not in known]
     naming = _naming_counts(rules, deal.seats, unseen)
     left, named = len(unseen), sum(naming.values())
-    chances: dict = {}
+    chances: dict[tuple[str, int | None], Fraction] = {}
     sources: list[str] = []
     reach = Fraction(1)
     unknown_board = 5 - len(deal.board)

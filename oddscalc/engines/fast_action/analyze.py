@@ -14,6 +14,7 @@ Fraction(1, 4)
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 
@@ -46,7 +47,7 @@ def deals_for_random_hands(players: int) -> int:
     return count * math.perm(left, 5)
 
 
-def _draws_table(draws) -> Table:
+def _draws_table(draws: Sequence[Fraction]) -> Table:
     """Chance of each number of cards turned; the tail below 10^-4 is one row (JSON has all)."""
     rows, tail = [], sum(draws, Fraction(0))
     for j, p in enumerate(draws, 1):
@@ -65,7 +66,7 @@ def seven_card_counts() -> tuple[int, ...]:
     return tuple(census.category_census(7))
 
 
-def _jackpot_tables(rules: FastActionRules) -> tuple[list[Table], dict]:
+def _jackpot_tables(rules: FastActionRules) -> tuple[list[Table], dict[str, Fraction | int]]:
     counts = seven_card_counts()
     total = sum(counts)
     rows, expected = [], Fraction(0)
@@ -112,7 +113,7 @@ def analyze_report(game: GameTable, seats_text: str, button: str | None = None,
                         ("position", "player", "expected net (bets)"),
                         tuple((r, "first action hand" if r == 0 else f"{r} seat(s) to its left",
                                f"{signed_text(v)} ± {relative_se[r]:.6f}") for r, v in enumerate(odds.relative))))
-    data = {
+    data: dict[str, object] = {
         "game": game.name, "seats": list(deal.seats),
         "action_probability": {str(seat): p for seat, p in by_seat.items()},
         "action_by_source": {src: {str(seat): action.chances.get((src, seat), Fraction(0)) for seat in deal.seats}

@@ -13,13 +13,22 @@ are anything comparable (kernel strengths or the reference evaluator's tuples).
 """
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol, Self
 
 from oddscalc.core.errors import InputError
 from oddscalc.engines.fast_action.rules import BOARD_POSITIONS, FastActionRules
 
 BEATS, TIES, LOSES = "beats", "ties", "loses to"
+
+
+class HandValue(Protocol):
+    """What a hand's value needs here: to be ordered against another of its kind (a kernel
+    strength, an int, or the reference evaluator's tuple)."""
+    def __lt__(self, other: Self, /) -> bool: ...
+    def __gt__(self, other: Self, /) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -32,11 +41,12 @@ class Step:
     payee: int | None
 
 
-def _next_seat(seats, seat):
+def _next_seat(seats: Sequence[int], seat: int) -> int:
     return seats[(seats.index(seat) + 1) % len(seats)]
 
 
-def phase_two_chain(seats, values, start, end="one-revolution", tie="push") -> list[Step]:
+def phase_two_chain(seats: Sequence[int], values: Mapping[int, HandValue], start: int, end: str = "one-revolution",
+                    tie: str = "push") -> list[Step]:
     """The comparisons of phase two from the first action hand ``start`` (seats clockwise).
 
     The action hand meets each player to its left in turn: it wins one bet from a player it
@@ -47,7 +57,7 @@ def phase_two_chain(seats, values, start, end="one-revolution", tie="push") -> l
     a pair twice.
     """
     steps: list[Step] = []
-    compared: set[frozenset] = set()
+    compared: set[frozenset[int]] = set()
     current = position = start
     while True:
         position = _next_seat(seats, position)
@@ -73,23 +83,24 @@ def phase_two_chain(seats, values, start, end="one-revolution", tie="push") -> l
     return steps
 
 
-def chain_nets(seats, steps) -> dict[int, int]:
+def chain_nets(seats: Iterable[int], steps: Iterable[Step]) -> dict[int, int]:
     """Each seat's phase-two net in bets from a list of steps."""
     nets = {seat: 0 for seat in seats}
     for step in steps:
-        if step.payer is not None:
+        if step.payer is not None and step.payee is not None:     # both or neither
             nets[step.payer] -= 1
             nets[step.payee] += 1
     return nets
 
 
-def board_action(rules: FastActionRules, seats, board) -> tuple[int | None, list[tuple[str, int, int | None]]]:
+def board_action(rules: FastActionRules, seats: Collection[int], board: Sequence[int]
+                 ) -> tuple[int | None, list[tuple[str, int, int | None]]]:
     """The seat named by the community cards, and the cards checked as (position, card, seat).
 
     A checked card's seat is None when its rank names no occupied seat.  The result is None
     when no checked card names one (then the fallback decides).
     """
-    checked = []
+    checked: list[tuple[str, int, int | None]] = []
     for name in rules.action_cards:
         index = BOARD_POSITIONS[name]
         if index >= len(board):
@@ -102,7 +113,7 @@ def board_action(rules: FastActionRules, seats, board) -> tuple[int | None, list
     return None, checked
 
 
-def draw_probabilities(rules: FastActionRules, seats, deck) -> dict[int, Fraction]:
+def draw_probabilities(rules: FastActionRules, seats: Sequence[int], deck: Sequence[int]) -> dict[int, Fraction]:
     """Chance of each seat being named when cards are turned one by one from ``deck``.
 
     Written as the dealer does it: turn a random card; if it names an occupied seat, stop,
@@ -122,7 +133,8 @@ def draw_probabilities(rules: FastActionRules, seats, deck) -> dict[int, Fractio
     return result
 
 
-def action_probabilities(rules: FastActionRules, seats, board, deck, button) -> dict[int, Fraction]:
+def action_probabilities(rules: FastActionRules, seats: Sequence[int], board: Sequence[int], deck: Sequence[int],
+                         button: int | None) -> dict[int, Fraction]:
     """Chance of each seat holding the first action hand, with all five community cards known."""
     seat, _checked = board_action(rules, seats, board)
     if seat is not None:
@@ -132,28 +144,33 @@ def action_probabilities(rules: FastActionRules, seats, board, deck, button) -> 
     return draw_probabilities(rules, seats, deck)
 
 
-def phase_one_contenders(rules: FastActionRules, seats, bettors) -> tuple[int, ...]:
+def phase_one_contenders(rules: FastActionRules, seats: Iterable[int], bettors: Collection[int]) -> tuple[int, ...]:
     """Who can win phase one: the bettors, or (nobody bet, "best-hand" rule) everybody."""
     if bettors:
         return tuple(bettors)
     return tuple(seats) if rules.no_optional_bet == "best-hand" else ()
 
 
-def pot_size(rules: FastActionRules, seats, bettors) -> Fraction:
+def pot_size(rules: FastActionRules, seats: Collection[int], bettors: Collection[int]) -> Fraction:
     """Phase-one pot in units: every ante and every optional bet."""
     return rules.ante * len(seats) + rules.optional_bet * len(bettors)
 
 
-def phase_one_shares(rules: FastActionRules, seats, button, bettors, values) -> dict[int, Fraction]:
+def phase_one_shares(rules: FastActionRules, seats: Sequence[int], button: int | None, bettors: Collection[int],
+                     values: Mapping[int, HandValue]) -> dict[int, Fraction]:
     """Each seat's share (0..1) of the phase-one pot."""
     shares = {seat: Fraction(0) for seat in seats}
     contenders = phase_one_contenders(rules, seats, bettors)
     if not contenders:
+        if button is None:      # parse_deal refuses such a deal first
+            raise InputError("nobody made the optional bet, so the button takes the antes: give --button")
         shares[button] = Fraction(1)
         return shares
     best = max(values[seat] for seat in contenders)
     winners = [seat for seat in contenders if values[seat] == best]
     if rules.phase_one_tie == "nearest-button-left" and len(winners) > 1:
+        if button is None:      # parse_deal refuses such a deal first
+            raise InputError("this table breaks phase-one ties from the button: give --button")
         order = [_next_seat(seats, button)]
         while order[-1] != button:
             order.append(_next_seat(seats, order[-1]))
@@ -163,7 +180,8 @@ def phase_one_shares(rules: FastActionRules, seats, button, bettors, values) -> 
     return shares
 
 
-def phase_one_nets(rules: FastActionRules, seats, button, bettors, values) -> dict[int, Fraction]:
+def phase_one_nets(rules: FastActionRules, seats: Sequence[int], button: int | None, bettors: Collection[int],
+                   values: Mapping[int, HandValue]) -> dict[int, Fraction]:
     """Each seat's phase-one net in units (pot share less its ante and optional bet)."""
     pot = pot_size(rules, seats, bettors)
     shares = phase_one_shares(rules, seats, button, bettors, values)
@@ -171,7 +189,8 @@ def phase_one_nets(rules: FastActionRules, seats, button, bettors, values) -> di
             for seat in seats}
 
 
-def expected_phase_two(rules: FastActionRules, seats, values, start_probabilities) -> dict[int, Fraction]:
+def expected_phase_two(rules: FastActionRules, seats: Sequence[int], values: Mapping[int, HandValue],
+                       start_probabilities: Mapping[int, Fraction]) -> dict[int, Fraction]:
     """Expected phase-two net in bets, averaging the chain over the first action hand."""
     nets = {seat: Fraction(0) for seat in seats}
     for start, probability in start_probabilities.items():

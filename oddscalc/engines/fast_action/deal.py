@@ -32,7 +32,7 @@ class Deal:
     seats: tuple[int, ...]
     button: int | None
     bettors: tuple[int, ...]
-    holes: dict
+    holes: dict[int, tuple[int, ...]]
     board: tuple[int, ...]
     dead: tuple[int, ...] = ()
     draws: tuple[int, ...] = ()
@@ -124,7 +124,7 @@ _SEAT_LABEL = re.compile(r"([^\s:,;]*)\s*:")
 HOLE_FORM = "write SEAT:CARDS, e.g. '1:AsKd 7:QcJc'"
 
 
-def _parse_holes(text: str | None, seats: tuple[int, ...], seen: list[int]) -> dict:
+def _parse_holes(text: str | None, seats: tuple[int, ...], seen: list[int]) -> dict[int, tuple[int, ...]]:
     """Hole cards by seat from ``"1:AsKd 7:QcJc"`` (spaces, commas or semicolons between seats);
     a refusal names the mistake: a missing seat, cards run into the next seat, a seat without cards.
 
@@ -134,7 +134,7 @@ def _parse_holes(text: str | None, seats: tuple[int, ...], seen: list[int]) -> d
     Traceback (most recent call last):
     oddscalc.core.errors.InputError: hole cards: 'AsKd2:' runs cards into a seat: put a space between 'AsKd' and '2:'
     """
-    holes: dict = {}
+    holes: dict[int, tuple[int, ...]] = {}
     text = (text or "").strip()
     if not text:
         return holes

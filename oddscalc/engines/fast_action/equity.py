@@ -10,12 +10,13 @@ Equity is the expected share of a pot that the best hand takes, ties splitting e
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc._native import board as kernel
 from oddscalc.core.budget import Limits
-from oddscalc.engines.fast_action.odds import SEATS_PER_SECOND, SHARE_SCALE, sampled_sums, std_error
+from oddscalc.engines.fast_action.odds import SEATS_PER_SECOND, SHARE_SCALE, KernelSpec, sampled_sums, std_error
 
 EXACT_OPPONENTS = (1, 2)
 EXACT_LIMIT = 50_000_000        # opponent hands evaluated at most, exactly
@@ -32,15 +33,16 @@ class Equity:
     std_error: float | None = None
 
 
-def exact_work(board, dead, hero) -> int:
+def exact_work(board: Sequence[int], dead: Sequence[int], hero: Sequence[int]) -> int:
     """Opponent hands the exact count evaluates: board completions times one opponent's hands."""
     left = 52 - len(board) - len(dead) - len(hero)
     missing = 5 - len(board)
     return math.comb(left, missing) * math.comb(left - missing, 2)
 
 
-def showdown_equity(hero, board, dead, opponents: int, samples: int = 200_000, seed: int = 1,
-                    exact_limit: int = EXACT_LIMIT, workers: int = 1, scheduler: str | None = None) -> Equity:
+def showdown_equity(hero: Sequence[int], board: Sequence[int], dead: Sequence[int], opponents: int,
+                    samples: int = 200_000, seed: int = 1, exact_limit: int = EXACT_LIMIT, workers: int = 1,
+                    scheduler: str | None = None) -> Equity:
     """Equity of ``hero`` (two cards) given the known ``board`` against ``opponents`` random hands
     (sampled in seeded chunks, on ``workers`` local processes or the Dask cluster at ``scheduler``:
     the same estimate for a seed however the chunks ran)."""
@@ -54,7 +56,7 @@ def showdown_equity(hero, board, dead, opponents: int, samples: int = 200_000, s
         Limits.resolve().check(f"sampling {samples:,} showdowns",
                                seconds=samples * (opponents + 1) / SEATS_PER_SECOND / workers, memory=0)
     n = opponents + 1
-    spec = {
+    spec: KernelSpec = {
         "n": n, "seat_of_rank": [-1] * 13, "action_positions": [], "fallback_button": True,
         "every_player": False, "tie_pass": False, "one_tie_button": False, "no_bettor_best": False,
         "button": 0, "bettor_mask": (1 << n) - 1, "phase_two": False,

@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from oddscalc._native import board as kernel
 from oddscalc.core.budget import Limits
@@ -93,7 +93,25 @@ def completions(deal: Deal) -> int:
     return count
 
 
-def kernel_spec(rules: FastActionRules, deal: Deal) -> dict:
+class KernelSpec(TypedDict):
+    """The rules and a deal as ext/board.pyx reads them: seats are indexes 0..n-1, -1 is none."""
+    n: int
+    seat_of_rank: list[int]             # rank 0..12 -> seat index or -1
+    action_positions: list[int]         # board indexes checked, in order
+    fallback_button: bool
+    every_player: bool
+    tie_pass: bool
+    one_tie_button: bool
+    no_bettor_best: bool
+    button: int
+    bettor_mask: int
+    holes: list[tuple[int, ...] | None]     # a card pair, or None for an unknown hole
+    board: list[int]                    # five entries, -1 unknown
+    dead: list[int]
+    phase_two: NotRequired[bool]        # False: phase one only (the kernel's default is True)
+
+
+def kernel_spec(rules: FastActionRules, deal: Deal) -> KernelSpec:
     """The rules and the deal as the plain numbers ext/board.pyx reads."""
     index = {seat: i for i, seat in enumerate(deal.seats)}
     return {
@@ -113,7 +131,7 @@ def kernel_spec(rules: FastActionRules, deal: Deal) -> dict:
     }
 
 
-def _grouped(groups: dict, i: int) -> Fraction:
+def _grouped(groups: dict[int, list[int]], i: int) -> Fraction:
     """Sum of groups[d][i] / d: the kernel keeps sums with denominator d apart."""
     return sum((Fraction(row[i], d) for d, row in groups.items()), Fraction(0))
 
@@ -128,13 +146,34 @@ def std_error(mean: Fraction, second: Fraction, samples: int) -> float:
     return math.sqrt(variance / samples)
 
 
-Sums = dict[str, Any]    # the kernel's integer sums (ext/board.pyx sums_dict)
+class Sums(TypedDict):
+    """The kernel's integer sums (ext/board.pyx sums_dict); a row has one entry per seat (``rel``: per
+    position from the first action hand), and ``act``, ``net``, ``rel`` and their squares keep the sums
+    of denominator d apart, by d."""
+    weight: int
+    samples: int
+    no_naming: int
+    wins: list[list[int]]               # wins[k][seat]: weight of the deals it shares phase one k ways
+    share_sq: list[int]
+    act: dict[int, list[int]]
+    net: dict[int, list[int]]
+    rel: dict[int, list[int]]
+    net_sq: dict[int, list[int]]
+    rel_sq: dict[int, list[int]]
+    categories: list[list[int]]         # categories[seat][five-card category]
 
 
-def sample_chunk(spec: dict, categories: bool, seed: int, chunk: int, size: int) -> Sums:
+def count_deals(spec: KernelSpec, samples: int = 0, seed: int = 0, categories: bool = False,
+                progress: Callable[[int], None] | None = None) -> Sums:
+    """The kernel's sums over every completion (``samples`` 0) or over seeded random ones."""
+    # the stub types the kernel's dict loosely (dict[str, Any]); ext/board.pyx sums_dict has this shape
+    return cast(Sums, kernel.count_deals(spec, samples, seed, categories=categories, progress=progress))
+
+
+def sample_chunk(spec: KernelSpec, categories: bool, seed: int, chunk: int, size: int) -> Sums:
     """The kernel's integer sums over ``size`` deals drawn with chunk ``chunk`` of ``seed`` (a
     module-level function, so it pickles to a worker)."""
-    return kernel.count_deals(spec, size, chunk_seed(seed, chunk), categories=categories)
+    return count_deals(spec, size, chunk_seed(seed, chunk), categories=categories)
 
 
 def add_sums(first: object, second: object) -> object:
@@ -152,7 +191,7 @@ def add_sums(first: object, second: object) -> object:
     return first + second
 
 
-def sampled_sums(spec: dict, categories: bool, samples: int, seed: int, workers: int = 1,
+def sampled_sums(spec: KernelSpec, categories: bool, samples: int, seed: int, workers: int = 1,
                  scheduler: str | None = None, progress: Callable[[int], None] | None = None) -> Sums:
     """The sums of ``samples`` deals in seeded chunks, here, on ``workers`` local processes or on
     the Dask cluster at ``scheduler``; the same for a seed whoever runs the chunks."""
@@ -168,7 +207,7 @@ def sampled_sums(spec: dict, categories: bool, samples: int, seed: int, workers:
     for part in run_chunks(sample_chunk, jobs, workers, scheduler, step):
         total = part if total is None else add_sums(total, part)
     assert isinstance(total, dict)
-    return total
+    return cast(Sums, total)        # add_sums keeps the keys and the shape of what it adds
 
 
 def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT,
@@ -190,7 +229,7 @@ def deal_odds(rules: FastActionRules, deal: Deal, exact_limit: int = EXACT_LIMIT
                                memory=0)
     spec = kernel_spec(rules, deal)
     if exact:
-        sums = kernel.count_deals(spec, 0, 0, categories=rules.has_jackpot)
+        sums = count_deals(spec, 0, 0, categories=rules.has_jackpot)
     else:
         sums = sampled_sums(spec, rules.has_jackpot, samples, seed, workers, scheduler, progress)
     if sums["no_naming"]:

@@ -15,13 +15,14 @@ Text shows decimals (rounded exactly from the Fractions); JSON keeps every figur
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from oddscalc.core.cards import format_card, format_cards
 from oddscalc.core.evaluate import best_five
 from oddscalc.core.numbers import decimal_text, estimate_text, signed_text
 from oddscalc.engines.fast_action.advice import BetAdvice
-from oddscalc.engines.fast_action.chain import chain_nets
+from oddscalc.engines.fast_action.chain import Step, chain_nets
 from oddscalc.engines.fast_action.deal import describe
 from oddscalc.engines.fast_action.odds import Odds, category_label
 from oddscalc.engines.fast_action.rules import FastActionRules
@@ -33,7 +34,7 @@ def _signed(value: Fraction, se: float | None) -> str:
     return estimate_text(value, se, signed=True)
 
 
-def exact_pair(key: str, value: Fraction) -> dict:
+def exact_pair(key: str, value: Fraction) -> dict[str, Fraction | float]:
     """A JSON key with its exact value and a ``_decimal`` beside it."""
     return {key: Fraction(value), f"{key}_decimal": float(value)}
 
@@ -97,7 +98,7 @@ def _jackpot_table(odds: Odds) -> Table:
     return Table("jackpot on the final hand", ("seat", *labels, "expected jackpot net (units)"), tuple(rows))
 
 
-def _odds_data(odds: Odds) -> dict:
+def _odds_data(odds: Odds) -> dict[str, object]:
     seats = []
     for s in odds.seats:
         entry: dict[str, object] = {"seat": s.seat, "hole": format_cards(s.hole) if s.hole else None,
@@ -124,7 +125,7 @@ def _odds_data(odds: Odds) -> dict:
 
 # --- a fully known hand -------------------------------------------------------------------------
 
-def _steps_text(steps) -> str:
+def _steps_text(steps: Iterable[Step]) -> str:
     return "; ".join(f"{s.action} {s.result} {s.other}" for s in steps) or "no comparison"
 
 
@@ -202,7 +203,8 @@ def _advice_method(row: BetAdvice) -> str:
     return f"exact ({e.total} deals)" if e.exact else f"estimate ({e.total} samples)"
 
 
-def decide_report(rules: FastActionRules, hero, board, dead, players: int, rows: list[BetAdvice]) -> Report:
+def decide_report(rules: FastActionRules, hero: Sequence[int], board: Sequence[int], dead: Sequence[int], players: int,
+                  rows: list[BetAdvice]) -> Report:
     """One row per number of other bettors: equity against them, break-even equity, gain, advice."""
     table_rows = tuple(
         (row.others, _equity_text(row), _advice_method(row), str(row.pot),

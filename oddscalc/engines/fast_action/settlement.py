@@ -43,24 +43,24 @@ class HandSettlement:
     and no ``--draws`` were given, so ``chains`` holds the chain of each possible start."""
     deal: Deal
     rules: FastActionRules
-    values: dict                     # seat -> strength 0..7461
-    categories: dict                 # seat -> category label
+    values: dict[int, int]           # seat -> strength 0..7461
+    categories: dict[int, str]       # seat -> category label
     pot: Fraction
     contenders: tuple[int, ...]
-    shares: dict                     # seat -> share of the pot
-    phase_one: dict                  # seat -> net in units
-    checked: list                    # (position name, card, seat or None)
+    shares: dict[int, Fraction]      # seat -> share of the pot
+    phase_one: dict[int, Fraction]   # seat -> net in units
+    checked: list[tuple[str, int, int | None]]    # (position name, card, seat or None)
     how: str                         # how the first action hand was found
     start: int | None
-    start_chances: dict              # seat -> chance of being the first action hand
-    chains: dict                     # start seat -> list[Step]
-    jackpot: dict                    # seat -> net in units
+    start_chances: dict[int, Fraction]    # seat -> chance of being the first action hand
+    chains: dict[int, list[Step]]    # start seat -> its comparisons
+    jackpot: dict[int, Fraction]     # seat -> net in units
 
     @property
     def steps(self) -> list[Step]:
         return self.chains[self.start] if self.start is not None else []
 
-    def phase_two(self) -> dict:
+    def phase_two(self) -> dict[int, Fraction]:
         """Each seat's phase-two net in bets (expected over the deck when it decides)."""
         nets = {seat: Fraction(0) for seat in self.deal.seats}
         for start, chance in self.start_chances.items():
@@ -69,7 +69,7 @@ class HandSettlement:
                     nets[seat] += chance * net
         return nets
 
-    def total_nets(self) -> dict:
+    def total_nets(self) -> dict[int, Fraction]:
         """Each seat's net for the hand in units: phase one, phase two, jackpot."""
         two = self.phase_two()
         return {seat: self.phase_one[seat] + two[seat] * self.rules.bet + self.jackpot[seat]
