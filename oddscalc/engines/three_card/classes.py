@@ -76,11 +76,11 @@ def _kind_rows(ranking: ThreeCardRanking, deck: tuple[int, ...]
     """One row per kind of hand of the deck (strength and suit pattern), weighted by its hands."""
     native = ranking.native
     labels = [ranking.category(s).label for s in range(native.n_strengths)]
-    kinds: dict[tuple[int, bool, bool, bool], list] = {}
+    kinds: dict[tuple[int, bool, bool, bool], tuple[tuple[int, int, int], int]] = {}    # -> (first hand, hands)
     for a, b, c in combinations(sorted(deck), 3):
         key = (native.strength((a, b, c)), (a ^ b) & 3 == 0, (a ^ c) & 3 == 0, (b ^ c) & 3 == 0)
-        entry = kinds.setdefault(key, [(a, b, c), 0])
-        entry[1] += 1
+        first, count = kinds.get(key, ((a, b, c), 0))
+        kinds[key] = first, count + 1
     rows: list[tuple[int, HandRow]] = []
     index: dict[tuple[int, bool, bool, bool], int] = {}
     for key, (hand, count) in kinds.items():

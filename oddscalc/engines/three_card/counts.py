@@ -88,7 +88,7 @@ def game_counts(rules: ThreeCardRules, deck: Iterable[int] = DECK) -> GameCounts
                       columns["upcard"], classes, per, deck)
 
 
-def classes_of(rules: ThreeCardRules, strengths: Sequence[int], examples: Sequence[tuple]) -> list[str]:
+def classes_of(rules: ThreeCardRules, strengths: Sequence[int], examples: Sequence[tuple[int, ...]]) -> list[str]:
     """Pay class of every group (a function of the strength)."""
     pay_class = rules.pay_class_of
     return [pay_class[s] for s in strengths]

@@ -33,7 +33,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from oddscalc._native import exposure3
 from oddscalc.core.cards import DECK, RANKS, parse_rank_set, rank_set_text
@@ -58,6 +58,9 @@ from oddscalc.engines.three_card.solve import (
     solve,
 )
 from oddscalc.engines.three_card.strategy import threshold_text, thresholds
+
+if TYPE_CHECKING:
+    from oddscalc._native.exposure3 import Group
 
 MAX_EXACT_BOXES = 2
 
@@ -135,7 +138,7 @@ def _class_of_strengths(rules: ThreeCardRules) -> list[int]:
     return [rules.pay_classes.index(klass) for klass in rules.pay_class_of]
 
 
-def kernel_game(rules: ThreeCardRules, deck: Iterable[int] = DECK, sorted_ranks: Sequence[int] = ()):
+def kernel_game(rules: ThreeCardRules, deck: Iterable[int] = DECK, sorted_ranks: Sequence[int] = ()) -> exposure3.Game:
     """The kernel's Game for these rules: classes per strength and the scaled decision
     coefficients of each class (the kernel knows no paytable)."""
     p = prices(rules)
@@ -236,9 +239,9 @@ def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, box
                     analysis.expected_return - baseline.expected_return, strategy, solution)
 
 
-def _plain_groups(solution: Solution) -> list[tuple]:
+def _plain_groups(solution: Solution) -> list[Group]:
     c = solution.counts
-    out = []
+    out: list[Group] = []
     for i in range(len(c)):
         w = c.weight[i]
         out.append((0, c.strength[i], w if solution.play[i] else 0, 0 if solution.play[i] else w,
@@ -246,24 +249,28 @@ def _plain_groups(solution: Solution) -> list[tuple]:
     return out
 
 
-def _strategy_lines(rules: ThreeCardRules, p: Prices, groups: list[tuple], names: list[str],
+def _strategy_lines(rules: ThreeCardRules, p: Prices, groups: list[Group], names: list[str],
                     deck: tuple[int, ...], merge: bool = False) -> tuple[str, ...]:
     """"Play T or better" per observation (strategy.thresholds on the kernel's
     decisions), consecutive observations with one rule merged (``against 2 to J``)."""
-    fields: dict[str, list[Any]] = {k: [] for k in ("up_rank", "strength", "weight", "examples", "play")}
+    up_ranks: list[int] = []
+    strengths: list[int] = []
+    weights: list[int] = []
+    examples: list[tuple[int, int, int]] = []
+    plays: list[bool] = []
     for obs, strength, played, folded, a, b, c in groups:
         for weight, play in ((played, True), (folded, False)):
             if weight:
-                fields["up_rank"].append(obs)
-                fields["strength"].append(strength)
-                fields["weight"].append(weight)
-                fields["examples"].append((a, b, c))
-                fields["play"].append(play)
-    size = len(fields["weight"])
+                up_ranks.append(obs)
+                strengths.append(strength)
+                weights.append(weight)
+                examples.append((a, b, c))
+                plays.append(play)
+    size = len(weights)
     zeros = [0] * size
-    counts = GameCounts(fields["up_rank"], fields["strength"], fields["weight"], zeros, zeros, zeros,
-                        zeros, fields["examples"], [-1] * size, [""] * size, 1, deck)
-    solution = Solution(rules, counts, p, tuple(fields["play"]), {})
+    counts = GameCounts(up_ranks, strengths, weights, zeros, zeros, zeros,
+                        zeros, examples, [-1] * size, [""] * size, 1, deck)
+    solution = Solution(rules, counts, p, tuple(plays), {})
     lines = []
     for t in thresholds(solution):
         text = threshold_text(rules, counts, t)

@@ -16,7 +16,7 @@ with ``-bonus-``, e.g. ``win-play-3-to-2-bonus-win-flush``.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from oddscalc.core.economics import Analysis, Outcome
@@ -35,24 +35,31 @@ def ratio_name(value: Fraction) -> str:
     return f"{value.numerator}-to-{value.denominator}"
 
 
-def _analysis(solution: Solution, table: str, unit: str, entries: Iterable[tuple],
+# The order of an outcome row in its table: compared element by element (bools and ints among
+# Fractions), of one length within a table.
+SortKey = tuple[Fraction | int, ...]
+Priced = tuple[SortKey, str, Fraction, Fraction]            # sort key, name, net, wager (per Bet)
+Entry = tuple[SortKey, str, int, Fraction, Fraction]        # sort key, name, count, net, wager
+
+
+def _analysis(solution: Solution, table: str, unit: str, entries: Iterable[Entry],
               call_probability: Fraction | None = None, total: int | None = None) -> Analysis:
     """Rows from (sort key, name, count, net, wager) entries; entries with one name are merged."""
-    merged: dict[str, list] = {}
+    merged: dict[str, tuple[SortKey, int, Fraction, Fraction]] = {}
     for key, name, count, net, wager in entries:
         if not count:
             continue
-        row = merged.setdefault(name, [key, 0, net, wager])
-        if (row[2], row[3]) != (net, wager):
+        first, counted, seen_net, seen_wager = merged.setdefault(name, (key, 0, net, wager))
+        if (seen_net, seen_wager) != (net, wager):
             raise AssertionError(f"outcome {name} has two different nets")
-        row[0], row[1] = min(row[0], key), row[1] + count
+        merged[name] = (min(first, key), counted + count, seen_net, seen_wager)
     rows = sorted(merged.items(), key=lambda item: item[1][0])
     outcomes = tuple(Outcome(name, count, net, wager) for name, (_k, count, net, wager) in rows)
     return Analysis(solution.rules.game.name, table, total or solution.counts.total, outcomes,
                     call_probability, unit)
 
 
-def main_row(rules: ThreeCardRules, p: Prices, klass: str, result: int) -> tuple:
+def main_row(rules: ThreeCardRules, p: Prices, klass: str, result: int) -> Priced:
     """(sort key, name, net per Bet, wager per Bet) of the Bet + Play (+ ante bonus) of a hand
     class ending in ``result`` (an index into RESULTS).
 
@@ -78,7 +85,7 @@ def main_row(rules: ThreeCardRules, p: Prices, klass: str, result: int) -> tuple
     return key, name + suffix, net + extra, 1 + rules.play_stake
 
 
-def _main_rows(solution: Solution):
+def _main_rows(solution: Solution) -> Iterator[tuple[SortKey, str, int, Fraction, Fraction, str, int]]:
     """(sort key, name, count, net per Bet, wager per Bet, hand class, result) of the Bet + Play."""
     for klass, counts in solution.tally.items():
         for result, count in enumerate(counts):
@@ -88,7 +95,7 @@ def _main_rows(solution: Solution):
 
 def main_analysis(solution: Solution) -> Analysis:
     """Bet + Play (and ante bonus) per Bet, under the decisions that are optimal with the Bonus."""
-    rows = (row[:5] for row in _main_rows(solution))
+    rows = ((key, name, count, net, wager) for key, name, count, net, wager, _klass, _result in _main_rows(solution))
     return _analysis(solution, solution.rules.play.name, solution.rules.game.unit, rows,
                      solution.call_probability)
 
@@ -105,14 +112,14 @@ def _bonus_result(solution: Solution, klass: str, result: int) -> tuple[str, Fra
 
 def bonus_analysis(solution: Solution) -> Analysis:
     """The Bonus wager per Bonus stake (it is settled on the player's hand; a fold forfeits it)."""
-    def rows():
+    def rows() -> Iterator[Entry]:
         for _key, _name, count, _net, _wager, klass, result in _main_rows(solution):
             name, net = _bonus_result(solution, klass, result)
             yield (result != FOLD, net, solution.rules.pay_classes.index(klass)), name, count, net, Fraction(1)
     return _analysis(solution, "bonus", "bonus", rows())
 
 
-def combined_row(solution: Solution, klass: str, result: int) -> tuple:
+def combined_row(solution: Solution, klass: str, result: int) -> Priced:
     """(sort key, name, net per Bet, wager per Bet) of Bet + Play + Bonus for a hand class ending
     in ``result``: the main row's name joined to the Bonus row's with ``-bonus-``."""
     key, name, net, wager = main_row(solution.rules, solution.prices, klass, result)
@@ -124,7 +131,7 @@ def combined_row(solution: Solution, klass: str, result: int) -> tuple:
 
 def combined_analysis(solution: Solution) -> Analysis:
     """Bet + Play + Bonus together, per Bet: the wager includes the Bonus stake (ratio r)."""
-    def rows():
+    def rows() -> Iterator[Entry]:
         for _key, _name, count, _net, _wager, klass, result in _main_rows(solution):
             key, name, net, wager = combined_row(solution, klass, result)
             yield key, name, count, net, wager

@@ -19,7 +19,7 @@ from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
 from oddscalc.engines.handrules import decision_table
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.sidebets import pay_rows
-from oddscalc.engines.three_card.counts import game_counts
+from oddscalc.engines.three_card.counts import GameCounts, game_counts
 from oddscalc.engines.three_card.outcomes import analyses, game_analysis
 from oddscalc.engines.three_card.rules import ThreeCardRules, game_line
 from oddscalc.engines.three_card.side import six_card_class_sizes
@@ -46,17 +46,18 @@ def _up_label(up_rank: int) -> str:
 
 # --- analyze -----------------------------------------------------------------------------------
 
-def strategy_rows(rules: ThreeCardRules, solution: Solution, rules_of: list[Threshold]) -> tuple[tuple, ...]:
+def strategy_rows(rules: ThreeCardRules, solution: Solution, rules_of: list[Threshold]
+                  ) -> tuple[tuple[str, str, int, int], ...]:
     """One row per upcard rank: the rule and how many situations are exceptions to it."""
     weight = solution.counts.weight
     return tuple((_up_label(t.up_rank), threshold_text(rules, solution.counts, t), len(t.exceptions),
                   sum(weight[i] for i in t.exceptions)) for t in rules_of)
 
 
-def strategy_data(rules: ThreeCardRules, solution: Solution, rules_of: list[Threshold]) -> list[dict]:
+def strategy_data(rules: ThreeCardRules, solution: Solution, rules_of: list[Threshold]) -> list[dict[str, object]]:
     """The thresholds as JSON: upcard rank, rule, threshold hand, exceptions."""
     counts = solution.counts
-    out = []
+    out: list[dict[str, object]] = []
     for t in rules_of:
         i = t.index
         out.append({
@@ -68,7 +69,7 @@ def strategy_data(rules: ThreeCardRules, solution: Solution, rules_of: list[Thre
     return out
 
 
-def _group_data(rules: ThreeCardRules, solution: Solution, i: int) -> dict:
+def _group_data(rules: ThreeCardRules, solution: Solution, i: int) -> dict[str, object]:
     g = solution.counts.group(i)
     return {"hand": format_cards(g.example), "upcard": format_cards([g.upcard]) if g.upcard >= 0 else None,
             "situations": g.weight, "decision": "play" if solution.play[i] else "fold",
@@ -124,7 +125,7 @@ def analysis_report_of(rules: ThreeCardRules) -> Report:
     rules_of = thresholds(solution)
     tables = [Table("optimal strategy", ("upcard", "rule", "exception groups", "exception situations"),
                     strategy_rows(rules, solution, rules_of))]
-    data = {"dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
+    data: dict[str, object] = {"dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
             "bonus_ratio": rules.bonus_ratio, "strategy": strategy_data(rules, solution, rules_of)}
     if rules.ties != "push":
         data["ties"] = rules.ties
@@ -153,7 +154,7 @@ def analysis_report_of(rules: ThreeCardRules) -> Report:
 
 # --- strategy ----------------------------------------------------------------------------------
 
-def _near_rows(rules: ThreeCardRules, solution: Solution, t: Threshold) -> list[tuple]:
+def _near_rows(rules: ThreeCardRules, solution: Solution, t: Threshold) -> list[tuple[str, str, int, str, str]]:
     """Groups within NEAR strengths of the threshold (no-upcard games): where the rule is decided."""
     counts = solution.counts
     strengths = sorted(set(counts.strength))
@@ -166,14 +167,15 @@ def _near_rows(rules: ThreeCardRules, solution: Solution, t: Threshold) -> list[
             for i in near]
 
 
-def _breakpoint_data(counts, point: Breakpoint) -> dict:
+def _breakpoint_data(counts: GameCounts, point: Breakpoint) -> dict[str, object]:
     g = counts.group(point.group)
     return {"ratio": point.ratio, "hand": format_cards(g.example),
             "upcard": format_cards([g.upcard]) if g.upcard >= 0 else None, "situations": g.weight,
             "change": "fold-to-play" if point.to_play else "play-to-fold"}
 
 
-def _breakpoint_rows(rules: ThreeCardRules, solution: Solution, points: list[Breakpoint]) -> list[tuple]:
+def _breakpoint_rows(rules: ThreeCardRules, solution: Solution, points: list[Breakpoint]
+                     ) -> list[tuple[str, str, int, str, str, str]]:
     """Breakpoints merged per (upcard rank, hand): the ratios over which those hands change."""
     counts = solution.counts
 
@@ -191,7 +193,7 @@ def _breakpoint_rows(rules: ThreeCardRules, solution: Solution, points: list[Bre
     return [row for _low, _up, row in sorted(rows)]
 
 
-def _exception_row(rules: ThreeCardRules, solution: Solution, i: int) -> tuple:
+def _exception_row(rules: ThreeCardRules, solution: Solution, i: int) -> tuple[str, str, str, int, str, str]:
     g = solution.counts.group(i)
     example = format_cards(g.example) + (f" up {format_cards([g.upcard])}" if g.upcard >= 0 else "")
     return (_up_label(g.up_rank), hand_text(rules, g.strength, g.example), example, g.weight,
@@ -208,7 +210,8 @@ def price_report(rules: ThreeCardRules, strategy: NamedStrategy) -> Report:
     return Report(report.title, report.tables, report.data, (game_line(rules),))
 
 
-def _compare_table(rules: ThreeCardRules, counts, optimal: Analysis) -> tuple[Table, list[dict[str, object]]]:
+def _compare_table(rules: ThreeCardRules, counts: GameCounts, optimal: Analysis
+                   ) -> tuple[Table, list[dict[str, object]]]:
     """Every built-in strategy priced exactly over all deals, beside the optimal one."""
     rows: list[tuple[str, Analysis]] = [("optimal", optimal)]
     for named in STRATEGIES:
@@ -235,9 +238,10 @@ def strategy_report(rules: ThreeCardRules, compare: bool = False) -> Report:
         tables.append(Table("near the threshold: EV(play) - EV(fold) per " + rules.game.unit,
                             ("example", "hand", "situations", "decision", "play - fold"),
                             tuple(_near_rows(rules, solution, rules_of[0]))))
-    data = {"game": rules.game.name, "dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
-            "bonus_ratio": rules.bonus_ratio, "call_probability": solution.call_probability,
-            "strategy": strategy_data(rules, solution, rules_of)}
+    data: dict[str, object] = {
+        "game": rules.game.name, "dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
+        "bonus_ratio": rules.bonus_ratio, "call_probability": solution.call_probability,
+        "strategy": strategy_data(rules, solution, rules_of)}
     notes = [game_line(rules)]
     if rules.bonus is not None:
         high = rules.bonus_ratio_max
@@ -281,7 +285,7 @@ def decision_report(rules: ThreeCardRules, situation: Situation, d: Decision) ->
                ("dealer hands", d.total, ""),
                (f"EV(play) per {unit}", ev_play, decimal_text(ev_play, 6)),
                (f"EV(fold) per {unit}", ev_fold, decimal_text(ev_fold, 6)),
-               ("play - fold", ev_play - ev_fold, decimal_text(ev_play - ev_fold, 6)),
+               (f"margin ({d.choice} is better by)", d.margin, decimal_text(d.margin, 6)),
                ("decision", d.choice, "")]
     rows = [(row.outcome, row.count, Fraction(row.count, d.total), row.net) for row in d.outcomes]
     tables = (Table("decision", ("field", "exact", "decimal"), tuple(fields)),
@@ -293,7 +297,7 @@ def decision_report(rules: ThreeCardRules, situation: Situation, d: Decision) ->
         "upcard": None if upcard is None else format_cards([upcard]),
         "dead": format_cards(situation.dead), "hand_class": d.facts["hand_class"], "bonus_ratio": rules.bonus_ratio,
         "total": d.total, "decision": d.choice,
-        "ev_play": ev_play, "ev_fold": ev_fold, "ev_difference": ev_play - ev_fold,
+        "ev_play": ev_play, "ev_fold": ev_fold, "ev_difference": ev_play - ev_fold, "margin": d.margin,
         "outcomes": [{"outcome": n, "count": c, "probability": p, "net": net} for n, c, p, net in rows]}
     for key, value in (("ev_play", ev_play), ("ev_fold", ev_fold), ("ev_difference", ev_play - ev_fold)):
         data[key + "_decimal"] = float(value)

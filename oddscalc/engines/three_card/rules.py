@@ -14,6 +14,7 @@ pays it under the most specific class it names itself.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
@@ -97,7 +98,7 @@ class ThreeCardRules:
     ties: str = "push"
     side: tuple[SideBet, ...] = ()
 
-    def hand_class(self, strength: int, cards) -> str:
+    def hand_class(self, strength: int, cards: Iterable[int]) -> str:
         """Hand class of a hand (``cards``) of this strength.
 
         >>> from oddscalc.engines.base import load

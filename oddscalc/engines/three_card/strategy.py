@@ -17,6 +17,7 @@ The threshold is the hand strength T that the rule "play T or better" gets most 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import groupby
@@ -74,7 +75,7 @@ class Threshold:
     exceptions: tuple[int, ...]
 
 
-def hand_text(rules: ThreeCardRules, strength: int, cards) -> str:
+def hand_text(rules: ThreeCardRules, strength: int, cards: Iterable[int]) -> str:
     """Ranks of a hand as players write them, with its category unless it is a high card.
 
     >>> from oddscalc.engines.base import load
@@ -163,7 +164,7 @@ def ratio_breakpoints(rules: ThreeCardRules, counts: GameCounts, high: Fraction)
     return sorted(found, key=lambda b: (b.ratio, b.group))
 
 
-def _row_key(rules: ThreeCardRules, strength: int, cards, split: set[int]) -> tuple[int, int, int]:
+def _row_key(rules: ThreeCardRules, strength: int, cards: Iterable[int], split: set[int]) -> tuple[int, int, int]:
     """A hand's row: (category, top rank, second rank); high-card hands by top rank, and by the
     second rank too where the top rank alone does not decide (``split``)."""
     category = rules.ranking.category(strength)
