@@ -138,7 +138,8 @@ class Decision:
 
     @property
     def margin(self) -> Fraction:
-        """How much better the chosen action is than the best other one (0 on a tie)."""
+        """How much better the chosen action is than the best other one (0 on a tie, never
+        negative): the ``margin`` every decision report prints and writes to JSON."""
         chosen = self.values[self.choice] if self.choice in self.values else max(self.values.values())
         others = [v for k, v in self.values.items() if k != self.choice]
         return chosen - max(others) if others else Fraction(0)

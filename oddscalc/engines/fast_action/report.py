@@ -223,5 +223,6 @@ def decide_report(rules: FastActionRules, hero: Sequence[int], board: Sequence[i
                        "equity": row.equity.equity, "equity_decimal": float(row.equity.equity),
                        "equity_std_error": row.equity.std_error, "win": row.equity.win, "pot": row.pot,
                        "break_even_equity": row.break_even, "gain": row.gain, "gain_decimal": float(row.gain),
+                       "margin": abs(row.gain),          # Decision.margin: the better choice over the other
                        "gain_std_error": row.gain_se, "advice": row.advice} for row in rows]}
     return Report("Fast Action Poker: optional-bet decision", (table,), data, notes)

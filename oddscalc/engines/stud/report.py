@@ -116,13 +116,13 @@ def decision_report(game: GameTable, situation: Situation, decision: Decision) -
     summary = Table("decision", ("", "exact", "decimal"), (
         ("EV of calling", ev_call, decimal_text(ev_call, 6)),
         ("EV of folding", ev_fold, decimal_text(ev_fold, 6)),
-        (f"margin ({decision.choice} is better by)", abs(ev_call - ev_fold), decimal_text(abs(ev_call - ev_fold), 6)),
+        (f"margin ({decision.choice} is better by)", decision.margin, decimal_text(decision.margin, 6)),
         ("probability the dealer qualifies", qualifies, decimal_text(qualifies, 6)),
         ("decision", decision.choice, ""),
     ))
     data = {"game": game.name, "hand": format_cards(hand), "upcard": format_cards([upcard]),
             "dead": format_cards(dead), "completions": total, "ev_call": ev_call,
-            "ev_fold": ev_fold, "decision": decision.choice, "margin": ev_call - ev_fold,
+            "ev_fold": ev_fold, "decision": decision.choice, "margin": decision.margin,
             "dealer_qualifies_probability": qualifies,
             "outcomes": [{"outcome": row.outcome, "count": row.count, "probability": Fraction(row.count, total),
                           "net": row.net} for row in decision.outcomes]}
