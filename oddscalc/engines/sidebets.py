@@ -117,14 +117,16 @@ def side_bet_analysis(game: str, bet: SideBet, counts: Mapping[str, int], order:
     ``strongest_first`` false, ``lose`` first and up from there); ``order`` (weakest first)
     breaks ties of net."""
     rank = {name: i for i, name in enumerate(order)}
-    rows: dict[str, list] = {"lose": [Fraction(-1), -1, 0]}
+    rows: dict[str, tuple[Fraction, int, int]] = {"lose": (Fraction(-1), -1, 0)}     # -> (net, rank, count)
     for name, count in counts.items():
         net = net_of(bet.table, name)
         if net is None or net == -1:
-            rows["lose"][2] += count
+            lose_net, lose_rank, lost = rows["lose"]
+            rows["lose"] = lose_net, lose_rank, lost + count
             continue
-        row = rows.setdefault(outcome_name(name, net), [net, rank.get(name, len(rank)), 0])
-        row[2] += count
+        key = outcome_name(name, net)
+        first_net, first_rank, counted = rows.get(key, (net, rank.get(name, len(rank)), 0))
+        rows[key] = first_net, first_rank, counted + count
     ordered = sorted(rows.items(), key=lambda r: (r[1][0], r[1][1]), reverse=strongest_first)
     outcomes = tuple(Outcome(row_name, count, net, Fraction(1)) for row_name, (net, _rank, count) in ordered
                      if count or row_name == "lose")

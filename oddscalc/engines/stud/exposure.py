@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -372,7 +372,10 @@ class SituationPrice:
         return self.value - self.baseline_value
 
 
-def _suit_key(hand, upcard) -> tuple:
+SuitKey = tuple[int, int, tuple[int, ...]]      # upcard rank, ranks in its suit, ranks in the others
+
+
+def _suit_key(hand: Iterable[int], upcard: int) -> SuitKey:
     """The (hand, upcard) class up to suits: the upcard's rank, the hand's ranks in the upcard's
     suit, and in the other suits (sorted)."""
     masks = [0, 0, 0, 0]
@@ -383,14 +386,15 @@ def _suit_key(hand, upcard) -> tuple:
     return upcard >> 2, own, tuple(others)
 
 
-_BASELINE_DECISIONS: dict[tuple, bool] = {}
+_BASELINE_DECISIONS: dict[tuple[Setup, SuitKey], bool] = {}
 
 
-def baseline_call(setup: Setup, uniform, hand, upcard: int) -> bool:
+def baseline_call(setup: Setup, uniform: Sequence[bool | None], hand: Sequence[int], upcard: int) -> bool:
     """The no-information optimal decision of (hand, upcard): the plain strategy's, exactly."""
     cls = kernel.hand_payout_class(tuple(hand))
-    if uniform[cls] is not None:
-        return uniform[cls]
+    decided = uniform[cls]
+    if decided is not None:
+        return decided
     key = (setup, _suit_key(hand, upcard))
     if key not in _BASELINE_DECISIONS:
         nq, win, tie, lose = stud_kernel.situation_counts(tuple(hand), (upcard,), (), setup.deck_mask, setup.qualify)
@@ -400,7 +404,8 @@ def baseline_call(setup: Setup, uniform, hand, upcard: int) -> bool:
     return _BASELINE_DECISIONS[key]
 
 
-def price_situation(game: GameTable, hand, dealer, dead=(), *, deck_ranks: str | None = None) -> SituationPrice:
+def price_situation(game: GameTable, hand: Iterable[int], dealer: Iterable[int], dead: Iterable[int] = (), *,
+                    deck_ranks: str | None = None) -> SituationPrice:
     """Exact EV(call) and EV(fold) of one situation over every completion of the dealer's hand
     (1 to 5 seen dealer cards, the upcard first; any dead cards), and the no-information decision.
 
@@ -415,7 +420,8 @@ def price_situation(game: GameTable, hand, dealer, dead=(), *, deck_ranks: str |
     return _price(setup, uniform, tuple(hand), tuple(dealer), tuple(dead))
 
 
-def _price(setup: Setup, uniform, hand, dealer, dead) -> SituationPrice:
+def _price(setup: Setup, uniform: Sequence[bool | None], hand: tuple[int, ...], dealer: tuple[int, ...],
+           dead: tuple[int, ...]) -> SituationPrice:
     try:
         nq, win, tie, lose = stud_kernel.situation_counts(hand, dealer, dead, setup.deck_mask, setup.qualify)
     except ValueError as error:

@@ -107,14 +107,14 @@ def side_bet_analysis(game: GameTable) -> Analysis:
     order = [*CATEGORIES]
     for klass in game.classes:
         order.insert(order.index(klass.category), klass.name)
-    tally: dict[str, list] = {}
+    tally: dict[str, tuple[Fraction, int]] = {}       # name -> (net, count)
     losing = 0
     for (key, net), count in zip(paid(game), counts, strict=True):
         if net is None or net == -1:
             losing += count
         elif count:
-            row = tally.setdefault(key, [net, 0])
-            row[1] += count
+            first_net, counted = tally.get(key, (net, 0))
+            tally[key] = first_net, counted + count
     rows = [Outcome(outcome_name(key, tally[key][0]), tally[key][1], tally[key][0])
             for key in reversed(order) if key in tally]
     rows.append(Outcome("lose", losing, Fraction(-1)))

@@ -11,6 +11,7 @@ which the kernel spreads over its (hand, upcard) classes, so its analysis is exa
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from functools import lru_cache
 
 from oddscalc._native import stud as kernel
@@ -66,31 +67,42 @@ def ranks_text(cards: tuple[int, ...]) -> str:
 AceKingRule = tuple[str, str, str, int, int, int]
 
 
+@dataclass
+class _StrengthTally:
+    """The situations of one strength (within an upcard rank) that call and that fold, and a hand of it."""
+    called: int = 0
+    folded: int = 0
+    cards: tuple[int, ...] = ()
+
+
 def ace_king_rules(classes: kernel.StudClasses, calls: bytearray) -> list[AceKingRule]:
     """Per upcard rank (and whether it pairs one of the player's cards): the best 'call with X or
     better' threshold for ace-king hands, and how many situations it gets wrong."""
-    groups: defaultdict[tuple[int, bool], defaultdict[int, list]] = defaultdict(
-        lambda: defaultdict(lambda: [0, 0, None]))
+    groups: defaultdict[tuple[int, bool], defaultdict[int, _StrengthTally]] = defaultdict(
+        lambda: defaultdict(_StrengthTally))
     for cards, up, situations, strength, *_counts, called in classes.rows(1, calls):
         pairs = (up >> 2) in {c >> 2 for c in cards}
         entry = groups[(up >> 2, pairs)][strength]
-        entry[0 if called else 1] += situations
-        entry[2] = cards
+        if called:
+            entry.called += situations
+        else:
+            entry.folded += situations
+        entry.cards = cards
     rules = []
     for (rank, pairs), by_strength in sorted(groups.items(), key=lambda g: (-g[0][0], g[0][1])):
         strengths = sorted(by_strength)
-        called_total = sum(by_strength[s][0] for s in strengths)
-        folded_total = sum(by_strength[s][1] for s in strengths)
+        called_total = sum(by_strength[s].called for s in strengths)
+        folded_total = sum(by_strength[s].folded for s in strengths)
         # call from strengths[i] up: the errors are calls below it and folds from it on
         best_errors, best_index = called_total, len(strengths)     # never call
         calls_below, folds_from = 0, folded_total
         for i, strength in enumerate(strengths):
             if calls_below + folds_from < best_errors:
                 best_errors, best_index = calls_below + folds_from, i
-            calls_below += by_strength[strength][0]
-            folds_from -= by_strength[strength][1]
+            calls_below += by_strength[strength].called
+            folds_from -= by_strength[strength].folded
         threshold = ("never" if best_index == len(strengths)
-                     else ranks_text(by_strength[strengths[best_index]][2]) + " or better")
+                     else ranks_text(by_strength[strengths[best_index]].cards) + " or better")
         rules.append((RANKS[rank], "yes" if pairs else "no", threshold, called_total, folded_total, best_errors))
     return rules
 
