@@ -30,6 +30,8 @@ from oddscalc.tools.plotting import plot_target
 from oddscalc.tools.sweep import MAX_POINTS, SweepRow, parse_sweep, sweep_report
 from oddscalc.tools.sweep import sweep as sweep_rows
 
+__all__ = ["OF", "PERS", "Designed", "Swept", "Symbolic", "design", "sweep", "symbolic"]
+
 PERS = ("ante", "unit", "total")
 Per = Annotated[str, OneOf(PERS)]
 Of = Annotated[str, OneOf(OF)]

@@ -1,2 +1,4 @@
 """The ``oddscalc`` command (argparse lives only here)."""
-from oddscalc.cli.main import main, run  # noqa: F401
+from oddscalc.cli.main import main, run
+
+__all__ = ["main", "run"]

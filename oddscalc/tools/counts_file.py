@@ -65,7 +65,7 @@ class Counts:
     counts: dict[str, int]
     strategy: str = "optimal"
     seed: int | None = None
-    nets: dict = field(default_factory=dict)      # outcome -> net per unit, when the simulator gave it
+    nets: dict[str, Fraction] = field(default_factory=dict)     # outcome -> net per unit, when given
     seconds: float | None = None                  # how long the run took
     total_net: Fraction | None = None             # the simulator's own total net, when given
     source: str = field(default=API_SOURCE, compare=False, repr=False)   # names the counts in a refusal
@@ -426,7 +426,7 @@ def counts_of(counts: object, source: str = API_SOURCE) -> Counts:
     return _build(source, [(name, count, None) for name, count in counts.items()], {})
 
 
-def counts_report(counts: Counts, nets: dict, title: str) -> Report:
+def counts_report(counts: Counts, nets: Mapping[str, Fraction], title: str) -> Report:
     """The counts as a report whose CSV and JSON renderings are counts files."""
     seed = f" seed={counts.seed}" if counts.seed is not None else ""
     # a strategy written as rules has spaces: the header's words carry it %-encoded

@@ -38,6 +38,7 @@ Fraction(7, 1)
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TypeGuard
@@ -101,7 +102,7 @@ def metric_value(analysis: Analysis, per: str) -> Fraction:
     """Return to player per unit (``ante``: per Ante or Bet) or per total amount wagered (``total``)."""
     if per not in PER:
         raise InputError(f"--per must be ante or total, got '{per}'")
-    return getattr(analysis, PER[per])
+    return analysis.rtp_total if PER[per] == "rtp_total" else analysis.rtp
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,8 @@ class Point:
     payout: Fraction
     analysis: Analysis = field(repr=False)
     value: Fraction                        # the return solved for
-    piece: tuple = field(repr=False)       # strategy_of(whole): equal on one strategy's piece
+    piece: tuple[Fraction | None, Fraction] = field(repr=False)    # strategy_of(whole): equal on one
+                                                                   # strategy's piece
     whole: Analysis = field(repr=False)    # the game's, whose optimum is re-solved (its per-unit lines cross
                                            # where the strategy switches)
 
@@ -173,12 +175,12 @@ class _Search:
         same = [p for p in self.points.values() if p.piece == point.piece and p.payout != point.payout]
         return min(same, key=lambda p: abs(p.payout - point.payout)) if same else None
 
-    def solution(self, payout, analysis, reason: str) -> PayoutSolution:
+    def solution(self, payout: Fraction | None, analysis: Analysis | None, reason: str) -> PayoutSolution:
         return PayoutSolution(self.key, self.target, self.per, payout, analysis, reason, tuple(self.points.values()),
                               self.figure)
 
 
-def _slope(a: Point, b: Point, value=lambda p: p.value) -> Fraction:
+def _slope(a: Point, b: Point, value: Callable[[Point], Fraction] = lambda p: p.value) -> Fraction:
     return (value(b) - value(a)) / (b.payout - a.payout)
 
 

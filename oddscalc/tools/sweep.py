@@ -39,7 +39,7 @@ from oddscalc.tools.plotting import save_lines
 MAX_POINTS = 1000
 
 
-def parse_values(text: str, step: str | Fraction | None = None) -> list[Fraction]:
+def parse_values(text: str, step: Fraction | int | float | str | None = None) -> list[Fraction]:
     """Payouts from ``A..B`` (every ``step``, default 1, B included when on the grid) or ``a,b,c``.
 
     >>> parse_values("1..2", "1/2")
@@ -70,7 +70,8 @@ def parse_values(text: str, step: str | Fraction | None = None) -> list[Fraction
     return sorted(set(values))
 
 
-def parse_sweep(game: GameTable, text: str, step=None) -> tuple[PayoutKey, list[Fraction]]:
+def parse_sweep(game: GameTable, text: str, step: Fraction | int | float | str | None = None
+                ) -> tuple[PayoutKey, list[Fraction]]:
     """``CATEGORY=A..B`` (or ``PAYTABLE.CATEGORY=a,b,c``): the payout and its values, all checked."""
     name, sep, values = (text or "").partition("=")
     if not sep:
