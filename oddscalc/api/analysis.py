@@ -63,10 +63,19 @@ class Analyzed(Result):
     table: GameTable = field(repr=False, compare=False)
 
     @cached_property
+    def wagers(self) -> dict[str, Analysis]:
+        """Every separately staked wager's exact analysis, per its own stake, by key: ``main`` (the
+        wager the game is played for), then such as ``bonus``, ``combined`` or a side bet's
+        paytable (empty without an exact analysis); computed when first asked for."""
+        if not self.exact:
+            return {}
+        return {wager.key: wager.analysis for wager in engine_of(self.table).wagers(self.table)}
+
+    @property
     def analysis(self) -> Analysis | None:
-        """The exact outcome table and metrics (None without an exact analysis); computed when
-        first asked for, since the report already holds what the command prints."""
-        return engine_of(self.table).analyze(self.table) if self.exact else None
+        """The exact outcome table and metrics of the main wager, the figures ``to_dict()`` and the
+        text lead with (None without an exact analysis); the Bonus and side bets are in ``wagers``."""
+        return self.wagers.get("main")
 
     def exact_analysis(self) -> Analysis:
         """The exact analysis, or an InputError for a game that has none."""

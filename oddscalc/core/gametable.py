@@ -466,8 +466,14 @@ def apply_pays(game: GameTable, overrides: Iterable[str]) -> GameTable:
     """
     for text in overrides:
         table_name, category, value = _pay_parts(text)
-        table = game.paytable(table_name)
         shown = f"{table_name}.{category}" if table_name else category
+        wanted = table_name or game.main_paytable
+        if not any(t.name == wanted for t in game.paytables) and not game.paytables:
+            # a game whose only paytable is optional (Fast Action's jackpot) and absent: say so, and
+            # name the pay asked for, rather than "unknown paytable" with nothing to choose from
+            raise InputError(f"--pay {quoted(text)}: {game.name} has no paytable {quoted(wanted)} to change (its "
+                             f"file defines none; a --table file may add [paytables.{wanted}])")
+        table = game.paytable(table_name)
         if is_none(value):
             if category not in table.pays:
                 close = nearest(category, table.pays)

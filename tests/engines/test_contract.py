@@ -13,9 +13,9 @@ the command line build on:
 
 The decide situation (and Fast Action's analyze options) of each game are in tests/golden/cases.toml.
 Where a key differs by family it is named in ``VALUE_KEYS`` (unifying them is a later step).  What
-this suite found and does not mend is an xfail with its reason (``NO_MAIN_PAYTABLE``, and the
-headline figures of the games with a Bonus), so that mending it shows.  The developer loop runs the
-first game of each engine; the whole suite runs every game.
+this suite found is mended: Fast Action's --pay refused as an unknown paytable, and the API's
+headline figures of the games with a Bonus, which were the combined wager's.  The developer loop
+runs the first game of each engine; the whole suite runs every game.
 """
 import json
 import math
@@ -55,23 +55,16 @@ def first_of_each_engine():
     return set(first.values())
 
 
-def cases(slow=frozenset(), xfail=None):
+def cases(slow=frozenset()):
     """(engine name, game) for every built-in game; all but the first game of each engine, and the
-    ``slow`` games, carry the slow mark; ``xfail`` maps a game to the reason it is known to break
-    the promise (strict: mending it shows)."""
-    xfail, quick = xfail or {}, first_of_each_engine()
-    return [pytest.param(name, game, id=game, marks=[*([pytest.mark.slow] if game in slow or game not in quick
-                                                       else []),
-                                                     *([pytest.mark.xfail(reason=xfail[game], strict=True)]
-                                                       if game in xfail else [])])
+    ``slow`` games, carry the slow mark."""
+    quick = first_of_each_engine()
+    return [pytest.param(name, game, id=game,
+                         marks=[pytest.mark.slow] if game in slow or game not in quick else [])
             for name, game in GAMES]
 
 
 # found by this suite, not mended here (they are for the engines' owners)
-NO_MAIN_PAYTABLE = {"fast-action-poker": "its main paytable (jackpot) is not in its file, so any --pay is "
-                                         "refused as 'unknown paytable jackpot', not for what is wrong with it"}
-
-
 def test_every_registered_engine_plays_a_built_in_game():
     """Else the contract below would never look at it."""
     assert {name for name, _game in GAMES} == set(ENGINES)
@@ -194,7 +187,7 @@ class TestEngineContract:
         assert cli("analyze", game, "--pay", f"{category}=-1").refused()
         assert cli("analyze", game, "--pay", "no-such-category=1").refused()
 
-    @pytest.mark.parametrize(("name", "game"), cases(xfail=NO_MAIN_PAYTABLE))
+    @pytest.mark.parametrize(("name", "game"), cases())
     def test_a_bad_pay_refusal_names_what_is_wrong(self, name, game, cli):
         category = some_category(load(game))
         assert "no-such-category" in refused(oddscalc.analyze, game, pays={"no-such-category": 1})
@@ -261,12 +254,7 @@ class TestEngineContract:
         if not engine(name).exact:
             return
         data = result.to_dict()
-        mine = result.analysis.table
-        if data["table"] != mine:
-            section = next(k for k, v in data.items() if isinstance(v, dict) and v.get("table") == mine)
-            pytest.xfail(f"found by this suite: {game}'s Analyzed.expected_return (and house_edge, rtp, "
-                         f"probabilities) are of '{mine}' (the JSON's '{section}' section), while "
-                         f"to_dict()['expected_return'] and the text's first tables are of '{data['table']}'")
+        assert data["table"] == result.analysis.table
         assert Fraction(data["expected_return"]) == result.expected_return
 
     @pytest.mark.parametrize(("name", "game"), cases())
