@@ -39,8 +39,7 @@ from libc.stdint cimport uint8_t, int8_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
-from oddscalc._native.cards cimport (N_CARDS, N_RANKS, N_SUITS, card_rank, card_suit, choose, mark_cards,
-                                     next_combination)
+from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, choose, mark_cards, next_combination
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
 from oddscalc._native.showdown cimport SHOWDOWN_NOT_QUALIFY, showdown
 
@@ -158,7 +157,6 @@ cdef struct RankWork:
 
 cdef inline int _hand_key(int a, int b, int c) noexcept nogil:
     """Sorted three cards as one integer (for comparing suit images)."""
-    cdef int t
     if a > b:
         a, b = b, a
     if b > c:
@@ -245,9 +243,9 @@ cdef inline bint _settled_by_bounds(RankWork* w, int64_t lo, int64_t hi) noexcep
 
 cdef void _rank_leaf(RankWork* w) noexcept nogil:
     """One dead rank vector: settle it by its bounds, in closed form, or suit by suit."""
-    cdef int i, j, k, a, b, c
+    cdef int i, j, k
     cdef int64_t lo, hi, t, mn
-    cdef bint sure_play, sure_fold, play
+    cdef bint sure_play, sure_fold
     w.leaves += 1
     lo = w.gm + w.flush_lo
     hi = w.gm + w.flush_hi
@@ -539,7 +537,6 @@ cdef void _rank_flip_all(RankWork* w) noexcept nogil:
 cdef void _contract(RankWork* w) noexcept nogil:
     """flip[cat] += the accumulated coefficients times the rank tables of the player hand."""
     cdef int r, r2, r3, cat, sigma, full, b1, b2, b3
-    cdef int64_t v
     for cat in range(4):
         w.flip[cat] += w.cu0 * w.u0[cat]
     for r in range(13):
@@ -775,8 +772,7 @@ cdef class Game:
 
     def __cinit__(self, ThreeCardRanking ranking, deck, int qualify, klass, coefficients,
                   bint tie_plays, sorted_ranks=(), int ties=0):
-        cdef int i, j, k, c, d, e, t, cls, n, s, w
-        cdef uint8_t* row
+        cdef int i
         self.klass = NULL
         self.below2 = NULL
         self.hands = NULL
@@ -1137,7 +1133,7 @@ cdef class Game:
         if any(not self.in_deck[c] for c in known):
             raise ValueError("the hand, seen and dead cards must be cards of the deck")
         cdef int s = strength3(self.ranking, hand[0], hand[1], hand[2]), q = self.qualify
-        cdef int n_seen = len(dealer_seen), i, j, k, x, y, z, r, a, b, c
+        cdef int n_seen = len(dealer_seen), i, j, k, x, r, a, b, c
         cdef int64_t counts[4]
         cdef int64_t wt
         rest = []
@@ -1258,8 +1254,8 @@ cdef class Game:
                                 self.a2_of(x, y, counts)
                                 for cat in range(4):
                                     flip_counts[cat] += work.c2[x * N_CARDS + y] * counts[cat]
-                _settle_flips(out.rows[hand.kl], hand.base, hand.weight, hand.base_counts, n_dead_sets, per_set, per_set,
-                              n_flip, flip_counts)
+                _settle_flips(out.rows[hand.kl], hand.base, hand.weight, hand.base_counts, n_dead_sets, per_set,
+                              per_set, n_flip, flip_counts)
         return out.class_rows(self.n_classes), borderline
 
     def upcard_box(self):
@@ -1317,8 +1313,8 @@ cdef class Game:
                             x = cards[j]
                             for k in range(j + 1, n_card):
                                 y = cards[k]
-                                work.pair[x * N_CARDS + y] = category(strength3(self.ranking, u, x, y), hand.s,
-                                                                     self.qualify)
+                                work.pair[x * N_CARDS + y] = category(strength3(self.ranking, u, x, y),
+                                                                      hand.s, self.qualify)
                         for j in range(n_card):
                             x = cards[j]
                             mx = m0 - work.m1[x]
@@ -1463,8 +1459,7 @@ cdef class Game:
     cdef void _flush_tables(self, RankWork* work, int s) noexcept nogil:
         """Phi[cat][mask] = sum over rank triples T inside mask of (suited - unsuited) dealer
         hands of T in that category, for a player of strength s; Phi[4] the margin weight."""
-        cdef int r1, r2, r3, mask, bit, cat, su, ss, cu, cs, v
-        cdef int32_t* phi = &work.phi[0][0]
+        cdef int r1, r2, r3, mask, bit, cat, su, ss, cu, cs
         # the unsuited category of every rank triple against a player of strength s (the rank
         # tables of each borderline hand of that strength read it)
         for r1 in range(13):
@@ -1526,7 +1521,7 @@ cdef class Game:
     cdef void _rank_setup(self, RankWork* work, int p0, int p1, int p2, int s) noexcept nogil:
         """Rank tables of one player hand: unsuited counts by inclusion-exclusion on ranks, the
         ranks left per suit, and the flush part's terms and bounds."""
-        cdef int r, r2, r3, u, cat, k, i, j, sigma, su, mask, full
+        cdef int r, r2, r3, u, cat, k, i, sigma, mask, full
         cdef int64_t v, lo, hi
         cdef int64_t vals[4]
         cdef int n_vals
@@ -1625,6 +1620,3 @@ cdef class Game:
             work.first[0][r] = -work.um1[r]
         work.nd = 0
         work.gm = work.um0
-
-
-
