@@ -3,27 +3,37 @@ hand class x (fold, dealer-not-qualify, lose, push, win) when the player sees de
 sorted backs; the paytable comes in only as integer decision coefficients per hand class.  Other
 boxes: exposure3_boxes, exposure3_ranks."""
 from collections.abc import Iterable, Sequence
+from typing import Self
+
+from typing_extensions import disjoint_base
 
 from oddscalc._native.eval3 import ThreeCardRanking
 
-Rows = list[tuple[int, ...]]
-Group = tuple[int, int, int, int, int, int, int]
+_Rows = list[tuple[int, ...]]
+_Group = tuple[int, int, int, int, int, int, int]
 
+@disjoint_base
 class Game:
-    qualify: int
-    n_strengths: int
-    n_deck: int
-    n_classes: int
-    n_cls: int
-    tie_plays: bool
-    symmetric: bool
-
-    def __init__(self, ranking: ThreeCardRanking, deck: Iterable[int], qualify: int, klass: Sequence[int],
-                 coefficients: Sequence[tuple[int, int, int, int]], tie_plays: bool,
-                 sorted_ranks: Sequence[int] = ..., ties: int = ...) -> None: ...
+    def __new__(cls, ranking: ThreeCardRanking, deck: Iterable[int], qualify: int, klass: Sequence[int],
+                coefficients: Sequence[tuple[int, int, int, int]], tie_plays: bool,
+                sorted_ranks: Sequence[int] = (), ties: int = 0) -> Self: ...
+    @property
+    def qualify(self) -> int: ...
+    @property
+    def n_strengths(self) -> int: ...
+    @property
+    def n_deck(self) -> int: ...
+    @property
+    def n_classes(self) -> int: ...
+    @property
+    def n_cls(self) -> int: ...
+    @property
+    def tie_plays(self) -> bool: ...
+    @property
+    def symmetric(self) -> bool: ...
     @property
     def hand_classes(self) -> int: ...
-    def dealer_cards(self, k: int) -> tuple[Rows, list[Group]]: ...
-    def sorted_cards(self, k: int) -> tuple[Rows, list[Group]]: ...
-    def situation(self, hand: Sequence[int], dealer_seen: Sequence[int] = ..., dead: Sequence[int] = ...,
-                  sorted_k: int = ..., sorted_j: int = ...) -> tuple[int, int, int, int]: ...
+    def dealer_cards(self, k: int) -> tuple[_Rows, list[_Group]]: ...
+    def sorted_cards(self, k: int) -> tuple[_Rows, list[_Group]]: ...
+    def situation(self, hand: Sequence[int], dealer_seen: Sequence[int] = (), dead: Sequence[int] = (),
+                  sorted_k: int = 0, sorted_j: int = -1) -> tuple[int, int, int, int]: ...
