@@ -26,6 +26,12 @@ def mirror_pxd_files():
 # Kernels whose loops run on every core (cython.parallel.prange, OpenMP).
 PARALLEL = {"stud", "exposure_stud"}
 
+# Every kernel: def functions are introspectable (binding, Cython 3's default, stated so that
+# mypy.stubtest can check the .pyi stubs against the built modules); no per-module __test__ dict
+# (doctest finds the bound functions' examples by itself) and no pickling helpers for classes that
+# cannot be pickled anyway (each holds C pointers or takes __cinit__ arguments).
+DIRECTIVES = {"binding": True, "autotestdict": False, "auto_pickle": False}
+
 
 def extension(pyx: Path) -> Extension:
     openmp = ["-fopenmp"] if pyx.stem in PARALLEL else []
@@ -36,7 +42,7 @@ def extension(pyx: Path) -> Extension:
 def extensions():
     mirror_pxd_files()
     modules = [extension(pyx) for pyx in sorted(EXT.glob("*.pyx"))]
-    return cythonize(modules, include_path=[str(INCLUDE)], language_level=3,
+    return cythonize(modules, include_path=[str(INCLUDE)], language_level=3, compiler_directives=DIRECTIVES,
                      build_dir=str(HERE / "build" / "cython"))
 
 

@@ -15,7 +15,7 @@ Two devices keep the work small and the sums exact integers:
 
 The phase-two chain in ``chain`` is the C twin of ``fast_action_settle.phase_two_chain``.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, int64_t
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.string cimport memset
 
@@ -178,7 +178,7 @@ cdef void settle_leaf(const Rules* rules, Leaf* leaf, int64_t orderings, bint wa
     cdef int contenders = rules.bettor_mask
     cdef int nets[MAX_SEATS][MAX_SEATS]
     cdef bint needed[MAX_SEATS]
-    cdef int64_t y, w, scale
+    cdef int64_t w, scale
     sums.weight += orderings
     # phase one
     if contenders == 0 and rules.no_bettor_best:
@@ -323,7 +323,6 @@ cdef void seats_walk(Walk* w, int index) noexcept nogil:
 
 cdef void board_complete(Walk* w) noexcept nogil:
     cdef int i, j, a, b, seat, s
-    cdef uint8_t seven[7]
     fill_board(w)
     ordering_weights(w.rules, w.deal.board, w.chosen, w.deal.k, &w.leaf)
     for seat in range(w.rules.n):
@@ -374,8 +373,8 @@ cdef void sample_deals(Walk* w, int64_t samples, Rng* g, uint8_t* deck) noexcept
     cdef int n = w.deal.n_avail, i, j, t, seat, s, taken, rotation
     cdef int rotations = w.rules.n if w.deal.n_unknown == w.rules.n else 1
     cdef uint16_t dealt[MAX_SEATS]
-    cdef int64_t sample
-    for sample in range(samples):
+    cdef int64_t _sample
+    for _sample in range(samples):
         # a partial Fisher-Yates shuffle: the first k + 2u cards are the unknown ones
         taken = w.deal.k + 2 * w.deal.n_unknown
         for i in range(taken):
@@ -515,7 +514,7 @@ def count_deals(dict spec, long long samples=0, unsigned long long seed=0, bint 
     cdef Deal deal
     cdef Sums* sums = <Sums*>PyMem_Calloc(1, sizeof(Sums))
     cdef Walk* w = <Walk*>PyMem_Calloc(1, sizeof(Walk))
-    cdef int seat, i, j, b
+    cdef int seat, i
     cdef Rng g
     cdef uint8_t deck[N_CARDS]
     cdef int64_t done, batch
@@ -573,7 +572,6 @@ def chain_nets(strengths, int start, bint every_player=False, bint tie_pass=Fals
         h[i] = strengths[i]
     chain(h, n, start, every_player, tie_pass, nets)
     return [nets[i] for i in range(n)]
-
 
 
 # --- showdown equity against random hands (optional-bet decisions) --------------------------

@@ -62,7 +62,7 @@ cdef class ThreeCardRanking:
 
     def __cinit__(self, order, bint flush_counts=True):
         cdef int position[6]
-        cdef int a, b, c, hi, mid, lo, t, category, n, i, k, suited_bit
+        cdef int a, b, c, hi, mid, lo, category, n, i, k, suited_bit
         cdef int digits[3]
         cdef long value
         cdef dict dense

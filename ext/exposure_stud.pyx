@@ -36,8 +36,8 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from cython.parallel cimport prange
 
-from oddscalc._native.cards cimport (N_RANKS, N_CARDS, make_card, card_rank, card_suit, choose, choose2, choose3, choose4,
-                                     mark_cards)
+from oddscalc._native.cards cimport (N_RANKS, N_CARDS, make_card, card_rank, card_suit, choose, choose2, choose3,
+                                     choose4, mark_cards)
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
 from oddscalc._native.stud cimport (SENTINEL, Level, advance_below, advance_upto, level_alloc, level_below,
                                     level_close, level_free, level_open, level_push, level_rewind, level_upto,
@@ -53,7 +53,6 @@ cdef enum:
     GROUP_ONE_SUIT = 0      # suit 0 fixed, suits 1..3 interchangeable (upcard, suited pair)
     GROUP_TWO_SUITS = 1     # suits 0 and 1 fixed, 2 and 3 interchangeable (offsuit pair)
     GROUP_POCKET = 2        # {0, 1} and {2, 3} each interchangeable (dealer pair)
-
 
 
 cdef int deck_of(int deck_mask, uint8_t* deck) noexcept nogil:
@@ -205,9 +204,19 @@ cdef struct SortedScratch:
 
 
 cdef void sorted_free(SortedScratch* w) noexcept nogil:
-    free(w.dealer); free(w.sorted_in); free(w.quads); free(w.order); free(w.bucket)
-    free(w.list0); free(w.cum0); free(w.records); free(w.hand_strength); free(w.hand_order)
-    level_free(&w.one); level_free(&w.two); level_free(&w.three)
+    free(w.dealer)
+    free(w.sorted_in)
+    free(w.quads)
+    free(w.order)
+    free(w.bucket)
+    free(w.list0)
+    free(w.cum0)
+    free(w.records)
+    free(w.hand_strength)
+    free(w.hand_order)
+    level_free(&w.one)
+    level_free(&w.two)
+    level_free(&w.three)
 
 
 cdef bint sorted_alloc(SortedScratch* w, int D) noexcept nogil:
@@ -544,9 +553,16 @@ cdef struct PairScratch:
 
 
 cdef void pair_free(PairScratch* w) noexcept nogil:
-    free(w.dealer); free(w.triples); free(w.order); free(w.bucket)
-    free(w.list0); free(w.records); free(w.hand_strength); free(w.hand_order)
-    level_free(&w.one); level_free(&w.two)
+    free(w.dealer)
+    free(w.triples)
+    free(w.order)
+    free(w.bucket)
+    free(w.list0)
+    free(w.records)
+    free(w.hand_strength)
+    free(w.hand_order)
+    level_free(&w.one)
+    level_free(&w.two)
 
 
 cdef bint pair_alloc(PairScratch* w, int D) noexcept nogil:
@@ -700,7 +716,12 @@ def seen_pair_counts(int qualify_strength, int deck_mask, pay_numerators, pay_de
     cdef int64_t* counted = <int64_t*>calloc(n_pairs, sizeof(int64_t))
     cdef int64_t* out = <int64_t*>calloc(n_pairs * N_PAYOUT_CLASSES * N_SUMS, sizeof(int64_t))
     if card1 == NULL or card2 == NULL or group == NULL or mult == NULL or counted == NULL or out == NULL:
-        free(card1); free(card2); free(group); free(mult); free(counted); free(out)
+        free(card1)
+        free(card2)
+        free(group)
+        free(mult)
+        free(counted)
+        free(out)
         raise MemoryError()
     for i in range(n_pairs):
         card1[i], card2[i], group[i], mult[i] = pairs[i]
@@ -714,7 +735,12 @@ def seen_pair_counts(int qualify_strength, int deck_mask, pay_numerators, pay_de
                        tuple(tuple(out[(i * N_PAYOUT_CLASSES + cls) * N_SUMS + col] for col in range(N_SUMS))
                              for cls in range(N_PAYOUT_CLASSES))))
     classes = sum(counted[i] for i in range(n_pairs))
-    free(card1); free(card2); free(group); free(mult); free(counted); free(out)
+    free(card1)
+    free(card2)
+    free(group)
+    free(mult)
+    free(counted)
+    free(out)
     if failed:
         raise MemoryError()
     return result, classes
@@ -747,7 +773,8 @@ def pair_class_counts(int card1, int card2, int qualify_strength, int deck_mask,
     cdef uint64_t* records = <uint64_t*>malloc(bound * sizeof(uint64_t))
     cdef int32_t* counts = <int32_t*>malloc(3 * bound * sizeof(int32_t))
     if records == NULL or counts == NULL:
-        free(records); free(counts)
+        free(records)
+        free(counts)
         raise MemoryError()
     with nogil:
         failed = seen_pair(card1, card2, group, mult, deck, n_deck, qualify_strength, num, den, 1, sums,
@@ -761,7 +788,8 @@ def pair_class_counts(int card1, int card2, int qualify_strength, int deck_mask,
             result.append((cards, record_weight(records[k]), counts[3 * k], counts[3 * k + 1], counts[3 * k + 2],
                            total - counts[3 * k] - counts[3 * k + 1] - counts[3 * k + 2]))
     finally:
-        free(records); free(counts)
+        free(records)
+        free(counts)
     if failed:
         raise MemoryError()
     return result
@@ -785,7 +813,8 @@ cdef int whole_level(int level, const uint8_t* deck, int n_deck, const uint16_t*
     cdef int i, n, n_subsets, sign = -1 if level & 1 else 1, cls, r
     cdef uint16_t v
     if lists == NULL or fill == NULL:
-        free(lists); free(fill)
+        free(lists)
+        free(fill)
         return 1
     for t in range(n_sets):
         fill[t] = t * length
@@ -862,7 +891,11 @@ def whole_hand_counts(int qualify_strength, int deck_mask):
     cdef int32_t* bucket = <int32_t*>malloc((N_STRENGTHS + 1) * sizeof(int32_t))
     cdef int64_t* out = <int64_t*>calloc(6 * N_PAYOUT_CLASSES * 4, sizeof(int64_t))
     if strength == NULL or hands == NULL or order == NULL or bucket == NULL or out == NULL:
-        free(strength); free(hands); free(order); free(bucket); free(out)
+        free(strength)
+        free(hands)
+        free(order)
+        free(bucket)
+        free(out)
         raise MemoryError()
     with nogil:
         idx = 0
@@ -876,8 +909,7 @@ def whole_hand_counts(int qualify_strength, int deck_mask):
                             idx += 1
         order_by_strength(strength, n_hands, bucket, order)
     # the biggest levels (two and three shared cards) first
-    cdef int levels[6]
-    levels[0] = 2; levels[1] = 3; levels[2] = 1; levels[3] = 4; levels[4] = 0; levels[5] = 5
+    cdef int[6] levels = [2, 3, 1, 4, 0, 5]
     for level in prange(6, nogil=True, schedule="dynamic", chunksize=1):
         failed += whole_level(levels[level], deck, n_deck, strength, hands, order, n_hands, qualify_strength,
                               out + level * N_PAYOUT_CLASSES * 4)
@@ -886,7 +918,11 @@ def whole_hand_counts(int qualify_strength, int deck_mask):
         for cls in range(N_PAYOUT_CLASSES):
             for col in range(4):
                 result[cls][col] += out[(level * N_PAYOUT_CLASSES + cls) * 4 + col]
-    free(strength); free(hands); free(order); free(bucket); free(out)
+    free(strength)
+    free(hands)
+    free(order)
+    free(bucket)
+    free(out)
     if failed:
         raise MemoryError()
     return [tuple(row) for row in result]

@@ -50,7 +50,9 @@ cdef inline void deal(Rng* g, uint8_t* deck, int n) noexcept nogil:
     cdef uint8_t t
     for i in range(n):
         j = i + <int>below(g, 52 - i)
-        t = deck[i]; deck[i] = deck[j]; deck[j] = t
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
 
 
 cdef inline void seed_rng(Rng* g, uint64_t seed) noexcept nogil:

@@ -11,7 +11,7 @@ Outcome slots: 0 fold, 1 dealer does not qualify, 2 lose, 3 push, 4 + c a win wi
 the payout class (0 below ace-king .. 10 royal flush, as ext/stud.pyx numbers them), or the
 class a ``class_map`` gives each strength (a paytable paying hand classes).
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
 from libc.string cimport memset
 from oddscalc._native.cards cimport mark_cards
@@ -123,11 +123,11 @@ cdef class StudSimulator(Simulation):
         return bool(self.decide(c, player, payout_class(player)))
 
     cdef void play(self, int64_t rounds) noexcept nogil:
-        cdef int64_t r
+        cdef int64_t _round
         cdef int klass, result
         cdef uint8_t* d = self.deck
         cdef uint16_t player, dealer
-        for r in range(rounds):
+        for _round in range(rounds):
             deal(&self.rng, d, 10)
             player = strength5(d[0], d[1], d[2], d[3], d[4])
             klass = payout_class(player)

@@ -118,11 +118,11 @@ cdef class ThreeCardSimulator(Simulation):
         return bool(self.decide(d, strength3(self.ranking, d[0], d[1], d[2])))
 
     cdef void play(self, int64_t rounds) noexcept nogil:
-        cdef int64_t r
+        cdef int64_t _round
         cdef int cell
         cdef uint8_t* d = self.deck
         cdef uint16_t player, dealer
-        for r in range(rounds):
+        for _round in range(rounds):
             deal(&self.rng, d, 6)
             player = strength3(self.ranking, d[0], d[1], d[2])
             cell = self.klass[player] * N_RESULTS

@@ -17,7 +17,8 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from cython.parallel cimport prange
 
-from oddscalc._native.cards cimport N_RANKS, N_CARDS, choose, make_card, card_rank, mark_cards, next_colex, next_combination
+from oddscalc._native.cards cimport (N_RANKS, N_CARDS, choose, make_card, card_rank, mark_cards, next_colex,
+                                     next_combination)
 from oddscalc._native.eval5 cimport strength5, category_of, N_STRENGTHS
 
 cdef extern from *:
@@ -75,8 +76,13 @@ cdef class StudClasses:
     cdef readonly int qualify_strength
 
     def __dealloc__(self):
-        free(self.cards); free(self.upcard); free(self.weight); free(self.strength)
-        free(self.not_qualify); free(self.wins); free(self.ties)
+        free(self.cards)
+        free(self.upcard)
+        free(self.weight)
+        free(self.strength)
+        free(self.not_qualify)
+        free(self.wins)
+        free(self.ties)
 
     def decide_optimal(self, pay_numerators, pay_denominators, int call_multiple, class_map=None, int ties=0):
         """1 where calling beats folding when pay class c pays ``pay_numerators[c] /
@@ -234,7 +240,10 @@ cdef class StudClasses:
                 for c in range(4):
                     for d in range(4):
                         if a != b and a != c and a != d and b != c and b != d and c != d:
-                            perms[n][0] = a; perms[n][1] = b; perms[n][2] = c; perms[n][3] = d
+                            perms[n][0] = a
+                            perms[n][1] = b
+                            perms[n][2] = c
+                            perms[n][3] = d
                             n += 1
         with nogil:
             for k in range(self.n):
@@ -243,7 +252,8 @@ cdef class StudClasses:
                 for p in range(24):
                     for j in range(5):
                         x[j] = (self.cards[5 * k + j] & ~3) | perms[p][self.cards[5 * k + j] & 3]
-                    out[<Py_ssize_t>hand_index(x) * 52 + ((self.upcard[k] & ~3) | perms[p][self.upcard[k] & 3])] = calls[k]
+                    out[<Py_ssize_t>hand_index(x) * 52
+                        + ((self.upcard[k] & ~3) | perms[p][self.upcard[k] & 3])] = calls[k]
 
     def rows(self, int payout, const uint8_t[::1] calls):
         """(cards, upcard, situations, strength, not-qualify, wins, ties, called) of the classes
@@ -311,8 +321,10 @@ cdef Py_ssize_t enumerate_classes(int up_rank, const int32_t* masks, const int32
                                 if m3 > m2:
                                     break
                                 if store:
-                                    suit_masks[0] = m0; suit_masks[1] = m1
-                                    suit_masks[2] = m2; suit_masks[3] = m3
+                                    suit_masks[0] = m0
+                                    suit_masks[1] = m1
+                                    suit_masks[2] = m2
+                                    suit_masks[3] = m3
                                     j = 0
                                     for rank in range(N_RANKS):
                                         for suit in range(4):
@@ -371,22 +383,32 @@ cdef bint scratch_alloc(Scratch* w, Py_ssize_t classes) noexcept nogil:
     w.block = block
     if block == NULL:
         return False
-    w.quad_cards = <uint32_t*>next4; next4 += N_QUADS
-    w.order = next4; next4 += N_QUADS
-    w.bucket = next4; next4 += N_STRENGTHS + 1
+    w.quad_cards = <uint32_t*>next4
+    next4 += N_QUADS
+    w.order = next4
+    next4 += N_QUADS
+    w.bucket = next4
+    next4 += N_STRENGTHS + 1
     for k in range(3):
         w.level[k].n = LEVEL_SUBSETS[k]
         w.level[k].length = LEVEL_LENGTH[k]
         w.level[k].stride = 1
-        w.level[k].fill = next4; next4 += LEVEL_SUBSETS[k]
-        w.level[k].nq = next4; next4 += LEVEL_SUBSETS[k]
-        w.level[k].lt = next4; next4 += LEVEL_SUBSETS[k]
-        w.level[k].le = next4; next4 += LEVEL_SUBSETS[k]
+        w.level[k].fill = next4
+        next4 += LEVEL_SUBSETS[k]
+        w.level[k].nq = next4
+        next4 += LEVEL_SUBSETS[k]
+        w.level[k].lt = next4
+        next4 += LEVEL_SUBSETS[k]
+        w.level[k].le = next4
+        next4 += LEVEL_SUBSETS[k]
     w.class_order = next4
-    w.dealer = next2; next2 += N_QUADS
-    w.list0 = next2; next2 += N_QUADS + 1
+    w.dealer = next2
+    next2 += N_QUADS
+    w.list0 = next2
+    next2 += N_QUADS + 1
     for k in range(3):
-        w.level[k].list = next2; next2 += LEVEL_SUBSETS[k] * (LEVEL_LENGTH[k] + 1)
+        w.level[k].list = next2
+        next2 += LEVEL_SUBSETS[k] * (LEVEL_LENGTH[k] + 1)
     return True
 
 
@@ -453,7 +475,7 @@ cdef void count_for_upcard(int up_rank, ClassArrays* result, Py_ssize_t first, P
     cdef int32_t idx, k, fill0 = 0, nq0 = 0, lt0, le0, t
     cdef Py_ssize_t m, kk
     cdef int x[5]
-    cdef int32_t p, cnt_lt, cnt_le, cnt_nq
+    cdef int32_t cnt_lt, cnt_le, cnt_nq
     cdef uint16_t hand
     j = 0
     for card in range(N_CARDS):

@@ -67,7 +67,7 @@ cdef class _Tables:
     cdef uint8_t* below2           # [card][card][t], at most 50
 
     def __cinit__(self, ThreeCardRanking ranking, const uint8_t[::1] in_deck):
-        cdef int c, d, e, t, s, w = ranking.n_strengths + 1
+        cdef int c, d, e, t, w = ranking.n_strengths + 1
         cdef uint32_t* sums
         cdef uint8_t* row
         self.width = w
@@ -258,7 +258,9 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
     cdef uint64_t* keys = NULL
     cdef Situation* first
     if start == NULL or fill == NULL or hands == NULL:
-        free(start); free(fill); free(hands)
+        free(start)
+        free(fill)
+        free(hands)
         raise MemoryError()
     for i in range(n):
         deck_cards[i] = cards[i]
@@ -355,7 +357,11 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
                     up_of.append(first.up if upcard else -1)
                     lo = hi
     finally:
-        free(scratch); free(keys); free(start); free(fill); free(hands)
+        free(scratch)
+        free(keys)
+        free(start)
+        free(fill)
+        free(hands)
     return columns, per
 
 
@@ -492,7 +498,7 @@ def showdown_counts(ThreeCardRanking ranking, deck, player_map, dealer_map, int 
         raise ValueError("a class index per strength is needed for the player and the dealer")
     if n_classes < 1 or n_classes > 255 or max(bytes(player_map)) >= n_classes or max(bytes(dealer_map)) >= n_classes:
         raise ValueError("class indices must be below n_classes (at most 255)")
-    flags = _deck_flags(deck)
+    _deck_flags(deck)         # refuses a card outside 0..51 or a repeated one
     cards = sorted(deck)
     cdef int n = len(cards)
     if n < 6:
@@ -514,7 +520,11 @@ def showdown_counts(ThreeCardRanking ranking, deck, player_map, dealer_map, int 
     cdef uint8_t* rac
     cdef uint8_t* rbc
     if e0 == NULL or e1 == NULL or e2 == NULL or joint == NULL or out == NULL:
-        free(e0); free(e1); free(e2); free(joint); free(out)
+        free(e0)
+        free(e1)
+        free(e2)
+        free(joint)
+        free(out)
         raise MemoryError()
     with nogil:
         # dealer hands per strength: all, holding a card, holding two cards (x < y)
@@ -550,5 +560,9 @@ def showdown_counts(ThreeCardRanking ranking, deck, player_map, dealer_map, int 
                 rel = 0 if s > sp else (1 if s == sp else 2)
                 out[(rel * n_classes + pmap[sp]) * n_classes + dmap[s]] += joint[sp * n_str + s]
     result = [out[i] for i in range(3 * n_classes * n_classes)]
-    free(e0); free(e1); free(e2); free(joint); free(out)
+    free(e0)
+    free(e1)
+    free(e2)
+    free(joint)
+    free(out)
     return result

@@ -1,8 +1,11 @@
 """Caribbean Stud simulator (ext/simulate.pyx)."""
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
 from oddscalc._native.simulation import Simulation
 
+@disjoint_base
 class StudSimulator(Simulation):
     def __init__(self, seed: int, qualify_strength: int, threshold: int = -1,
                  rules: Sequence[int] | None = None, table: bytearray | None = None,

@@ -1,9 +1,12 @@
 """Three-card simulator (ext/simulate3.pyx)."""
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
 from oddscalc._native.eval3 import ThreeCardRanking
 from oddscalc._native.simulation import Simulation
 
+@disjoint_base
 class ThreeCardSimulator(Simulation):
     def __init__(self, seed: int, ranking: ThreeCardRanking, qualify: int, upcard: bool,
                  classes: bytes | bytearray, threshold: int = -1, decisions: bytearray | None = None,

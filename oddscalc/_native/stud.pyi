@@ -1,9 +1,14 @@
 """Caribbean Stud class counts (ext/stud.pyx): no paytable, integer counts per (hand, upcard) class."""
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
+@disjoint_base
 class StudClasses:
-    n: int
-    qualify_strength: int
+    @property
+    def n(self) -> int: ...
+    @property
+    def qualify_strength(self) -> int: ...
     def decide_optimal(self, pay_numerators: Sequence[int], pay_denominators: Sequence[int],
                        call_multiple: int, class_map: bytes | None = None, ties: int = 0) -> bytearray: ...
     def decide_threshold(self, min_strength: int) -> bytearray: ...

@@ -3,6 +3,9 @@ from collections.abc import Iterable, Sequence
 
 from oddscalc._native.eval3 import ThreeCardRanking
 
+# the keys of class_counts' columns, in order
+COLUMNS: tuple[str, ...]
+
 def player_hands(ranking: ThreeCardRanking, deck: Iterable[int]) -> list[tuple[int, ...]]: ...
 def hand_counts(ranking: ThreeCardRanking, deck: Iterable[int], hand: Sequence[int], qualify: int,
                 upcard: int = -1) -> tuple[int, int, int, int, int]: ...

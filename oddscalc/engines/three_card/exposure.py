@@ -13,8 +13,8 @@ Three kinds of exposure (one at a time):
   each has a rank in R (edge sorting); a deal is as for ``dealer_cards=K``.
 
 Everything is priced by solve.Prices for the rules given (Bet, Play, ante bonus, the
-Bonus at the rules' ratio, which a fold forfeits); the kernel (ext/exposure3.pyx) only sees the
-integer decision coefficients of solve.scaled_coefficients and returns the tally of a
+Bonus at the rules' ratio, which a fold forfeits); the kernels (ext/exposure3*.pyx) only see the
+integer decision coefficients of solve.scaled_coefficients and return the tally of a
 solve.Solution, which the outcome builders turn into the Analysis.
 
 >>> from oddscalc.engines.base import load
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from oddscalc._native import exposure3
+from oddscalc._native import exposure3, exposure3_boxes, exposure3_ranks
 from oddscalc.core.cards import DECK, RANKS, parse_rank_set, rank_set_text
 from oddscalc.core.delegate import Delegated
 from oddscalc.core.economics import Analysis
@@ -213,14 +213,14 @@ def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, box
                  for j in range(dealer_cards + 1)]
         strategy = _strategy_lines(rules, p, groups, names, deck)
     elif boxes and rules.upcards:
-        rows, _borderline = game.upcard_box()
+        rows, _borderline = exposure3_boxes.upcard_box(game)
         total = math.comb(n, 3) * (n - 3) * math.comb(n - 4, 3) * math.comb(n - 7, 2)
         solution = _solution(rules, p, rows, total, deck)
     elif boxes:
         if boxes == 1:
-            rows, _borderline = game.boxes_by_card(1)
+            rows, _borderline = exposure3_boxes.boxes_by_card(game, 1)
         else:
-            rows, _stats = game.boxes_by_rank(3 * boxes)
+            rows, _stats = exposure3_ranks.boxes_by_rank(game, 3 * boxes)
         ways = math.factorial(3 * boxes) // 6 ** boxes       # splits of the dead cards into boxes
         total = math.comb(n, 3) * math.comb(n - 3, 3 * boxes) * ways * math.comb(n - 3 - 3 * boxes, 3)
         solution = _solution(rules, p, rows, total, deck, ways)

@@ -1,4 +1,4 @@
-"""Three-card exposure (engines/three_card/exposure.py, ext/exposure3.pyx) against a brute force.
+"""Three-card exposure (engines/three_card/exposure.py, ext/exposure3*.pyx) against a brute force.
 
 The oracle deals every deal of a reduced deck (player hand, what he sees, the rest), values hands
 with the slow reference evaluator, settles money from the table's paytables (a Bet of 30, the
@@ -16,6 +16,7 @@ from fractions import Fraction
 
 import pytest
 
+from oddscalc._native import exposure3_boxes, exposure3_ranks
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import ThreeCardCategory as T
@@ -286,9 +287,9 @@ def test_rank_level_dead_cards_equal_card_level(name):
     rules = three_card_rules(load(name))
     game = kernel_game(rules, deck_of((0, 1, 3, 10, 12)))
     for n_dead in (3, 6):
-        assert game.boxes_by_rank(n_dead)[0] == game.dead_cards_by_card(n_dead)
+        assert exposure3_ranks.boxes_by_rank(game, n_dead)[0] == exposure3_boxes.dead_cards_by_card(game, n_dead)
     full = kernel_game(rules)
-    assert full.boxes_by_rank(3)[0] == full.boxes_by_card(1)[0]
+    assert exposure3_ranks.boxes_by_rank(full, 3)[0] == exposure3_boxes.boxes_by_card(full, 1)[0]
 
 
 @pytest.mark.slow
