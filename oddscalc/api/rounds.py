@@ -22,7 +22,7 @@ from oddscalc.api.tables import load
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_exact, unlimited_int_digits
 from oddscalc.tools.distribution import DEFAULT_DIGITS, MAX_DIGITS, MAX_ROUNDS, Distribution, check_request
-from oddscalc.tools.distribution_report import distribution_report, totals
+from oddscalc.tools.distribution_report import distribution_report, report_figures, totals
 from oddscalc.tools.plotting import plot_target
 
 __all__ = ["DEFAULT_DIGITS", "MAX_DIGITS", "QUANTILES", "Distributed", "distribution"]
@@ -67,7 +67,7 @@ def distribution(game: Game, rounds: Rounds = 1, *, quantiles: Numbers = QUANTIL
         raise InputError("--quantiles must be levels between 0 and 1")
     losses = None if losing_more_than is None else [parse_exact(x, "--losing-more-than") for x in losing_more_than]
     with unlimited_int_digits():        # thousands of --digits are integers beyond str()'s 4300 digits
-        computed = totals(loaded, rounds, digits, exact)
+        computed = totals(loaded, rounds, digits, exact, figures=report_figures(losses, len(levels), full))
         ahead, even, behind = computed.total.outlook()
         return Distributed(loaded.name, rounds, computed.total.exact, rounds * computed.analysis.expected_return,
                            ahead.low, even.low, behind.low, Fraction(computed.total.error_bound), computed.total,

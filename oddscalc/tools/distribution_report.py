@@ -16,16 +16,20 @@ from pathlib import Path
 from oddscalc.core.budget import Limits
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
-from oddscalc.core.numbers import big_text, decimal_text, probability_text, scientific_text, short_exact
+from oddscalc.core.numbers import decimal_text, probability_text, scientific_text
 from oddscalc.report.model import Report, Table
 from oddscalc.tools.distribution import (
     Bounded,
     Distribution,
+    Figures,
     Plan,
     analysis_distribution,
     check_request,
+    fraction_text,
+    integer_text,
     plan_power,
     standard_deviation,
+    weight_text,
 )
 from oddscalc.tools.payouts import analyzer
 from oddscalc.tools.plotting import save_bars
@@ -45,9 +49,28 @@ def default_losses(largest_loss: Fraction) -> list[Fraction]:
     return steps[:12]
 
 
+def _short(value: Fraction, limit: int = 40) -> Fraction | str:
+    """The exact value for a table cell when it is short, else an empty cell (a huge fraction is
+    told by its bit lengths, never printed to be measured).
+
+    >>> _short(Fraction(1, 3)), _short(Fraction(1, 3 ** 90)), _short(Fraction(1, 3 ** 9000))
+    (Fraction(1, 3), '', '')
+    """
+    if value.numerator.bit_length() + value.denominator.bit_length() > 4 * limit:
+        return ""
+    return value if len(fraction_text(value)) <= limit else ""
+
+
 def _chance(bounded: Bounded) -> tuple[Fraction | str, str]:
     """A probability's exact cell (when exact and short) and its decimal (only guaranteed digits)."""
-    return (short_exact(bounded.low) if bounded.exact else "", bounded.text())
+    return (_short(bounded.low) if bounded.exact else "", bounded.text())
+
+
+def report_figures(losses: Sequence[Fraction] | None = None, levels: int = 9, full: bool = False) -> Figures:
+    """What :func:`distribution_report` computes from the N-round distribution, for the sizing: P(ahead),
+    P(even), P(behind), the error bound and each loss (by default at most twelve), the quantile
+    levels, every total when ``full``."""
+    return Figures(4 + (12 if losses is None else len(losses)), levels, full)
 
 
 def _quantile_cell(low: Fraction | None, high: Fraction | None) -> Fraction | str:
@@ -71,13 +94,14 @@ class Totals:
 
 
 def totals(game: GameTable, rounds: int, digits: int | None = None, exact: bool = False,
-           limits: Limits | None = None) -> Totals:
+           limits: Limits | None = None, figures: Figures | None = None) -> Totals:
     """The distribution of the total net after ``rounds`` rounds, exact or to ``digits`` guaranteed
-    digits (chosen by the work's size unless asked), sized against the limits before it runs."""
+    digits (chosen by the work's size unless asked), sized against the limits before it runs, with
+    the report's ``figures`` (:func:`report_figures`; by default those of the default report)."""
     check_request(rounds, digits, exact)
     analysis = analyzer(game)(game)
     one = analysis_distribution(analysis, limits)
-    plan = plan_power(one, rounds, digits, exact, limits)
+    plan = plan_power(one, rounds, digits, exact, limits, figures or report_figures())
     return Totals(analysis, one, plan, plan.run(one), rounds)
 
 
@@ -112,33 +136,34 @@ def distribution_report(game: GameTable, computed: Totals, levels: Sequence[Frac
                         ("level", "total"), tuple((decimal_text(q, 4), _quantile_cell(*b))
                                                   for q, b in zip(levels, quantiles, strict=True))))
     losses = losses if losses is not None else default_losses(-smallest)
-    loss_rows = [(x, dist.bounded(dist.below(-x))) for x in losses]
+    loss_rows = list(zip(losses, dist.chances_below([-x for x in losses]), strict=True))
     tables.append(Table(f"chance of losing more than X {unit}s in total", ("X", "probability", "decimal"),
                         tuple((x, *_chance(p)) for x, p in loss_rows)))
     data: dict[str, object] = {
         "game": game.name, "rounds": n, "unit": unit, "mode": plan.mode, "digits_guaranteed": guaranteed,
-        "error_bound": big_text(dist.error_bound), "error_bound_decimal": float(dist.error_bound),
+        "error_bound": fraction_text(dist.error_bound), "error_bound_decimal": float(dist.error_bound),
         "round": [{"net": v, "probability": p, "outcomes": names.split(", ") if names else []}
                   for v, p, _d, names in round_rows],
         "expected_total": mean, "variance_total": variance,
-        "ahead": big_text(ahead.low), "even": big_text(even.low), "behind": big_text(behind.low),
+        "ahead": fraction_text(ahead.low), "even": fraction_text(even.low), "behind": fraction_text(behind.low),
         "ahead_decimal": float(ahead.low), "even_decimal": float(even.low), "behind_decimal": float(behind.low),
         "smallest": smallest, "largest": largest,
         "quantiles": [{"level": q, "total": low if low == high else None,
-                       **({} if dist.exact else {"total_low": low, "total_high": high})}
+                       **({} if plan.digits is None else {"total_low": low, "total_high": high})}
                       for q, (low, high) in zip(levels, quantiles, strict=True)],
-        "losing_more_than": [{"x": x, "probability": big_text(p.low), "probability_decimal": float(p.low)}
+        "losing_more_than": [{"x": x, "probability": fraction_text(p.low), "probability_decimal": float(p.low)}
                              for x, p in loss_rows]}
     if full:
+        listed = [i for i in range(len(dist.weights)) if dist.weights[i]]
         tables.append(Table("every total", ("total", "probability"),
-                            tuple((dist.value(i), f"{dist.probability_float(i):.6e}" if dist.exact
-                                   else dist.bounded(dist.probability(i)).text())
-                                  for i in range(len(dist.weights)) if dist.weights[i])))
-        data["denominator"] = big_text(Fraction(dist.denominator))
-        data["totals"] = [{"total": dist.value(i), "weight": str(dist.weights[i])}
-                          for i in range(len(dist.weights)) if dist.weights[i]]
+                            tuple((dist.value(i), dist.probability_text(i)) for i in listed)))
+        data["denominator"] = integer_text(dist.denominator)
+        data["totals"] = [{"total": dist.value(i), "weight": weight_text(dist.weights[i])} for i in listed]
     if plan.digits is None:
         notes = ["Exact: the N-round distribution is the N-th convolution power of the round's, in integers."]
+    elif plan.exactly:
+        notes = [f"High precision ({guaranteed} digits guaranteed): the exact distribution has fewer digits than "
+                 "that and was the cheaper, so every probability here is exact (the error bound is 0)."]
     else:
         notes = [f"High precision ({guaranteed} digits guaranteed): every probability, of one total or of a set "
                  f"of totals, is within {scientific_text(dist.error_bound)} of the exact value (JSON: each "

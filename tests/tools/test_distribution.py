@@ -1,24 +1,40 @@
 """distribution: the exact distribution of one round's net and of the total after N rounds."""
 import itertools
 import json
+import random
 import sys
+import time
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 import pytest
 
-from oddscalc.core.budget import Limits
+from oddscalc.core.budget import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, Limits
 from oddscalc.core.errors import InputError
+from oddscalc.core.numbers import unlimited_int_digits
 from oddscalc.engines import stud
 from oddscalc.engines.base import engine_of, load
 from oddscalc.engines.stud import side_bets as stud_side
+from oddscalc.tools import distribution
 from oddscalc.tools.distribution import (
+    Bounded,
+    Distribution,
+    Figures,
     analysis_distribution,
+    digits_of,
+    figures_cost,
+    fraction_text,
+    high_precision_cost,
+    integer_text,
     plan_power,
     power,
     power_high_precision,
     round_distribution,
     standard_deviation,
+    to_decimal,
+    to_int,
 )
+from oddscalc.tools.distribution_report import distribution_report, report_figures, totals
 
 
 @pytest.fixture(scope="module")
@@ -177,13 +193,14 @@ def _check_against_exact(near, exact, digits):
     """Every weight and every cumulative sum of ``near`` within its stated bound of ``exact`` (in
     integers: p <= truth <= p + bound as w * E <= W * Q <= (w + error) * E, E and Q the denominators)."""
     assert 0 < near.error_bound <= Fraction(1, 10 ** digits) and near.guaranteed_digits() >= digits
-    assert sum(near.weights) + near.error == near.denominator          # the probabilities sum to 1 - bound
+    weights = [int(w) for w in near.weights]                          # integral Decimals
+    assert sum(weights) + near.error == near.denominator              # the probabilities sum to 1 - bound
     assert near.step == exact.step and near.scale == exact.scale and (near.low - exact.low) % exact.step == 0
     offset = (near.low - exact.low) // exact.step
     e, q, error = exact.denominator, near.denominator, near.error
     running_near = running_exact = 0
     for i, weight in enumerate(exact.weights):
-        w, truth = near.weights[i - offset] if 0 <= i - offset < len(near.weights) else 0, int(weight) * q
+        w, truth = weights[i - offset] if 0 <= i - offset < len(weights) else 0, int(weight) * q
         assert w * e <= truth <= (w + error) * e                          # each total
         running_near, running_exact = running_near + w * e, running_exact + truth
         assert running_near <= running_exact <= running_near + error * e  # each cumulative sum
@@ -273,3 +290,138 @@ def test_cli_json_states_the_mode_and_the_digits(cli):
 def test_standard_deviation_never_overflows():
     assert standard_deviation(Fraction(10 ** 800)) == 10 ** 400
     assert f"{standard_deviation(Fraction(9, 4)):.6f}" == "1.500000"
+
+
+# --- the whole work sized before it starts: the convolution, then the report's figures (issue 17) --
+
+def test_big_number_conversions_are_exact():
+    for value in (0, 1, -1, 10 ** 5000, -(3 ** 40000) + 7, 2 ** 100000 - 1):
+        assert to_int(to_decimal(value)) == value
+        assert to_decimal(value) == Decimal(value) and to_decimal(value).as_tuple().exponent == 0
+        assert integer_text(value) == f"{Decimal(value)}" and to_int(integer_text(value)) == value
+    big = Fraction(-(7 ** 9000), 2 * 3 ** 9000)
+    assert fraction_text(big) == f"{Decimal(big.numerator)}/{Decimal(big.denominator)}"
+    assert fraction_text(Fraction(10 ** 6000)) == "1" + "0" * 6000
+    assert [digits_of(v) for v in (10 ** 9999, 10 ** 9999 - 1, -7, 0)] == [10000, 9999, 1, 1]
+
+
+def test_the_linear_text_of_bounds_is_the_fraction_text():
+    # the bounds a high precision distribution keeps as Decimals print as their fractions print
+    rng = random.Random(17)
+    cases = [(0, 1), (1, 1), (10 ** 29, 1), (10 ** 30 - 5, 5), (12, 10 ** 6), (5 * 10 ** 23, 10 ** 20),
+             (10 ** 24 + 10 ** 21 // 2, 10 ** 18)]
+    cases += [(rng.randrange(10 ** rng.randrange(1, 31)), rng.randrange(1, 10 ** rng.randrange(1, 12)))
+              for _ in range(400)]
+    for numerator, error in cases:
+        dist = Distribution(2, 0, 1, 1, [Decimal(numerator)], 10 ** 30, error)
+        fast = dist._bounded(Decimal(numerator))
+        assert fast.decimals is not None
+        slow = Bounded(fast.low, fast.high)
+        assert (fast.low, fast.high) == (Fraction(numerator, 10 ** 30), min(Fraction(1), fast.low + dist.error_bound))
+        assert fast.text() == slow.text() == dist.probability_text(0), (numerator, error)
+
+
+def test_the_estimate_counts_the_products_in_digits(monkeypatch, fast_poker_one, stud_analysis):
+    products = []
+    real = distribution._multiply
+
+    def counted(a, b, width, cut=0):
+        products.append((len(a) + len(a if b is None else b) - 1) * width)
+        return real(a, b, width, cut)
+
+    monkeypatch.setattr(distribution, "_multiply", counted)
+    plan = plan_power(fast_poker_one, 37, exact=True)
+    plan.run(fast_poker_one)
+    assert max(products) == plan.largest                                  # exact: digit for digit
+    stud_one = analysis_distribution(stud_analysis)
+    for rounds, digits in ((200, 30), (10, 3000)):                        # high precision: the pruned
+        products.clear()                                                   # support is estimated
+        plan = plan_power(stud_one, rounds, digits, shortcut=False)
+        plan.run(stud_one)
+        assert plan.mode == "high precision" and 0.5 <= max(products) / plan.largest <= 2
+
+
+def test_the_estimate_counts_every_figure_the_report_makes(monkeypatch, stud_analysis):
+    """The sizing's Figures cover what the report computes from the N-round weights: each probability
+    made from them (an exact fraction as long as the weights) and each total listed."""
+    counts = {"chances": 0, "listed": 0}
+    bounded, listed = Distribution._bounded, Distribution.probability_text
+
+    def count_chance(self, total):
+        counts["chances"] += 1
+        return bounded(self, total)
+
+    def count_listed(self, index):
+        counts["listed"] += 1
+        return listed(self, index)
+
+    monkeypatch.setattr(Distribution, "_bounded", count_chance)
+    monkeypatch.setattr(Distribution, "probability_text", count_listed)
+    game = load("caribbean-stud")
+    losses, levels = [Fraction(x) for x in (1, 3, 7, 20, 40, 41, 90)], [Fraction(1, 3), Fraction(1, 2)]
+    figures = report_figures(losses, len(levels), full=True)
+    for digits, exact in ((None, True), (200, False)):
+        counts.update(chances=0, listed=0)
+        computed = totals(game, 4, digits, exact, figures=figures)
+        distribution_report(game, computed, levels, losses, full=True)
+        assert 0 < counts["chances"] <= figures.chances - 1                 # and the error bound
+        assert counts["listed"] == sum(1 for w in computed.total.weights if w)
+
+
+def test_the_report_counts_in_the_estimate(stud_analysis, fast_poker_one):
+    one = analysis_distribution(stud_analysis)
+    bare, report = Figures(0, 0), Figures()
+    for rounds, digits in ((10, 3000), (300, 30)):
+        assert high_precision_cost(one, rounds, digits, bare)[0] < high_precision_cost(one, rounds, digits, report)[0]
+    # a probability's fractions are reduced in quadratic time: ten times the digits, over 20 times the time
+    small, large = (figures_cost(1, digits, Figures(16, 0), False)[0] for digits in (10 ** 4, 10 ** 5))
+    assert 20 < large / small < 100
+    # work whose convolution fits but whose figures do not is refused, naming what to leave out
+    listed = Figures(0, 0, every_total=True)
+    seconds = [high_precision_cost(fast_poker_one, 2000, 2000, f)[0] for f in (bare, listed)]
+    limits = Limits(100_000, sum(seconds) / 2)
+    plan_power(fast_poker_one, 2000, 2000, limits=limits, figures=bare)
+    with pytest.raises(InputError, match="too many even at 2000 digits.*--max-seconds.*leave out --full"):
+        plan_power(fast_poker_one, 2000, 2000, limits=limits, figures=listed)
+
+
+def test_work_beyond_the_limits_is_refused_before_it_starts(cli, monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("the work started")
+
+    monkeypatch.setattr(distribution, "_power_high_precision", never)
+    monkeypatch.setattr(distribution, "_power_exact", never)
+    for args in (("--rounds", "3000", "--digits", "3000"), ("--rounds", "2000", "--exact"),
+                 ("--rounds", "1000", "--digits", "100000")):
+        result = cli("distribution", "fast-poker", *args, "--max-seconds", "1")
+        assert result.refused("(raise it with --max-seconds S or ODDSCALC_MAX_SECONDS)"), result.err
+
+
+def test_many_digits_few_rounds_is_done_within_the_limit_or_refused_at_once(cli, stud_analysis):
+    """``--rounds 10 --digits 100000`` ran for many minutes (quadratic conversions of the weights
+    after the estimated convolution).  The exact weights have 129 digits: the exact run is the
+    cheaper and guarantees every digit asked; high precision itself is sized with its figures."""
+    one = analysis_distribution(stud_analysis)
+    plan = plan_power(one, 10, 100_000)
+    assert plan.exactly and plan.digits == 100_000 and plan.seconds < 1
+    near = plan_power(one, 10, 100_000, shortcut=False)
+    assert plan.seconds < near.seconds < DEFAULT_SECONDS and near.memory < DEFAULT_MEMORY_MB * 1e6
+    start = time.perf_counter()
+    result = cli("distribution", "caribbean-stud", "--rounds", "10", "--digits", "100000", "--format", "json")
+    assert result.status == 0 and time.perf_counter() - start < DEFAULT_SECONDS, result.err
+    data = json.loads(result.out)
+    assert data["mode"] == "high precision" and data["digits_guaranteed"] == 100_000 and data["error_bound"] == "0"
+    assert Fraction(data["ahead"]) + Fraction(data["even"]) + Fraction(data["behind"]) == 1
+
+
+def test_exact_mode_prints_huge_fractions_whole(cli):
+    result = cli("distribution", "three-card-poker", "--rounds", "550", "--exact", "--full", "--format", "json")
+    assert result.status == 0, result.err
+    data = json.loads(result.out)
+    assert len(data["denominator"]) > 4300 and data["mode"] == "exact"
+    with unlimited_int_digits():
+        assert Fraction(data["ahead"]) + Fraction(data["even"]) + Fraction(data["behind"]) == 1
+    with localcontext(distribution.EXACT):                                # Decimal reads digits in linear time
+        assert sum(Decimal(t["weight"]) for t in data["totals"]) == Decimal(data["denominator"])
+    text = cli("distribution", "three-card-poker", "--rounds", "550", "--exact")
+    assert text.status == 0 and "probability of being ahead" in text.out
