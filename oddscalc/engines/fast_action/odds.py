@@ -166,8 +166,9 @@ class Sums(TypedDict):
 def count_deals(spec: KernelSpec, samples: int = 0, seed: int = 0, categories: bool = False,
                 progress: Callable[[int], None] | None = None) -> Sums:
     """The kernel's sums over every completion (``samples`` 0) or over seeded random ones."""
-    # the stub types the kernel's dict loosely (dict[str, Any]); ext/board.pyx sums_dict has this shape
-    return cast(Sums, kernel.count_deals(spec, samples, seed, categories=categories, progress=progress))
+    # the kernel takes a plain dict (a TypedDict is none to mypy) and returns one the stub types loosely
+    # (dict[str, Any]): ext/board.pyx sums_dict has the shape of Sums
+    return cast(Sums, kernel.count_deals(dict(spec), samples, seed, categories=categories, progress=progress))
 
 
 def sample_chunk(spec: KernelSpec, categories: bool, seed: int, chunk: int, size: int) -> Sums:

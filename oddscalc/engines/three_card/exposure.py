@@ -33,7 +33,6 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from oddscalc._native import exposure3, exposure3_boxes, exposure3_ranks
 from oddscalc.core.cards import DECK, RANKS, parse_rank_set, rank_set_text
@@ -59,8 +58,9 @@ from oddscalc.engines.three_card.solve import (
 )
 from oddscalc.engines.three_card.strategy import threshold_text, thresholds
 
-if TYPE_CHECKING:
-    from oddscalc._native.exposure3 import Group
+# a row of the kernel's decisions (Game.dealer_cards, sorted_cards): observation, strength, situations
+# played, situations folded, and a hand's three cards
+Group = tuple[int, int, int, int, int, int, int]
 
 MAX_EXACT_BOXES = 2
 
