@@ -169,3 +169,14 @@ def test_pot_share_means_one_thing_in_text_and_json(cli):
     seat_one = next(line for line in text.splitlines() if line.startswith("1 "))
     assert f"{float(Fraction(data['seats'][0]['pot_share'])):.6f}" in seat_one
     assert f"{float(Fraction(data['seats'][0]['pot_won'])):.6f}" in seat_one
+
+
+def test_a_button_fallback_needs_the_button(cli):
+    """With the action hand falling to the button, a deal without --button is refused: the chance
+    that no card names a seat had gone to no seat, and the seats' chances summed to 6221/8330."""
+    assert cli("fast-action", "odds", "--seats", "1,2,3", "--rule", "action_fallback=button").refused("give --button")
+    result = cli("fast-action", "odds", "--seats", "1,2,3", "--button", "2", "--rule", "action_fallback=button",
+                 "--format", "json")
+    assert result.status == 0, result.err
+    data = json.loads(result.out)
+    assert sum(Fraction(row["action_probability"]) for row in data["seats"]) == 1

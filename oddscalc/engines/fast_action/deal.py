@@ -199,6 +199,10 @@ def parse_deal(rules: FastActionRules, seats: str, button: str | None = None, ho
         raise InputError("nobody made the optional bet, so the button takes the antes: give --button")
     if rules.phase_one_tie == "nearest-button-left" and button_seat is None:
         raise InputError("this table breaks phase-one ties from the button: give --button")
+    if rules.action_fallback == "button" and button_seat is None:
+        # else the chance that no card names a seat would go to a seat nobody holds, and the
+        # action-hand chances would sum to less than one
+        raise InputError("this table gives the action hand to the button when no card names a seat: give --button")
     return deal
 
 
