@@ -212,16 +212,30 @@ def test_the_digit_limit_is_lifted_only_inside_the_scope():
 
 @pytest.mark.slow
 def test_distribution_prints_thousands_of_digits(cli):
-    result = cli("distribution", "three-card-poker", "--rounds", "3", "--digits", "5000", "--format", "json")
+    """Exact probabilities past Python's 4,300-digit str(int) limit print whole, in JSON and text."""
+    args = ("distribution", "three-card-poker", "--rounds", "600", "--exact")
+    result = cli(*args, "--format", "json")
     assert result.status == 0 and result.err == ""
     with unlimited_int_digits():              # a test reading them back needs the limit lifted too
         data = json.loads(result.out)
-        ahead, even, behind, error = (Fraction(data[key]) for key in ("ahead", "even", "behind", "error_bound"))
+        ahead, even, behind = (Fraction(data[key]) for key in ("ahead", "even", "behind"))
         assert len(str(ahead.denominator)) > 4300
-    assert data["digits_guaranteed"] >= 5000 and 0 < error < Fraction(1, 10 ** 5000)
-    assert 0 < ahead < 1 and 1 - error <= ahead + even + behind <= 1
+    assert 0 < ahead < 1 and ahead + even + behind == 1
+    text = cli(*args)
+    assert text.status == 0 and text.err == "" and "probability of being ahead" in text.out
+
+
+@pytest.mark.slow
+def test_more_digits_than_the_exact_weights_hold_are_exact(cli):
+    """--digits 5000 over 3 rounds asks for more digits than the exact weights have: the exact
+    distribution is cheaper, so its error bound is 0 and the probabilities sum to exactly one."""
+    result = cli("distribution", "three-card-poker", "--rounds", "3", "--digits", "5000", "--format", "json")
+    assert result.status == 0 and result.err == ""
+    data = json.loads(result.out)
+    ahead, even, behind, error = (Fraction(data[key]) for key in ("ahead", "even", "behind", "error_bound"))
+    assert data["digits_guaranteed"] >= 5000 and error == 0 and ahead + even + behind == 1
     text = cli("distribution", "three-card-poker", "--rounds", "3", "--digits", "5000")
-    assert text.status == 0 and "within 0.00e+00" not in text.out and "e-50" in text.out
+    assert text.status == 0 and "within 0.00e+00" not in text.out
 
 
 def test_the_digits_have_an_upper_bound(cli):
