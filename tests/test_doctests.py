@@ -14,7 +14,9 @@ MODULES = sorted(m.name for m in pkgutil.walk_packages(oddscalc.__path__, "oddsc
 # modules whose examples price a whole game or run a sampler (a few tenths of a second each)
 SLOW = {"oddscalc.api.simulation", "oddscalc.tools.exposure_report", "oddscalc.engines.stud.exposure",
         "oddscalc.cli.exposure", "oddscalc.tools.parsheet", "oddscalc.api.payouts",
-        "oddscalc.engines.three_card.exposure"}
+        "oddscalc.engines.three_card.exposure", "oddscalc.tools.design", "oddscalc.engines.handclasses",
+        "oddscalc.tools.design_report", "oddscalc.tools.sweep", "oddscalc.tools.distribution",
+        "oddscalc.tools.symbolic"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW else name

@@ -155,6 +155,7 @@ def test_a_jackpot_table_pays_on_final_hands(cli, tmp_path):
                                              - Fraction(133784560 - 4324 - 224848, 133784560) / 4)
 
 
+@pytest.mark.slow
 def test_pot_share_means_one_thing_in_text_and_json(cli):
     """The share of the pot (0..1) and the units won from it are two columns and two keys."""
     args = ("fast-action", "odds", "--seats", "1,2,4,7", "--button", "2", "--hole", "1:AsKd 2:7h7c 7:QcJc",
@@ -171,6 +172,7 @@ def test_pot_share_means_one_thing_in_text_and_json(cli):
     assert f"{float(Fraction(data['seats'][0]['pot_won'])):.6f}" in seat_one
 
 
+@pytest.mark.slow
 def test_a_button_fallback_needs_the_button(cli):
     """With the action hand falling to the button, a deal without --button is refused: the chance
     that no card names a seat had gone to no seat, and the seats' chances summed to 6221/8330."""

@@ -3,6 +3,7 @@ import json
 import pytest
 
 
+@pytest.mark.slow
 def test_rank_five_cards(cli):
     result = cli("rank", "As Kd Qh Jc Ts")
     assert result.status == 0 and "straight" in result.out and result.err == ""

@@ -113,6 +113,7 @@ def test_error_from_a_real_process(cli_process):
     assert result.err == "oddscalc: error: caribbean-fast-poker shows a dealer card: give it with --up\n"
 
 
+@pytest.mark.slow
 def test_caribbean_fast_poker_is_fast_poker_until_its_difference_is_known(cli):
     """The source gives both names the same rules (dealer cards face down): every figure is equal."""
     fast = json.loads(cli("analyze", "fast-poker", "--format", "json").out)

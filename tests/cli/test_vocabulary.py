@@ -48,6 +48,7 @@ def test_bad_vocabulary_is_one_line(cli, args, message):
     assert result.refused(message), result.err
 
 
+@pytest.mark.slow
 def test_none_and_zero_read_differently(cli):
     none = cli("analyze", "three-card-poker", "--pay", "pair-plus.pair=none").out
     zero = cli("analyze", "three-card-poker", "--pay", "pair-plus.pair=0").out

@@ -137,6 +137,7 @@ def test_parse_count():
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(st.text(alphabet="0123456789.+-eE/_, xabcinf½٣３\u00a0\n", max_size=12))
+@pytest.mark.slow
 def test_any_text_is_read_or_refused_in_one_line(text):
     """A number, or one InputError line that says which of the known refusals it is."""
     try:

@@ -129,6 +129,7 @@ def test_cli_distribution_json(cli, stud_analysis):
     assert sum(Fraction(r["probability"]) for r in data["round"]) == 1
 
 
+@pytest.mark.slow
 def test_cli_distribution_full_lists_every_total(cli):
     result = cli("distribution", "five-plus-one-bonus", "--rounds", "2", "--full", "--format", "json")
     data = json.loads(result.out)
@@ -152,6 +153,7 @@ def test_cli_distribution_bad_input(cli, tmp_path, monkeypatch, args, message):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_cli_distribution_plot(cli, tmp_path, monkeypatch):
     target = tmp_path / "d.png"
     monkeypatch.setitem(sys.modules, "matplotlib", None)
@@ -234,6 +236,7 @@ def test_high_precision_flags_a_quantile_it_cannot_decide():
     assert low == -3 and high == -1                # the truth is inside, and the doubt is said
 
 
+@pytest.mark.slow
 def test_auto_mode_is_exact_when_cheap_and_high_precision_when_not(stud_analysis):
     one = analysis_distribution(stud_analysis)
     assert plan_power(one, 50).mode == "exact"
@@ -245,6 +248,7 @@ def test_auto_mode_is_exact_when_cheap_and_high_precision_when_not(stud_analysis
     assert 1 - dist.error_bound <= ahead.low + even.low + behind.low <= 1
 
 
+@pytest.mark.slow
 def test_hostile_inputs_are_refused_before_the_work(stud_analysis, fast_poker_one):
     rows = [(row.net if row.outcome != "win-flush" else row.net + Fraction(1, 10000019), row.count)
             for row in stud_analysis.outcomes]
@@ -272,6 +276,7 @@ def test_cli_limits_come_from_the_options_or_the_environment(cli, monkeypatch):
     assert allowed.status == 0, allowed.err
 
 
+@pytest.mark.slow
 def test_cli_json_states_the_mode_and_the_digits(cli):
     exact = json.loads(cli("distribution", "fast-poker", "--rounds", "20", "--format", "json").out)
     assert exact["mode"] == "exact" and exact["digits_guaranteed"] is None and exact["error_bound"] == "0"
@@ -321,6 +326,7 @@ def test_the_linear_text_of_bounds_is_the_fraction_text():
         assert fast.text() == slow.text() == dist.probability_text(0), (numerator, error)
 
 
+@pytest.mark.slow
 def test_the_estimate_counts_the_products_in_digits(monkeypatch, fast_poker_one, stud_analysis):
     products = []
     real = distribution._multiply
@@ -414,6 +420,7 @@ def test_many_digits_few_rounds_is_done_within_the_limit_or_refused_at_once(cli,
     assert Fraction(data["ahead"]) + Fraction(data["even"]) + Fraction(data["behind"]) == 1
 
 
+@pytest.mark.slow
 def test_exact_mode_prints_huge_fractions_whole(cli):
     result = cli("distribution", "three-card-poker", "--rounds", "550", "--exact", "--full", "--format", "json")
     assert result.status == 0, result.err

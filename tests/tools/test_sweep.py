@@ -77,6 +77,7 @@ def test_bad_input_writes_no_plot(cli, tmp_path, vary, plot):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_plot_is_a_png(cli, tmp_path):
     pytest.importorskip("matplotlib")
     target = tmp_path / "sweep.png"

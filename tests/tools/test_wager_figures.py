@@ -131,6 +131,7 @@ def test_the_games_return_of_a_side_bet_pay_is_refused(vary):
 
 @pytest.mark.parametrize("target", [Fraction(39, 40), Fraction(9, 10), Fraction(1)])
 @pytest.mark.parametrize("per", ["ante", "total"])
+@pytest.mark.slow
 def test_pair_plus_flush_solved_on_the_pair_plus_return(target, per):
     """The bug: the Ante and Play's 96.627019 % at every try, and no payout found.  A side bet is one
     stake, so per total wagered is per stake."""
@@ -145,10 +146,12 @@ def test_pair_plus_flush_solved_on_the_pair_plus_return(target, per):
     assert "wager pair-plus" in designed.to_text().splitlines()[0]
 
 
+@pytest.mark.slow
 def test_pair_plus_39_40_is_about_3_96():
     assert oddscalc.design("three-card-poker", "pair-plus.flush", "39/40").payout == Fraction(8687, 2192)
 
 
+@pytest.mark.slow
 def test_pair_plus_sweep_rows_are_the_counted_returns():
     swept = oddscalc.sweep("three-card-poker", "pair-plus.flush=0..4")
     assert [row.payout for row in swept.rows] == list(range(5))
@@ -167,6 +170,7 @@ def test_pair_plus_sweep_of_other_pays(category):
                                                          for v in (0, 10, 50)]
 
 
+@pytest.mark.slow
 def test_main_and_ante_bonus_pays_are_still_the_games_return():
     table = load("three-card-poker")
     engine = engine_of(table)
@@ -209,6 +213,7 @@ def _wager(table, key, value, name):
     ("high-card", "wager", "main", Fraction(95, 100)),      # the Bet and Play; the strategy changes
     ("high-card", "game", "combined", Fraction(85, 100)),
 ])
+@pytest.mark.slow
 def test_fast_poker_pays_solved_on_their_wager(vary, of, name, target):
     table = load("fast-poker")
     key = payout_key(table, vary)
@@ -222,6 +227,7 @@ def test_fast_poker_pays_solved_on_their_wager(vary, of, name, target):
     assert [r.analysis for r in swept.rows] == [_wager(table, key, v, name) for v in (0, 1, 2)]
 
 
+@pytest.mark.slow
 def test_symbolic_goes_only_with_the_games_return():
     with pytest.raises(InputError, match="expresses the game's return"):
         oddscalc.design("three-card-poker", "pair-plus.flush", "0.95", symbolic=True)
@@ -281,6 +287,7 @@ def test_bad_beat_sweep_rows_are_what_analyze_prints_for_the_side_bet(cli):
 
 # --- the command line ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_cli_design_side_bet_text_and_json(cli):
     result = cli("design", "three-card-poker", "--target-return", "39/40", "--vary", "pair-plus.flush")
     assert result.status == 0, result.err

@@ -167,6 +167,7 @@ def test_a_hand_worked_by_hand():
     assert seat3.phase_two == -1
 
 
+@pytest.mark.slow
 def test_sampling_estimate_is_within_a_few_standard_errors_of_the_exact_answer():
     rules = default_rules()
     deal = parse_deal(rules, "1,2,4,7", button="2", holes="1:AsKd 2:7h7c 7:QcJc", board="Qs Jd 2c", bettors="1,4")

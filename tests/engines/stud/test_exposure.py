@@ -285,6 +285,7 @@ def test_returns_grow_with_what_is_seen_on_a_reduced_deck():
         assert none.analysis.expected_return == returns[0] and none.gain == 0
 
 
+@pytest.mark.slow
 def test_three_or_four_whole_cards_are_refused_with_a_pointer_to_the_estimate(classic):
     with pytest.raises(InputError, match="sample_gains"):
         ex.analyze_exposure(classic, 3)
@@ -373,6 +374,7 @@ def test_sampler_mean_is_within_three_standard_errors_of_the_exact_gain(k, sorte
     assert abs(float(mean - exact)) < 3 * std_error
 
 
+@pytest.mark.slow
 def test_sampler_with_other_boxes_on_the_full_deck(classic):
     mean, _std_error, samples = estimate_gain(classic, 1, 2, seed=2, chunks=2, chunk_size=100)
     assert samples == 200 and mean >= 0

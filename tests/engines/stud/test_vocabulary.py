@@ -42,6 +42,7 @@ def test_a_class_no_pay_names_changes_nothing():
     assert "win-" + PAIR_8 not in {row.outcome for row in a.outcomes}
 
 
+@pytest.mark.slow
 def test_a_paid_class_splits_its_category_exactly(classes):
     """Under one fixed strategy, paying pairs of 8s and up 2 instead of 1 moves the return by exactly
     the Call multiple times their wins, and the pair rows add up to the plain pair row."""
@@ -68,6 +69,7 @@ def test_decide_pays_the_class_of_the_hand(hand, up):
     assert d.outcomes[-1].outcome == ("win-" + PAIR_8 if pay == 3 else "win-pair")
 
 
+@pytest.mark.slow
 def test_ties_rule_settles_ties_and_moves_the_strategy(classes):
     push = load("caribbean-stud")
     player, dealer = (load("caribbean-stud", rules=[f"ties={t}"]) for t in ("player", "dealer"))
@@ -189,6 +191,7 @@ high-card = 1
     assert 0 < {row.outcome: row.count for row in low.outcomes}["win-high-card"] < low.total
 
 
+@pytest.mark.slow
 def test_bad_side_bets_are_refused(tmp_path):
     with pytest.raises(InputError, match="paid by the player's hand"):
         side_game(tmp_path, '[rules]\nside_bets = ["x"]\n[paytables.x]\nhand = "showdown"\npaid_on = "dealer"\n'
@@ -214,6 +217,7 @@ def test_written_thresholds_are_the_old_thresholds(classes):
     assert strategy_calls(game, classes, parse_strategy(game, "always")) == bytes([1]) * classes.n
 
 
+@pytest.mark.slow
 def test_a_match_rule_is_priced_per_class(classes):
     """'A-K-J-8-3+; A-K if match' decided class by class from the classes' own cards (an ace-king
     high hand calls when the upcard's rank is one of its ranks) equals the kernel's table route."""

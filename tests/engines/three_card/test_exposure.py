@@ -191,6 +191,7 @@ def test_dealer_cards_equal_brute_force(name, ratio):
         check(game, SIXTEEN, dealer_cards_deals(k), ratio, dealer_cards=k)
 
 
+@pytest.mark.slow
 def test_dealer_cards_on_an_uneven_deck_equal_brute_force():
     for k in (1, 2):
         check(load("three-card-poker"), THIRTEEN, dealer_cards_deals(k), dealer_cards=k)
@@ -348,6 +349,7 @@ def test_one_exposed_card_of_three_card_poker_is_the_published_figure(full):
     assert result.strategy[1] == "against Q: play Q-9-2 or better"
 
 
+@pytest.mark.slow
 def test_more_information_never_lowers_the_return(full):
     for name in ("fast-poker", "three-card-poker"):
         returns = [full[name][k].expected_return for k in range(4)]
@@ -365,6 +367,7 @@ def test_more_information_never_lowers_the_return(full):
         assert cfp[k].analysis.total == fast[k].analysis.total
 
 
+@pytest.mark.slow
 def test_probabilities_and_wagers(full):
     result = full["fast-poker"][2]
     assert sum(row.count for row in result.analysis.outcomes) == result.analysis.total
@@ -398,6 +401,7 @@ def test_one_situation_is_priced_exactly():
     assert price_situation(cfp, hand, dealer_seen=parse_cards("Ac")).gain == 0
 
 
+@pytest.mark.slow
 def test_sampled_chunks_of_one_box_are_near_the_exact_gain():
     game = load("three-card-poker")
     deck = deck_of((0, 1, 3, 10, 12))

@@ -77,6 +77,7 @@ def test_fast_poker_threshold_does_not_move_with_the_bonus(solved):
     assert threshold_text(rules, counts, thresholds(solution)[0]) == "play Q-6-4 or better"
 
 
+@pytest.mark.slow
 def test_caribbean_breakpoints_are_real_sign_changes(solved):
     """Every breakpoint found is where a group's decision flips: just below it folds, just above plays."""
     rules, counts, _solution, _parts = solved["caribbean-fast-poker"]
