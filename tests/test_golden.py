@@ -80,7 +80,7 @@ def test_the_golden_files_hold_no_timing_so_they_are_compared_byte_for_byte():
     assert normalized("As Kd 9c 5h 2s, 10 seats") == "As Kd 9c 5h 2s, 10 seats"
 
 
-@pytest.mark.parametrize(("game", "command", "fmt"), golden_cases())
+@pytest.mark.parametrize(("game", "command", "fmt"), list(golden_cases()))
 def test_the_output_is_the_golden_file(game, command, fmt, cli):
     argv = [command, game, *options(game, command), *(["--format", "json"] if fmt == "json" else [])]
     result = cli(*argv)
