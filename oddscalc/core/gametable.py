@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 from oddscalc.core.classes import HandClass, parse_classes
 from oddscalc.core.errors import InputError, check_name, nearest, quoted, unknown
@@ -51,6 +51,7 @@ from oddscalc.core.files import read_text
 from oddscalc.core.numbers import parse_exact, parse_int
 
 T = TypeVar("T")
+Built = TypeVar("Built")
 BASES = ("to", "for")
 TOP_KEYS = ("name", "title", "engine", "unit", "main_paytable", "description", "rules", "paytables", "classes")
 # hand, when, paid_on: what a side bet is settled on (the engine checks the values it plays)
@@ -226,9 +227,21 @@ class GameTable:
     source: str
     description: str = ""
     classes: tuple[HandClass, ...] = ()
-    # the built-in file as shipped, no overlay: an engine may skip checks the test suite makes of
-    # every shipped table (tests/engines/test_builtin_tables.py), such as evaluating each class
-    built_in: bool = field(default=False, compare=False)
+
+    def built(self, build: Callable[[GameTable], Built]) -> Built:
+        """What ``build`` makes of this table (a family's typed game), made once per table.
+
+        The result is kept on this object, outside its fields, so ``dataclasses.replace`` (a
+        variant with another pay or rule) starts afresh and the variant is read and checked anew.
+        """
+        made: dict[object, object] = self.__dict__.setdefault("_built", {})
+        if build not in made:
+            made[build] = build(self)
+        return cast(Built, made[build])
+
+    def __getstate__(self) -> dict[str, object]:
+        # a worker process builds its own: what was built may hold what does not pickle
+        return {key: value for key, value in self.__dict__.items() if key != "_built"}
 
     def paytable(self, name: str | None = None) -> Paytable:
         """The paytable called ``name`` (the main one by default)."""
@@ -252,13 +265,12 @@ class GameTable:
 
     def replace_paytable(self, table: Paytable) -> GameTable:
         """A copy with one paytable replaced."""
-        return replace(self, paytables=tuple(table if t.name == table.name else t for t in self.paytables),
-                       built_in=False)
+        return replace(self, paytables=tuple(table if t.name == table.name else t for t in self.paytables))
 
     def with_rule(self, key: str, value: object) -> GameTable:
         """A copy with one rule set to an already typed value (an engine pricing a variant)."""
         values = MappingProxyType({**self.rules.values, key: value})
-        return replace(self, rules=Rules(self.name, values, self.rules.given | {key}), built_in=False)
+        return replace(self, rules=Rules(self.name, values, self.rules.given | {key}))
 
     def check_paytables(self, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
         """Refuse a paytable the engine has no use for, or a missing one it needs.  A required name
@@ -539,7 +551,7 @@ def apply_rules(game: GameTable, overrides: Iterable[str], schema: Schema) -> Ga
             raise unknown("rule", key, by_key, f"--rule for {game.name}")
         values[key] = by_key[key].parse(value, "--rule")
         given.add(key)
-    return replace(game, rules=Rules(game.name, MappingProxyType(values), frozenset(given)), built_in=False)
+    return replace(game, rules=Rules(game.name, MappingProxyType(values), frozenset(given)))
 
 
 def load_game(name: str, table_path: str | Path | None = None, pays: Iterable[str] = (),
@@ -558,8 +570,6 @@ def load_game(name: str, table_path: str | Path | None = None, pays: Iterable[st
         source = str(table_path)
     schema = schema_of(_text(data, "engine", f"table {source}"))
     game = apply_rules(apply_pays(_from_data(data, source, schema), pays), rules, schema)
-    if table_path is None and not pays and not rules:
-        game = replace(game, built_in=True)
     schema.validate(game)
     return game
 

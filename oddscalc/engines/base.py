@@ -34,6 +34,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -47,21 +48,41 @@ from oddscalc.report.model import Report
 
 OPTIMAL = "optimal"
 
-# a tie with a qualifying dealer (rules.ties), in the games against a dealer that take the rule
-TIES = ("push", "player", "dealer")
+class Ties(IntEnum):
+    """Who takes a tie with a qualifying dealer (``rules.ties``), in the games against a dealer
+    that take the rule; the value is the code the kernels are given.
+
+    >>> Ties.read("dealer"), Ties.DEALER.text
+    (<Ties.DEALER: 2>, 'dealer')
+    """
+    PUSH = 0
+    PLAYER = 1
+    DEALER = 2
+
+    @property
+    def text(self) -> str:
+        """The rule's value as a game file writes it."""
+        return self.name.lower()
+
+    @classmethod
+    def read(cls, text: str) -> Ties:
+        """The value of ``rules.ties`` (the rule's choices have been checked by the schema)."""
+        return cls[text.upper()]
+
+
 TIES_RULE = RuleSpec("ties", "text", "push", "a tie with a qualifying dealer: push, or won by the player or the "
-                     "dealer", choices=TIES)
+                     "dealer", choices=tuple(t.text for t in Ties))
 
 
-def settle_ties(ties: str, losses: int, tied: int, wins: int) -> tuple[int, int, int]:
+def settle_ties(ties: Ties, losses: int, tied: int, wins: int) -> tuple[int, int, int]:
     """(losses, pushes, wins) once the ties with a qualifying dealer are settled by ``ties``.
 
-    >>> settle_ties("push", 5, 2, 7), settle_ties("player", 5, 2, 7), settle_ties("dealer", 5, 2, 7)
-    ((5, 2, 7), (5, 0, 9), (7, 0, 7))
+    >>> [settle_ties(t, 5, 2, 7) for t in Ties]
+    [(5, 2, 7), (5, 0, 9), (7, 0, 7)]
     """
-    if ties == "player":
+    if ties is Ties.PLAYER:
         return losses, 0, wins + tied
-    if ties == "dealer":
+    if ties is Ties.DEALER:
         return losses + tied, 0, wins
     return losses, tied, wins
 

@@ -137,7 +137,12 @@ def _jackpot(game: GameTable) -> tuple[str, tuple[tuple[str, Fraction], ...]]:
 
 
 def rules_of_game(game: GameTable) -> FastActionRules:
-    """Read and check the rule fields of a Fast Action Poker table (InputError names a bad field)."""
+    """The rules of a Fast Action Poker table, read and checked once per table (InputError names
+    a bad field)."""
+    return game.built(_read)
+
+
+def _read(game: GameTable) -> FastActionRules:
     r = game.rules
     seats = r.integer("seats")
     players_min = r.integer("players_min")

@@ -23,7 +23,7 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, category_map
 from oddscalc.engines.stud import attached, decide, report, simulate, solve, strategy
-from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_class_map, call_layout, class_counts
+from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_layout, call_map, class_counts
 from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
 from oddscalc.report.model import Report
 
@@ -36,8 +36,7 @@ class StudEngine(base.EngineBase):
                          strategies=strategy.STRATEGIES, exposure_module="oddscalc.engines.stud.exposure")
 
     def validate(self, table: GameTable) -> None:
-        StudRules.of(table)
-        side = table.rules.strings("side_bets")
+        side = StudRules.of(table).side_bets
         table.check_paytables([table.main_paytable, *side], side)
         where = f"table '{table.name}'"
         check_class_names(table.classes, (*PAYOUT_CLASSES, *FIVE_CARD_CATEGORIES), where)
@@ -45,17 +44,6 @@ class StudEngine(base.EngineBase):
         if table.paytable().settlement:
             raise InputError(f"{where}: paytables.{table.main_paytable} is the Call's: hand, when and paid_on "
                              "are for side bets")
-        if table.classes and not table.built_in:     # evaluating every class costs ~50 ms a start
-            sizes = call_class_map(table.classes, table.name).sizes
-            paid = [name for name in table.paytable().pays if sizes.get(name) == 0]
-            if paid:
-                raise InputError(f"{where}: paytables.{table.main_paytable}: class '{paid[0]}' holds no hand the "
-                                 f"Call pays (categories: {', '.join(PAYABLE)})")
-            empty = [k.name for k in table.classes if not sizes[k.name]]
-            side_sizes = category_map(table).sizes if empty else {}    # a second map only when needed
-            idle = [name for name in empty if not side_sizes[name]]
-            if idle:
-                raise InputError(f"{where}: class '{idle[0]}' holds no five-card hand")
         attached.side_bets(table)
         call_layout(table)
 
@@ -109,7 +97,7 @@ class StudEngine(base.EngineBase):
         hand = base.rank_five(table, cards)
         if not table.classes:
             return hand
-        chain = call_class_map(table.classes, table.name).chains[hand.strength]
+        chain = call_map(table).chains[hand.strength]
         side = category_map(table).chains[hand.strength]
         return replace(hand, hand_class=(chain or side or ("",))[0])
 

@@ -34,7 +34,7 @@ from oddscalc.engines.sidebets import (
     side_bet,
     side_bet_analysis,
 )
-from oddscalc.engines.stud.counts import COMPLETIONS, SITUATIONS, call_class_map, class_counts
+from oddscalc.engines.stud.counts import COMPLETIONS, SITUATIONS, call_map, class_counts
 from oddscalc.engines.stud.rules import StudRules
 
 HANDS = ("player", "dealer", "player+upcard", "showdown")
@@ -44,7 +44,7 @@ CARDS = {"player": 5, "dealer": 5, "player+upcard": 6}
 def side_bets(game: GameTable) -> tuple[SideBet, ...]:
     """The game's side bets, each checked: what it is settled on, the classes it pays."""
     where = f"table '{game.name}'"
-    bets = tuple(side_bet(game.paytable(name), HANDS, where) for name in game.rules.strings("side_bets"))
+    bets = tuple(side_bet(game.paytable(name), HANDS, where) for name in StudRules.of(game).side_bets)
     known = (*FIVE_CARD_CATEGORIES, *(k.name for k in game.classes))
     for bet in bets:
         game.check_categories(bet.table.name, known)
@@ -59,7 +59,7 @@ def side_bets(game: GameTable) -> tuple[SideBet, ...]:
 
 def call_sizes(game: GameTable) -> dict[str, int]:
     """Player hands (of 2,598,960) in each class of the game, on the Call's hands."""
-    return call_class_map(game.classes, game.name).totals(five_card_census(5))
+    return call_map(game).totals(five_card_census(5))
 
 
 def side_sizes(game: GameTable, cards: int) -> dict[str, int]:

@@ -20,7 +20,8 @@ from oddscalc.core.classes import ClassMap, HandClass
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import N_FIVE_CARD_STRENGTHS
 from oddscalc.core.gametable import GameTable, Paytable
-from oddscalc.engines.handclasses import five_card_map, pay_map, refuse_suits_on_five
+from oddscalc.engines.base import Ties
+from oddscalc.engines.handclasses import five_card_categories, five_card_map, pay_map, refuse_suits_on_five
 
 # Payout classes of the player's hand, as the kernel numbers them: a hand below ace-king can
 # never beat a qualifying dealer; ace-king is paid apart from the pair.
@@ -48,6 +49,29 @@ def call_class_map(classes: tuple[HandClass, ...], game: str) -> ClassMap:
     where = f"table '{game}'"
     refuse_suits_on_five(classes, where)
     return five_card_map(classes, payout_bases(), where)
+
+
+def call_map(game: GameTable) -> ClassMap:
+    """The game's classes on the Call's hands, each checked to hold a hand: once per table, when
+    first used (a paytable that names a class, a hand ranked), since evaluating every class costs
+    a start about 50 ms that most commands do not need."""
+    return game.built(_checked_call_map)
+
+
+def _checked_call_map(game: GameTable) -> ClassMap:
+    cmap = call_class_map(game.classes, game.name)
+    where = f"table '{game.name}'"
+    sizes = cmap.sizes
+    paid = [name for name in game.paytable().pays if sizes.get(name) == 0]
+    if paid:
+        raise InputError(f"{where}: paytables.{game.main_paytable}: class '{paid[0]}' holds no hand the "
+                         f"Call pays (categories: {', '.join(PAYABLE)})")
+    empty = [k.name for k in game.classes if not sizes[k.name]]
+    side_sizes = five_card_map(game.classes, five_card_categories(), where).sizes if empty else {}
+    idle = [name for name in empty if not side_sizes[name]]
+    if idle:
+        raise InputError(f"{where}: class '{idle[0]}' holds no five-card hand")
+    return cmap
 
 
 @dataclass(frozen=True)
@@ -79,8 +103,7 @@ def call_layout(game: GameTable) -> CallLayout:
     named = [klass.name for klass in game.classes if klass.name in paytable.pays]
     if not named:
         return PLAIN_LAYOUT
-    cmap = call_class_map(game.classes, game.name)
-    data, names = pay_map(cmap, named, PAYOUT_CLASSES)
+    data, names = pay_map(call_map(game), named, PAYOUT_CLASSES)
     category = {klass.name: klass.category for klass in game.classes}
     return CallLayout(names, data, tuple(category.get(name, name) for name in names))
 
@@ -114,7 +137,7 @@ def strategy_totals(classes: kernel.StudClasses, calls: bytes | bytearray,
 
 
 def optimal_calls(classes: kernel.StudClasses, paytable: Paytable, call_multiple: int,
-                  layout: CallLayout = PLAIN_LAYOUT, ties: int = 0) -> bytearray:
+                  layout: CallLayout = PLAIN_LAYOUT, ties: Ties = Ties.PUSH) -> bytearray:
     """The optimal decision of every class under a paytable (exact integer comparison)."""
     pays = class_pays(paytable, layout)
     if any(max(p.numerator, p.denominator) >= 2 ** 63 for p in pays):

@@ -36,7 +36,7 @@ def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int
     pay = game.paytable().pay(category) if category != PAYOUT_CLASSES[0] else Fraction(0)
     wager = Fraction(1 + rules.call_multiple)
     win_net = 1 + rules.call_multiple * pay
-    losses, pushes, wins = settle_ties(rules.ties_text, losses, ties, wins)
+    losses, pushes, wins = settle_ties(rules.ties, losses, ties, wins)
     ev_call = Fraction(nq + wins * win_net - wager * losses, total)
     outcomes = (Outcome("dealer-not-qualify", nq, Fraction(1), wager), Outcome("lose", losses, -wager, wager),
                 Outcome("push", pushes, Fraction(0), wager), Outcome(f"win-{category}", wins, win_net, wager))

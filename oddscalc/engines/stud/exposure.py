@@ -43,7 +43,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import share_text
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.core.progress_bar import Progress
-from oddscalc.engines.base import Exposure, GainSample, Seen
+from oddscalc.engines.base import Exposure, GainSample, Seen, Ties
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, class_pays
 from oddscalc.engines.stud.rules import StudRules
 from oddscalc.engines.stud.solve import analyze as plain_analyze
@@ -110,8 +110,8 @@ def setup_of(game: GameTable, deck_ranks: str | None = None) -> Setup:
     rules = StudRules.of(game)
     paytable = game.paytable()
     # the exposure kernel pays the Call by its payout classes and pushes ties
-    if rules.ties:
-        raise InputError(f"exposure prices Caribbean Stud with ties that push, not ties={rules.ties_text}")
+    if rules.ties is not Ties.PUSH:
+        raise InputError(f"exposure prices Caribbean Stud with ties that push, not ties={rules.ties.text}")
     paid_classes = [k.name for k in game.classes if k.name in paytable.pays]
     if paid_classes:
         raise InputError(f"exposure prices the Call by the standard payout classes, not the class "

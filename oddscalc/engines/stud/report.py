@@ -12,7 +12,7 @@ from oddscalc.core.cards import format_cards
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import decimal_text, pay_text, percent_text
-from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation
+from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation, Ties
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.sidebets import pay_rows
@@ -86,11 +86,11 @@ def analysis_report(game: GameTable) -> Report:
              f"the optimal player calls in {percent_text(call, 4)} of situations.",
              "Per-ante figures divide by the Ante; per-total figures divide by Ante + Call actually wagered "
              "(operators quote either as RTP)."]
-    if rules.ties:
-        notes.append(f"A tie with a qualifying dealer goes to the {rules.ties_text} (rules.ties).")
+    if rules.ties is not Ties.PUSH:
+        notes.append(f"A tie with a qualifying dealer goes to the {rules.ties.text} (rules.ties).")
     data: dict[str, object] = {
         "paytable": {name: paytable.pay(name) for name in result.layout.names if name in paytable.pays},
-        "qualifier": rules.qualifier_text, "ties": rules.ties_text}
+        "qualifier": rules.qualifier_text, "ties": rules.ties.text}
     if game.classes:
         table, data["classes"] = classes_table(game)
         tables.append(table)

@@ -12,7 +12,7 @@ from oddscalc.core.cards import parse_rank
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_strength
 from oddscalc.core.gametable import GameTable, RuleSpec
-from oddscalc.engines.base import TIES, TIES_RULE
+from oddscalc.engines.base import TIES_RULE, Ties
 
 RULE_SPECS = (
     RuleSpec("dealer_qualifies", "text", "A K 4 3 2",
@@ -29,19 +29,20 @@ class StudRules:
     qualify_strength: int      # weakest dealer hand that qualifies
     qualifier_text: str
     call_multiple: int         # the Call is this many Antes
-    ties: int = 0              # a tie with a qualifying dealer: 0 push, 1 the player wins, 2 the dealer
+    ties: Ties = Ties.PUSH     # a tie with a qualifying dealer
+    side_bets: tuple[str, ...] = ()    # the paytables of the side bets staked beside the Ante
 
     @classmethod
     def of(cls, game: GameTable) -> StudRules:
-        """Read and check the rules of a game table."""
-        text = game.rules.text("dealer_qualifies")
-        ranks = parse_qualifier(text, game.name)
-        return cls(qualifier_strength(ranks), text, game.rules.integer("call_multiple"),
-                   TIES.index(game.rules.text("ties")))
+        """The rules of a game table, read and checked once per table."""
+        return game.built(_read)
 
-    @property
-    def ties_text(self) -> str:
-        return TIES[self.ties]
+
+def _read(game: GameTable) -> StudRules:
+    text = game.rules.text("dealer_qualifies")
+    ranks = parse_qualifier(text, game.name)
+    return StudRules(qualifier_strength(ranks), text, game.rules.integer("call_multiple"),
+                     Ties.read(game.rules.text("ties")), game.rules.strings("side_bets"))
 
 
 def parse_qualifier(text: str, game: str) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ shares of a meter; its return is linear in the meter, so the break-even meter is
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from oddscalc.core.classes import check_class_names
@@ -39,6 +39,21 @@ RULE_SPECS = (
 STRATEGIES = (base.NamedStrategy(base.OPTIMAL, "a side bet has no decision"),)
 
 
+@dataclass(frozen=True)
+class SideBetRules:
+    """The rules of a side bet on the player's own cards, read once per table."""
+    cards: int                  # the best five of this many cards (5, or 6 with the upcard)
+    meter: Fraction             # the progressive meter priced, in units of the stake
+
+    @classmethod
+    def of(cls, game: GameTable) -> SideBetRules:
+        return game.built(_read)
+
+
+def _read(game: GameTable) -> SideBetRules:
+    return SideBetRules(game.rules.integer("cards"), game.rules.number("meter"))
+
+
 def category_counts(cards: int) -> tuple[int, ...]:
     """Sets of ``cards`` cards making each category (high card first)."""
     counts = five_card_census(cards)
@@ -48,7 +63,7 @@ def category_counts(cards: int) -> tuple[int, ...]:
 
 def prize(game: GameTable, category: str) -> Fraction:
     """What a category (or class) pays per unit staked: fixed pays plus its share of the meter."""
-    meter = game.rules.number("meter")
+    meter = SideBetRules.of(game).meter
     return sum((t.pay(category) * (meter if t.name == METER_TABLE else 1) for t in game.paytables), Fraction(0))
 
 
@@ -66,7 +81,7 @@ def _settle(game: GameTable, names: dict[str, str]) -> Fraction | None:
     bases = {t.basis for t in listed}
     if len(bases) > 1:
         raise InputError(f"table '{game.name}': '{names[listed[0].name]}' is paid on both bases")
-    meter = game.rules.number("meter")
+    meter = SideBetRules.of(game).meter
     amount = sum((t.pay(names[t.name]) * (meter if t.name == METER_TABLE else 1) for t in listed), Fraction(0))
     return amount - 1 if bases == {"for"} else amount
 
@@ -103,7 +118,7 @@ def outcome_name(category: str, net: Fraction) -> str:
 def side_bet_analysis(game: GameTable) -> Analysis:
     """Exact outcome table of the side bet at the table's meter: strongest first, each class the
     paytables name after its category."""
-    counts = five_card_census(game.rules.integer("cards"))
+    counts = five_card_census(SideBetRules.of(game).cards)
     order = [*CATEGORIES]
     for klass in game.classes:
         order.insert(order.index(klass.category), klass.name)
@@ -156,7 +171,7 @@ def analysis_report(game: GameTable) -> Report:
     """``analyze``: the outcome table and metrics, every category and class, the meter and its
     break-even."""
     analysis = side_bet_analysis(game)
-    cards = game.rules.integer("cards")
+    cards = SideBetRules.of(game).cards
     counts = dict(zip(CATEGORIES, category_counts(cards), strict=True))
     sizes = class_sizes(game, cards)
     order = [*CATEGORIES]
@@ -172,7 +187,7 @@ def analysis_report(game: GameTable) -> Report:
         data["classes"] = sizes
     tables = [categories]
     if has_meter(game):
-        level, even = game.rules.number("meter"), break_even_meter(game)
+        level, even = SideBetRules.of(game).meter, break_even_meter(game)
         data.update({"meter": level, "break_even_meter": even})
         tables.append(Table("progressive meter", ("", "exact", "decimal"), (
             ("meter priced", level, decimal_text(level, 2)),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from oddscalc._native.simulate import StudSimulator
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import OPTIMAL
+from oddscalc.engines.base import OPTIMAL, Ties
 from oddscalc.engines.stud.counts import PAYOUT_CLASSES, CallLayout, call_layout, class_counts
 from oddscalc.engines.stud.rules import StudRules
 from oddscalc.engines.stud.solve import analyze
@@ -20,9 +20,9 @@ from oddscalc.engines.stud.strategy import parse_strategy, strategy_table
 OUTCOME_NAMES = ("fold", "dealer-not-qualify", "lose", "push", *(f"win-{name}" for name in PAYOUT_CLASSES))
 
 
-def outcome_names(layout: CallLayout, ties: int) -> tuple[str, ...]:
+def outcome_names(layout: CallLayout, ties: Ties) -> tuple[str, ...]:
     """The analysis' name of every simulator slot (a tie that is not a push is never counted as one)."""
-    return ("fold", "dealer-not-qualify", "lose", "push" if ties == 0 else "-",
+    return ("fold", "dealer-not-qualify", "lose", "push" if ties is Ties.PUSH else "-",
             *(f"win-{name}" for name in layout.names))
 
 # (qualifier, decisions) -> the situation look-up table of the last optimal strategy simulated

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.gametable import GameTable, Paytable
+from oddscalc.engines.base import Ties
 from oddscalc.engines.stud.counts import (
     COMPLETIONS,
     PAYABLE,
@@ -68,20 +69,20 @@ def win_order(layout: CallLayout) -> list[int]:
 
 
 def outcome_rows(totals: StrategyTotals, paytable: Paytable, call_multiple: int,
-                 layout: CallLayout = PLAIN_LAYOUT, ties: int = 0) -> tuple[Outcome, ...]:
-    """The outcome table of a strategy: nets and wagers per Ante; ties are pushes (``ties`` 0),
-    wins (1) or losses (2)."""
+                 layout: CallLayout = PLAIN_LAYOUT, ties: Ties = Ties.PUSH) -> tuple[Outcome, ...]:
+    """The outcome table of a strategy: nets and wagers per Ante; ties with a qualifying dealer
+    settled by ``ties``."""
     wager = Fraction(1 + call_multiple)
     tied = sum(totals.ties)
     rows = [
         Outcome("fold", sum(totals.folded) * COMPLETIONS, Fraction(-1), Fraction(1)),
         Outcome("dealer-not-qualify", sum(totals.not_qualify), Fraction(1), wager),
-        Outcome("lose", sum(totals.losses) + (tied if ties == 2 else 0), -wager, wager),
+        Outcome("lose", sum(totals.losses) + (tied if ties is Ties.DEALER else 0), -wager, wager),
     ]
-    if ties == 0:
+    if ties is Ties.PUSH:
         rows.append(Outcome("push", tied, Fraction(0), wager))
     for index in win_order(layout):
-        won = totals.wins[index] + (totals.ties[index] if ties == 1 else 0)
+        won = totals.wins[index] + (totals.ties[index] if ties is Ties.PLAYER else 0)
         rows.append(Outcome(f"win-{layout.names[index]}", won,
                             1 + call_multiple * paytable.pay(layout.names[index]), wager))
     return tuple(rows)

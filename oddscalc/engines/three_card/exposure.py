@@ -41,7 +41,7 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import chunk_seed
-from oddscalc.engines.base import TIES, Exposure, GainSample, Seen, settle_ties
+from oddscalc.engines.base import Exposure, GainSample, Seen, settle_ties
 from oddscalc.engines.three_card.counts import GameCounts, game_counts
 from oddscalc.engines.three_card.outcomes import game_analysis
 from oddscalc.engines.three_card.rules import ThreeCardRules, three_card_rules
@@ -146,7 +146,7 @@ def kernel_game(rules: ThreeCardRules, deck: Iterable[int] = DECK, sorted_ranks:
     try:
         return exposure3.Game(rules.ranking.native, tuple(sorted(deck)), rules.qualify,
                               _class_of_strengths(rules), coefficients, rules.play_on_tie,
-                              tuple(sorted_ranks), TIES.index(rules.ties))
+                              tuple(sorted_ranks), int(rules.ties))
     except ValueError as error:
         raise InputError(f"exposure: {error}") from None
 

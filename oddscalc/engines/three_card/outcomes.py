@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.engines.base import Ties
 from oddscalc.engines.sidebets import SideBet
 from oddscalc.engines.three_card.rules import ThreeCardRules
 from oddscalc.engines.three_card.side import side_analysis
@@ -159,8 +160,8 @@ def outcome_name(solution: Solution, klass: str, result: int) -> str:
     >>> outcome_name(solve(rules, game_counts(rules)), "flush", WIN)
     'win-play-3-to-2-bonus-win-flush'
     """
-    if result == PUSH and solution.rules.ties != "push":
-        result = WIN if solution.rules.ties == "player" else LOSE      # where ties are counted
+    if result == PUSH and solution.rules.ties is not Ties.PUSH:
+        result = WIN if solution.rules.ties is Ties.PLAYER else LOSE      # where ties are counted
     if bonus_staked(solution.rules):
         return combined_row(solution, klass, result)[1]
     return main_row(solution.rules, solution.prices, klass, result)[1]

@@ -14,7 +14,7 @@ from itertools import groupby
 from oddscalc.core.cards import RANKS, format_cards
 from oddscalc.core.economics import Analysis
 from oddscalc.core.numbers import decimal_text, ratio_text
-from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation
+from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation, Ties
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
 from oddscalc.engines.handrules import decision_table
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
@@ -127,8 +127,8 @@ def analysis_report_of(rules: ThreeCardRules) -> Report:
                     strategy_rows(rules, solution, rules_of))]
     data: dict[str, object] = {"dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
             "bonus_ratio": rules.bonus_ratio, "strategy": strategy_data(rules, solution, rules_of)}
-    if rules.ties != "push":
-        data["ties"] = rules.ties
+    if rules.ties is not Ties.PUSH:
+        data["ties"] = rules.ties.text
     if "combined" in parts:
         tables += _analysis_tables("Bonus", parts["bonus"])
         tables.append(metrics_table(parts["combined"], "Bet + Play + Bonus together: metrics per "
@@ -143,8 +143,8 @@ def analysis_report_of(rules: ThreeCardRules) -> Report:
         table, data["classes"] = classes_table(rules)
         tables.append(table)
     notes = [game_line(rules)]
-    if rules.ties != "push":
-        notes.append(f"A tie with a qualifying dealer goes to the {rules.ties} (rules.ties).")
+    if rules.ties is not Ties.PUSH:
+        notes.append(f"A tie with a qualifying dealer goes to the {rules.ties.text} (rules.ties).")
     if "combined" in parts:
         notes.append(f"The first outcomes and metrics are the {rules.game.unit} and Play only; the decisions "
                      "are optimal for the whole wager, Bonus included.")

@@ -26,7 +26,7 @@ from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.core.gametable import GameTable, Paytable, RuleSpec
 from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER, ThreeCardCategory
 from oddscalc.core.numbers import ratio_text
-from oddscalc.engines.base import TIES_RULE
+from oddscalc.engines.base import TIES_RULE, Ties
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, five_card_categories, five_card_map, refuse_suits_on_five
 from oddscalc.engines.sidebets import SideBet, side_bet
 from oddscalc.engines.three_card.classes import (
@@ -95,7 +95,7 @@ class ThreeCardRules:
     bonus_ratio_max: Fraction
     fold_forfeits_bonus: bool
     play_on_tie: bool
-    ties: str = "push"
+    ties: Ties = Ties.PUSH
     side: tuple[SideBet, ...] = ()
 
     def hand_class(self, strength: int, cards: Iterable[int]) -> str:
@@ -253,7 +253,11 @@ def _check_classes(rules: ThreeCardRules) -> None:
 
 
 def three_card_rules(game: GameTable) -> ThreeCardRules:
-    """Read and check a three-card game's rules and paytables."""
+    """A three-card game's rules and paytables, read and checked once per table."""
+    return game.built(_read)
+
+
+def _read(game: GameTable) -> ThreeCardRules:
     rules = game.rules
     ranking = ranking_of_game(game)
     side_names = rules.strings("side_bets")
@@ -277,7 +281,7 @@ def three_card_rules(game: GameTable) -> ThreeCardRules:
         bonus_ratio_max=ratio_max if isinstance(ratio_max, Fraction) else Fraction(6 if bonus else 0),
         fold_forfeits_bonus=rules.flag("fold_forfeits_bonus"),
         play_on_tie=rules.text("ev_tie") == "play",
-        ties=rules.text("ties"), side=side,
+        ties=Ties.read(rules.text("ties")), side=side,
     )
     if result.bonus_ratio and bonus is None:
         raise InputError(f"{game.name} has no Bonus wager (no paytables.bonus), so the Bonus/Bet ratio "

@@ -8,7 +8,7 @@ Per Bet (the unit), with Bonus/Bet ratio r, a situation with N dealer hands of w
     EV(fold) = -1 + r * bonus_if_folded
 
 The player plays when EV(play) > EV(fold) (on equality, as rules.ev_tie says).  When a tie
-with a qualifying dealer goes to the player (``rules.ties = "player"``) the tied dealer hands
+with a qualifying dealer goes to the player (``rules.ties`` is ``Ties.PLAYER``) the tied dealer hands
 count with ``pw``, when it goes to the dealer with ``dw``: decisions and outcome rows alike.
 
 >>> from oddscalc.engines.base import load
