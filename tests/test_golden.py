@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from oddscalc.core.gametable import list_games
-from oddscalc.engines.base import engine_of, load
+from oddscalc.engines.base import DECIDE, engine_of, load
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = tomllib.loads((GOLDEN / "cases.toml").read_text("utf-8"))
@@ -41,15 +41,15 @@ def normalized(text: str) -> str:
 def options(game: str, command: str) -> list[str]:
     """The command line of a case of cases.toml (the arguments of the API function, as options)."""
     case = CASES.get(command, {}).get(game, {})
-    inputs = engine_of(load(game)).decide_inputs if command == "decide" else None
+    family = engine_of(load(game))
+    inputs = family.decide_inputs if command == "decide" and DECIDE.has(family) else family.analysis_inputs
     if command == "decide":
         assert game in CASES["decide"], f"tests/golden/cases.toml needs a decide entry for {game}"
         if not case:
-            assert inputs is None, f"{game} has a decision: tests/golden/cases.toml needs its situation"
+            assert not DECIDE.has(family), f"{game} has a decision: tests/golden/cases.toml needs its situation"
             return list(NO_DECISION)
-    names = {"hand": inputs.hand_option if inputs else "--hand", "up": "--up", "board": "--flop", "dead": "--dead",
-             "players": "--players", "others_bet": "--others-bet", "seats": "--seats", "samples": "--samples",
-             "seed": "--seed", "workers": "--workers"}
+    names = {spec.name: spec.flag for spec in inputs.fields}
+    names |= {"samples": "--samples", "seed": "--seed", "workers": "--workers"}
     argv = []
     for key, value in case.items():
         for item in value if isinstance(value, list) else [value]:

@@ -7,12 +7,10 @@ from fractions import Fraction
 from functools import cached_property
 
 from oddscalc.api.arguments import (
+    CheckedBelow,
     Flag,
     Game,
-    OptionalCards,
     OptionalFilePath,
-    OptionalOthersBet,
-    OptionalPlayers,
     OptionalSamples,
     OptionalStrategy,
     OptionalText,
@@ -23,35 +21,31 @@ from oddscalc.api.arguments import (
     boundary,
     option_of,
 )
+from oddscalc.api.inputs import situation_of
 from oddscalc.api.result import Result
-from oddscalc.api.tables import GameLike, cards_of, load, sampling_of
+from oddscalc.api.tables import GameLike, load, sampling_of
 from oddscalc.core.delegate import Delegated
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import OPTIMAL, Decision, Inputs, Situation, StrategyChart, engine_of
+from oddscalc.engines.base import DECIDE, EXACT, OPTIMAL, STRATEGY, Decision, StrategyChart, engine_of, is_exact
+from oddscalc.engines.inputs import Inputs
 
 
-def refuse_unused(command: str, game: str, inputs: Inputs | None, **given: object) -> None:
-    """Refuse an argument the game's engine does not read for this command (as the command line
-    refuses its option), rather than ignore it."""
-    sampled = inputs is not None and inputs.samples is not None
-    applies = {"up": inputs is not None and inputs.upcards,
-               "board": inputs is not None and inputs.board, "dead": inputs is not None and inputs.dead,
-               "players": inputs is not None and inputs.players, "seats": inputs is not None and inputs.seats,
-               "others_bet": inputs is not None and inputs.betting,
-               "hero_button": inputs is not None and inputs.betting,
-               "samples": sampled, "workers": sampled, "scheduler": sampled}
-    for name, value in given.items():
-        if value is not None and value is not False and not applies[name]:
-            raise InputError(f"{command} {game}: {option_of(name)} does not apply to this game")
+def refuse_sampling(command: str, game: str, inputs: Inputs, samples: int | None, workers: int | None,
+                    scheduler: str | None) -> None:
+    """Refuse a sampling argument of a command that the family computes exactly."""
+    if inputs.samples is None:
+        for name, value in (("samples", samples), ("workers", workers), ("scheduler", scheduler)):
+            if value is not None:
+                raise InputError(f"{command} {game}: {option_of(name)} does not apply to this game (it is exact)")
 
 
-def input_spec(game: GameLike, command: str) -> Inputs | None:
-    """What a command (``analyze`` or ``decide``) asks of a game beyond its table, as its engine
-    declares it (None: the game has no such command)."""
-    engine = engine_of(load(game))
-    return engine.analysis_inputs if command == "analyze" else engine.decide_inputs
+def input_spec(game: GameLike, command: str) -> Inputs:
+    """What a command (``analyze`` or ``decide``) asks of a game beyond its table, as its family
+    declares it (a one-line refusal when the game has no such command)."""
+    table = load(game)
+    return DECIDE.of(table).decide_inputs if command == "decide" else engine_of(table).analysis_inputs
 
 
 @dataclass(frozen=True)
@@ -69,7 +63,7 @@ class Analyzed(Result):
         paytable (empty without an exact analysis); computed when first asked for."""
         if not self.exact:
             return {}
-        return {wager.key: wager.analysis for wager in engine_of(self.table).wagers(self.table)}
+        return {wager.key: wager.analysis for wager in EXACT.of(self.table).wagers(self.table)}
 
     @property
     def analysis(self) -> Analysis | None:
@@ -100,23 +94,24 @@ class Analyzed(Result):
 
 @boundary
 def analyze(game: Game, pays: Pays = None, rules: Rules = None, *, table: OptionalFilePath = None,
-            seats: OptionalText = None, samples: OptionalSamples = None, seed: Seed = 1,
-            workers: OptionalWorkers = None, scheduler: OptionalText = None) -> Analyzed:
-    """The exact outcome table and metrics of a game under its optimal strategy (``seats``,
-    ``samples``, ``seed``, ``workers`` and ``scheduler`` for Fast Action Poker, whose phase two is
-    estimated).
+            samples: OptionalSamples = None, seed: Seed = 1, workers: OptionalWorkers = None,
+            scheduler: OptionalText = None, **inputs: CheckedBelow) -> Analyzed:
+    """The exact outcome table and metrics of a game under its optimal strategy; ``inputs`` are
+    what the game's family asks beyond the table (``seats`` in Fast Action Poker, whose phase two
+    is estimated from ``samples`` with ``seed``, on ``workers`` or at ``scheduler``).
 
     >>> result = analyze("five-plus-one-bonus")
     >>> result.rtp, sum(result.probabilities.values())
     (Fraction(136879, 149695), Fraction(1, 1))
     """
     loaded = load(game, pays, rules, table)
-    engine = engine_of(loaded)
-    refuse_unused("analyze", loaded.name, engine.analysis_inputs, seats=seats, samples=samples, workers=workers,
-                  scheduler=scheduler)
-    situation = Situation(seats=seats, sampling=sampling_of(engine.analysis_inputs, samples, seed, workers, scheduler))
-    report = engine.analysis_report(loaded, situation)
-    return Analyzed(loaded.name, engine.exact, loaded, report=report)
+    family = engine_of(loaded)
+    declared = family.analysis_inputs
+    refuse_sampling("analyze", loaded.name, declared, samples, workers, scheduler)
+    situation = situation_of("analyze", loaded.name, declared, (), inputs,
+                             sampling_of(declared, samples, seed, workers, scheduler), ANALYZE_PARAMETERS)
+    report = family.analysis_report(loaded, situation)
+    return Analyzed(loaded.name, is_exact(family), loaded, report=report)
 
 
 @dataclass(frozen=True)
@@ -136,40 +131,32 @@ class Decided(Result):
 
 
 @boundary
-def decide(game: Game, hand: OptionalCards, up: OptionalCards = None, *, board: OptionalCards = None,
-           dead: OptionalCards = None, players: OptionalPlayers = None, others_bet: OptionalOthersBet = None,
-           hero_button: Flag = False, pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None,
+def decide(game: Game, *cards: CheckedBelow, pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None,
            samples: OptionalSamples = None, seed: Seed = 1, workers: OptionalWorkers = None,
-           scheduler: OptionalText = None) -> Decided:
-    """The best decision with your ``hand`` (and the dealer's ``up`` card, other ``dead`` cards
-    seen; a ``board`` and ``players`` in Fast Action Poker), with each action's exact value.
+           scheduler: OptionalText = None, **inputs: CheckedBelow) -> Decided:
+    """The best decision in one situation, with each action's exact value.  The situation is what
+    the game's family declares (``input_spec(game, "decide")``), by position or by name: your
+    ``hand``, the dealer's ``up`` card and ``dead`` cards seen in the games against a dealer; in
+    Fast Action Poker your ``hand``, the ``board``, ``players``, ``others_bet``, ``hero_button``.
 
     >>> decide("caribbean-stud", "As Kd 9c 5h 2s", "Qd").choice
     'fold'
-    >>> decide("caribbean-stud", "As Ad 9c 5h 2s", "Qd").choice
+    >>> decide("caribbean-stud", hand="As Ad 9c 5h 2s", up="Qd").choice
     'call'
     """
     loaded = load(game, pays, rules, table)
-    engine = engine_of(loaded)
-    inputs = engine.decide_inputs
-    if inputs is None:
-        raise InputError(f"decide is not available for {loaded.name}: it has no decision to make")
-    refuse_unused("decide", loaded.name, inputs, up=up, board=board, dead=dead, players=players,
-                  others_bet=others_bet, hero_button=hero_button, samples=samples, workers=workers,
-                  scheduler=scheduler)
-    if inputs.hand and hand is None:
-        raise InputError(f"decide {loaded.name} needs {inputs.hand_option} with your {inputs.hand} cards")
-    mine = cards_of(hand or "", inputs.hand)
-    upcards = cards_of(up, 1, mine) if up is not None else ()
-    if inputs.board and board is None:
-        raise InputError(f"decide {loaded.name} needs --flop with the community cards")
-    community = cards_of(board, (3, 4, 5), mine + upcards) if board is not None else ()
-    seen = cards_of(dead, None, mine + upcards + community)
-    situation = Situation(mine, upcards, community, seen, players, None,
-                          None if others_bet is None else tuple(others_bet), hero_button,
-                          sampling_of(inputs, samples, seed, workers, scheduler))
-    decisions = engine.decide(loaded, situation)
-    return Decided(loaded.name, decisions, report=engine.decision_report(loaded, situation, decisions))
+    family = DECIDE.of(loaded)
+    declared = family.decide_inputs
+    refuse_sampling("decide", loaded.name, declared, samples, workers, scheduler)
+    situation = situation_of("decide", loaded.name, declared, cards, inputs,
+                             sampling_of(declared, samples, seed, workers, scheduler), DECIDE_PARAMETERS)
+    decisions = family.decide(loaded, situation)
+    return Decided(loaded.name, decisions, report=family.decision_report(loaded, situation, decisions))
+
+
+# the functions' own parameters, for the nearest name of a misspelt one
+ANALYZE_PARAMETERS = ("game", "pays", "rules", "table", "samples", "seed", "workers", "scheduler")
+DECIDE_PARAMETERS = ANALYZE_PARAMETERS
 
 
 @dataclass(frozen=True)
@@ -181,7 +168,7 @@ class StrategyResult(Result):
 
     def chart(self, strategy: str = OPTIMAL) -> StrategyChart | None:
         """The decisions as hand groups by dealer upcard (None for a game without a decision)."""
-        return engine_of(self.table).strategy_chart(self.table, strategy)
+        return STRATEGY.of(self.table).strategy_chart(self.table, strategy)
 
 
 @boundary
@@ -196,4 +183,4 @@ def strategy(game: Game, pays: Pays = None, rules: Rules = None, *, table: Optio
     if compare and price is not None:
         raise InputError("strategy: --compare and --price do not go together")
     loaded = load(game, pays, rules, table)
-    return StrategyResult(loaded.name, loaded, report=engine_of(loaded).strategy_report(loaded, compare, price))
+    return StrategyResult(loaded.name, loaded, report=STRATEGY.of(loaded).strategy_report(loaded, compare, price))

@@ -11,11 +11,11 @@ from typing import Any
 
 from oddscalc.api.arguments import Cards, Game, OptionalFilePath, Pays, Rules, boundary, option_of
 from oddscalc.api.result import Result
-from oddscalc.core.cards import format_cards, parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, list_games
-from oddscalc.engines.base import Inputs, Sampling, engine_of, overlay
+from oddscalc.engines.base import capabilities, engine_of, is_exact, overlay
 from oddscalc.engines.base import load as load_table
+from oddscalc.engines.inputs import Inputs, Sampling, read_cards
 from oddscalc.report.model import Report, Table
 
 __all__ = ["Cards", "GameInfo", "GameLike", "Games", "Inputs", "Overlay", "cards_of", "games", "load", "overlay_lines",
@@ -93,19 +93,10 @@ def cards_of(cards: Cards | None, count: int | Iterable[int] | None = None, excl
              ) -> tuple[int, ...]:
     """Cards as text (``"As Kd"``), a list of card names or a list of codes 0..51, each checked.
 
-    >>> cards_of("As Kd"), cards_of(["As", "Kd"]), cards_of([51, 45])
-    ((51, 45), (51, 45), (51, 45))
+    >>> cards_of("As Kd"), cards_of([51, 45])
+    ((51, 45), (51, 45))
     """
-    if cards is None:
-        return ()
-    if isinstance(cards, str):
-        return parse_cards(cards, count, exclude)
-    if all(isinstance(card, int) and not isinstance(card, bool) for card in cards):
-        codes = [int(card) for card in cards]
-        if any(not 0 <= code < 52 for code in codes):
-            raise InputError(f"card codes are 0 to 51, got {codes}")
-        return parse_cards(format_cards(codes), count, exclude)
-    return parse_cards([str(card) for card in cards], count, exclude)
+    return read_cards(cards, count, exclude)
 
 
 def sampling_of(inputs: Inputs | None, samples: int | None, seed: int, workers: int | None,
@@ -118,11 +109,13 @@ def sampling_of(inputs: Inputs | None, samples: int | None, seed: int, workers: 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A built-in game: its name, title, engine and whether it has an exact analysis."""
+    """A built-in game: its name, title, family (``engine``), whether it has an exact analysis,
+    and what its family can do (``capabilities``: exact analysis, decide, strategy, …)."""
     name: str
     title: str
     engine: str
     exact: bool
+    capabilities: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -148,8 +141,10 @@ def games() -> Games:
     found = []
     for name in list_games():
         table = load_table(name)
-        found.append(GameInfo(name, table.title, table.engine, engine_of(table).exact))
-    rows = tuple((g.name, g.title, g.engine) for g in found)
-    data = {"games": [{"name": g.name, "title": g.title, "engine": g.engine} for g in found]}
-    return Games(tuple(found), report=Report("games", (Table("built-in games", ("game", "title", "engine"), rows),),
-                                             data))
+        family = engine_of(table)
+        found.append(GameInfo(name, table.title, table.engine, is_exact(family), capabilities(family)))
+    rows = tuple((g.name, g.title, g.engine, ", ".join(g.capabilities)) for g in found)
+    data = {"games": [{"name": g.name, "title": g.title, "engine": g.engine, "capabilities": list(g.capabilities)}
+                      for g in found]}
+    listing = Table("built-in games", ("game", "title", "engine", "can"), rows)
+    return Games(tuple(found), report=Report("games", (listing,), data))

@@ -1,7 +1,9 @@
-"""``analyze``, ``decide`` and ``strategy``: a game's own reports, through its engine.
+"""``analyze``, ``decide`` and ``strategy``: a game's own reports, through its family.
 
-Every option is known to the parser whatever the game (so options may come before the game);
-the engine's declared inputs say which apply, and one that does not is refused.
+A game's situation options are the inputs its family declares (:mod:`oddscalc.engines.inputs`):
+the parser is made for the game named on the line, so ``oddscalc decide GAME -h`` lists that
+game's options, and one that its family does not declare is refused by name.  Options may come
+before or after the game.
 
 >>> from oddscalc.cli.main import run
 >>> run(["decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s", "--up", "Qd", "--format", "json"])[0][:1]
@@ -26,7 +28,7 @@ from oddscalc.cli.options import (
     seed_of,
 )
 from oddscalc.core.errors import InputError
-from oddscalc.core.limits import OTHERS_BET, PLAYERS
+from oddscalc.core.gametable import list_games
 from oddscalc.core.numbers import parse_int
 
 
@@ -36,26 +38,98 @@ def _add_sampling(parser: argparse.ArgumentParser) -> None:
     add_scale_out(parser)
 
 
-def analyze_parser() -> OneLineParser:
-    parser = game_parser("analyze", "The exact outcome table and metrics of a game under its optimal strategy.")
-    parser.add_argument("--seats", metavar="LIST", help="occupied seats (Fast Action Poker), e.g. 1,2,4,7")
-    _add_sampling(parser)
-    return parser
+DESCRIPTIONS = {
+    "analyze": "The exact outcome table and metrics of a game under its optimal strategy.",
+    "decide": "The best decision in one situation, with each choice's exact expected value.",
+}
 
 
-def decide_parser() -> OneLineParser:
-    parser = game_parser("decide", "The best decision in one situation, with each choice's exact expected value.")
-    parser.add_argument("--hand", "--hole", dest="hand", metavar="CARDS",
-                        help="your cards (5 in Caribbean Stud, 3 in three-card games, 2 hole cards in Fast Action)")
-    parser.add_argument("--up", metavar="CARD", help="the dealer's face-up card")
-    parser.add_argument("--flop", "--board", dest="board", metavar="CARDS", help="community cards (3 to 5)")
-    parser.add_argument("--dead", metavar="CARDS", help="other cards you can see (other boxes), out of the deck")
-    parser.add_argument("--players", metavar="N", help="players at the table (Fast Action Poker)")
-    parser.add_argument("--others-bet", action="append", metavar="J",
-                        help="other players who make the optional bet (repeatable; default: every number)")
-    parser.add_argument("--hero-button", action="store_true", help="you hold the button (Fast Action Poker)")
-    _add_sampling(parser)
-    return parser
+def _add_inputs(parser: argparse.ArgumentParser, inputs: Inputs) -> None:
+    """The options of a family's declared inputs (and sampling, when the command may estimate)."""
+    group = parser.add_argument_group("the game's situation")
+    for spec in inputs.fields:
+        required = " (required)" if spec.required else ""
+        if spec.kind == "flag":
+            group.add_argument(*spec.options, dest=spec.name, action="store_true", help=spec.help)
+        elif spec.kind == "integers":
+            group.add_argument(*spec.options, dest=spec.name, metavar=spec.metavar or None, action="append",
+                               help=spec.help + required)
+        else:
+            group.add_argument(*spec.options, dest=spec.name, metavar=spec.metavar or None, help=spec.help + required)
+    if inputs.samples is not None:
+        _add_sampling(parser)
+
+
+def _game_named(argv: Sequence[str]) -> str | None:
+    """The game on a command line, before its options are known: the first word that names a
+    built-in game or a game file, else the first word that is not an option's value."""
+    words = [(i, word) for i, word in enumerate(argv) if not word.startswith("-")]
+    for _, word in words:
+        if word in list_games() or word.endswith(".toml") or "/" in word:
+            return word
+    for i, word in words:
+        before = argv[i - 1] if i else ""
+        if not (before.startswith("--") and "=" not in before):
+            return word
+    return None
+
+
+def _parse(command: str, argv: Sequence[str]) -> tuple[argparse.Namespace, Inputs]:
+    """A game command's line, parsed with the options of the game's family."""
+    parser = game_parser(command, DESCRIPTIONS[command])
+    game = _game_named(argv)
+    if game is None:
+        parser.epilog = f"A game's situation options: oddscalc {command} GAME -h"
+        return parser.parse(argv), Inputs()          # refused: no game (or the plain help)
+    inputs = input_spec(game, command)
+    _add_inputs(parser, inputs)
+    args, extra = parser.parse_known_args(parser.joined(list(argv)))
+    if extra:
+        option = next((word.partition("=")[0] for word in extra if word.startswith("--")), None)
+        if option is None:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        takes = ", ".join(spec.flag for spec in inputs.fields) or "no situation"
+        raise InputError(f"{command} {game}: {option} does not apply to this game (it takes {takes})")
+    return parser.parse(argv), inputs
+
+
+def _values(args: argparse.Namespace, inputs: Inputs) -> dict[str, Any]:
+    """The API's keyword arguments of a command line's situation options, each as its kind."""
+    values: dict[str, Any] = {}
+    for spec in inputs.fields:
+        text = getattr(args, spec.name)
+        if text is None or text is False:
+            continue
+        if spec.kind == "integer":
+            values[spec.name] = parse_int(text, spec.flag, spec.low, spec.high)
+        elif spec.kind == "integers":
+            values[spec.name] = tuple(parse_int(item, spec.flag, spec.low, spec.high) for item in text)
+        else:
+            values[spec.name] = text
+    return values
+
+
+def _sampling(args: argparse.Namespace, inputs: Inputs) -> dict[str, Any]:
+    """The sampling options of a command line, for a family that samples (else none)."""
+    if inputs.samples is None:
+        return {}
+    workers, scheduler = scale_out(args)
+    return {"samples": samples_of(args), "seed": seed_of(args),
+            "workers": workers, "scheduler": scheduler}
+
+
+def analyze_command(argv: Sequence[str]) -> Output:
+    """``oddscalc analyze GAME [the game's situation options]``."""
+    args, inputs = _parse("analyze", argv)
+    table = load_table(args)
+    return analyze(table, **_sampling(args, inputs), **_values(args, inputs)).report, args.format
+
+
+def decide_command(argv: Sequence[str]) -> Output:
+    """``oddscalc decide GAME --hand … [the game's other situation options]``."""
+    args, inputs = _parse("decide", argv)
+    table = load_table(args)
+    return decide(table, **_sampling(args, inputs), **_values(args, inputs)).report, args.format
 
 
 def strategy_parser() -> OneLineParser:
@@ -65,57 +139,6 @@ def strategy_parser() -> OneLineParser:
     parser.add_argument("--price", metavar="FILE|RULES", help="price a strategy exactly against the optimal one: a "
                         "strategy file, a built-in name or rules such as 'A-K-J-8-3+; A-K if match'")
     return parser
-
-
-def _refuse_unused(args: argparse.Namespace, inputs: Inputs | None, game: str, command: str) -> None:
-    """Refuse an option that the game's engine does not read for this command."""
-    applies = {
-        "hand": inputs is not None and inputs.hand > 0, "up": inputs is not None and inputs.upcards,
-        "board": inputs is not None and inputs.board, "dead": inputs is not None and inputs.dead,
-        "players": inputs is not None and inputs.players, "seats": inputs is not None and inputs.seats,
-        "others_bet": inputs is not None and inputs.betting, "hero_button": inputs is not None and inputs.betting,
-        "samples": inputs is not None and inputs.samples is not None,
-        "seed": inputs is not None and inputs.samples is not None,
-        "workers": inputs is not None and inputs.samples is not None,
-        "scheduler": inputs is not None and inputs.samples is not None,
-    }
-    for name, used in applies.items():
-        value = getattr(args, name, None)
-        if value not in (None, False) and not used:
-            raise InputError(f"{command} {game}: --{name.replace('_', '-')} does not apply to this game")
-
-
-def _sampling(args: argparse.Namespace, inputs: Inputs | None) -> dict[str, Any]:
-    """The sampling options of a command line, for an engine that samples (else none)."""
-    if inputs is None or inputs.samples is None:
-        return {}
-    workers, scheduler = scale_out(args)
-    return {"samples": samples_of(args), "seed": seed_of(args),
-            "workers": workers, "scheduler": scheduler}
-
-
-def analyze_command(argv: Sequence[str]) -> Output:
-    """``oddscalc analyze GAME``."""
-    args = analyze_parser().parse(argv)
-    table = load_table(args)
-    inputs = input_spec(table, "analyze")
-    _refuse_unused(args, inputs, table.name, "analyze")
-    return analyze(table, seats=args.seats, **_sampling(args, inputs)).report, args.format
-
-
-def decide_command(argv: Sequence[str]) -> Output:
-    """``oddscalc decide GAME --hand … [--up …] [--dead …]``."""
-    args = decide_parser().parse(argv)
-    table = load_table(args)
-    inputs = input_spec(table, "decide")
-    if inputs is None:
-        raise InputError(f"decide is not available for {table.name}: it has no decision to make")
-    _refuse_unused(args, inputs, table.name, "decide")
-    players = None if args.players is None else parse_int(args.players, "--players", *PLAYERS)
-    others = (None if args.others_bet is None
-              else tuple(parse_int(j, "--others-bet", *OTHERS_BET) for j in args.others_bet))
-    return decide(table, args.hand, args.up, board=args.board, dead=args.dead, players=players, others_bet=others,
-                  hero_button=bool(args.hero_button), **_sampling(args, inputs)).report, args.format
 
 
 def strategy_command(argv: Sequence[str]) -> Output:

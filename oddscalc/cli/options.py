@@ -52,18 +52,16 @@ class OneLineParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
-        self._takes_value: set[str] = set()
 
-    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        action = super().add_argument(*args, **kwargs)
-        if action.option_strings and action.nargs is None:      # an option with exactly one value
-            self._takes_value.update(action.option_strings)
-        return action
+    @property
+    def _takes_value(self) -> set[str]:
+        """The options with exactly one value (those of argument groups included)."""
+        return {option for action in self._actions if action.nargs is None for option in action.option_strings}
 
     def parse(self, argv: Sequence[str]) -> argparse.Namespace:
         """Parse a command line (see the module's note on values that start with ``-``); the limits
         it gives hold for the rest of the command."""
-        args = self.parse_args(self._joined(list(argv)))
+        args = self.parse_args(self.joined(list(argv)))
         if hasattr(args, "max_memory"):         # a command that sizes its work: its limits, checked now
             memory, seconds = args.max_memory, args.max_seconds
             override(None if memory is None else parse_limit(memory, "--max-memory"),
@@ -71,7 +69,7 @@ class OneLineParser(argparse.ArgumentParser):
             Limits.resolve()                    # and the environment's, whether or not this run sizes work
         return args
 
-    def _joined(self, argv: list[str]) -> list[str]:
+    def joined(self, argv: list[str]) -> list[str]:
         """``--opt -value`` as ``--opt=-value`` for options that take a value."""
         out: list[str] = []
         i = 0

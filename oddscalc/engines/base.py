@@ -1,27 +1,25 @@
-"""The Engine protocol between tools and engines, the shapes they exchange, and the registry.
+"""The contract between the game families and the rest, the shapes they exchange, the registry.
 
-A game file names its engine (``engine = "stud5"``); the registry maps that name to the engine
-object of one subpackage.  An engine turns a validated :class:`GameTable` into exact results:
+A game file names its family (``engine = "stud5"``); the registry maps that name to the object
+``ENGINE`` of one module.  Every family is a :class:`Family`: its rules, the check of a table
+(read once into the family's typed game, ``GameTable.built``), the ``analyze`` report, its hand
+ranking.  The rest are capabilities a family declares by providing them, and the tools attach to
+what is declared (:class:`Capability`: ``DECIDE.of(table)`` is the family as a :class:`Decides`,
+or the one-line refusal):
 
-- ``validate(table)``: refuse rules, paytables or categories it cannot play (``InputError``);
-- ``analyze(table, strategy)``: the exact outcome table and metrics of the whole wager under the
-  optimal strategy, or under another: one of its named ``strategies``, a strategy file or a
-  strategy expression (``parse_strategy`` reads any of them; engines with ``exact = False`` price
-  none: the tools design, sweep, distribution and check attach only to exact engines);
-- ``decide(table, situation)``: the best action in one situation, exactly where it can be;
-- ``wagers(table, strategy)``: the analysis of every separately staked wager (the main one first,
-  as ``analyze`` prints it, then a Bonus, the wagers together, side bets), each per its own stake;
-- ``strategy_chart(table, strategy)``: the decisions as a grid of hand groups by dealer upcard;
-- ``analysis_report`` / ``decision_report`` / ``strategy_report``: the engine's own reports;
-- ``simulator(table, strategy, seed)``: a seeded native simulator, when the engine has one;
-- ``rank(table, cards)``: a hand's category and strength under the game's ranking;
-- ``exposure(table, seen)`` / ``exposure_chunk(...)``: the return when the player sees more than
-  his own cards, exactly where the engine's counting fits, else sampled situations priced exactly.
+- :class:`ExactAnalysis`: exact counts of the main wager and every separately staked one, under
+  the optimal strategy or a named one (design, sweep, distribution, check, the par sheet);
+- :class:`Decides`: the best of any number of actions in one situation (``decide``);
+- :class:`Strategies`: the strategy as players use it, compared, priced (``strategy``);
+- :class:`Simulates`: a seeded native simulator (``simulate``, ``check``);
+- :class:`Exposes`: the return when the player sees more (``exposure``);
+- :class:`Commands`: commands of the family's own (``fast-action odds``).
 
-What each command asks beyond the table is declared as data (:class:`Inputs`), so the command
-line and the Python API build a :class:`Situation` the same way for every engine.  A new game
-family is one subpackage (an object satisfying :class:`Engine`), one TOML file and one line in
-:data:`ENGINES`.
+What a command asks beyond the table is declared by the family as data
+(:class:`oddscalc.engines.inputs.Inputs`), and the command line's options and the API's keyword
+arguments are made from it.  A new family is one module or package defining ``ENGINE``, its game
+files, and one line in :data:`ENGINES` (or :func:`register`, or an entry point in the group
+``oddscalc.families`` for a family installed as its own package).
 
 >>> engine("three-card").name
 'three-card'
@@ -37,13 +35,14 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from oddscalc.core.economics import Analysis, Outcome
-from oddscalc.core.errors import InputError, unknown
+from oddscalc.core.errors import InputError, check_name, unknown
 from oddscalc.core.evaluate import HandRank, rank_hand
 from oddscalc.core.gametable import GameTable, RuleSpec, apply_pays, apply_rules, load_game
 from oddscalc.core.strategies import builtin_strategies, is_strategy_path, read_strategy, split_rules
+from oddscalc.engines.inputs import NO_INPUTS, Inputs, Situation
 from oddscalc.report.model import Report
 
 OPTIMAL = "optimal"
@@ -93,53 +92,6 @@ ENGINES = {
     "three-card": "oddscalc.engines.three_card",
     "fast-action": "oddscalc.engines.fast_action",
 }
-
-
-@dataclass(frozen=True)
-class Sampling:
-    """A seeded Monte Carlo's size; the same seed always gives the same estimate, on however many
-    ``workers`` (local processes; None: one per core) or on the Dask cluster at ``scheduler``."""
-    samples: int
-    seed: int = 1
-    workers: int | None = None
-    scheduler: str | None = None
-
-
-@dataclass(frozen=True)
-class Situation:
-    """What a player knows when deciding, or what an analysis is asked about.
-
-    ``hand``: the player's own cards; ``upcards``: dealer cards seen; ``board``: community cards;
-    ``dead``: other cards seen (other boxes), out of the deck; ``players``/``seats``,
-    ``others_bet`` and ``hero_button`` describe a shared table (Fast Action Poker).
-    """
-    hand: tuple[int, ...] = ()
-    upcards: tuple[int, ...] = ()
-    board: tuple[int, ...] = ()
-    dead: tuple[int, ...] = ()
-    players: int | None = None
-    seats: str | None = None
-    others_bet: tuple[int, ...] | None = None
-    hero_button: bool = False
-    sampling: Sampling | None = None
-
-
-@dataclass(frozen=True)
-class Inputs:
-    """What a command asks for beyond the game table: the fields of :class:`Situation` it reads.
-
-    ``hand``: how many cards the player's hand has (0: none asked); ``hand_option`` is its
-    option name; ``samples``: the default sample count when estimates may be needed (None: exact).
-    """
-    hand: int = 0
-    hand_option: str = "--hand"
-    upcards: bool = False
-    board: bool = False
-    dead: bool = False
-    players: bool = False
-    seats: bool = False
-    betting: bool = False
-    samples: int | None = None
 
 
 @dataclass(frozen=True)
@@ -298,15 +250,16 @@ class Simulator(Protocol):
     def counts(self) -> dict[str, int]: ...
 
 
+# --- the contract: what every family provides, and the capabilities a family may declare ---------
+
 @runtime_checkable
-class Engine(Protocol):
-    """What every game family provides to the tools and the command line."""
+class Family(Protocol):
+    """What every game family provides: its name (as a game file's ``engine = "…"`` names it), the
+    rules a game file may set, the check of a whole table, the ``analyze`` report, and how a hand
+    ranks under the game's ranking.  Everything else is a capability (below) a family has or not."""
 
     @property
     def name(self) -> str: ...
-
-    @property
-    def exact(self) -> bool: ...
 
     @property
     def rule_specs(self) -> tuple[RuleSpec, ...]: ...
@@ -314,37 +267,121 @@ class Engine(Protocol):
     @property
     def analysis_inputs(self) -> Inputs: ...
 
-    @property
-    def decide_inputs(self) -> Inputs | None: ...
-
     def validate(self, table: GameTable) -> None: ...
 
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report: ...
+
+    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank: ...
+
+
+@runtime_checkable
+class ExactAnalysis(Protocol):
+    """Exact counts over every deal: the analysis of the main wager and of every separately staked
+    wager, under the optimal strategy or a named one (design, sweep, distribution, check and the
+    par sheet attach to this)."""
+
     def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis: ...
+
+    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]: ...
 
     def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]: ...
 
     def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy: ...
 
-    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]: ...
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None: ...
+@runtime_checkable
+class Decides(Protocol):
+    """``decide``: the best of any number of actions in one situation, each priced."""
 
-    def analysis_report(self, table: GameTable, situation: Situation) -> Report: ...
+    @property
+    def decide_inputs(self) -> Inputs: ...
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]: ...
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[Decision]) -> Report: ...
 
+
+@runtime_checkable
+class Strategies(Protocol):
+    """``strategy``: the strategy as players use it (a chart of its decisions), simple strategies
+    compared, any strategy priced against the optimal one."""
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None: ...
+
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report: ...
 
-    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None: ...
 
-    def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank: ...
+@runtime_checkable
+class Simulates(Protocol):
+    """``simulate`` and ``check``: a seeded native simulator counting the analysis' outcomes."""
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator: ...
+
+
+@runtime_checkable
+class Exposes(Protocol):
+    """``exposure``: the return when the player sees more than his own cards."""
 
     def exposure(self, table: GameTable, seen: Seen) -> Exposure | None: ...
 
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample: ...
+
+
+@runtime_checkable
+class Commands(Protocol):
+    """Commands of the family's own (``fast-action odds``): name → a function of the table and
+    the command's keyword arguments that returns its report."""
+
+    @property
+    def commands(self) -> Mapping[str, Callable[..., Report]]: ...
+
+
+Kind = TypeVar("Kind")
+
+
+@dataclass(frozen=True)
+class Capability(Generic[Kind]):
+    """A capability as the tools ask for it: ``command`` names it in messages, ``missing`` says
+    why a family without it cannot (a family may say it better: its ``unavailable`` mapping)."""
+    command: str
+    protocol: type
+    missing: str
+
+    def has(self, family: Family) -> bool:
+        return isinstance(family, self.protocol)
+
+    def of(self, table: GameTable) -> Kind:
+        """The family of a table as this capability, or a one-line refusal."""
+        family = engine_of(table)
+        if not self.has(family):
+            reasons: Mapping[str, str] = getattr(family, "unavailable", {})
+            reason = reasons.get(self.command, self.missing)
+            raise InputError(f"{self.command} is not available for {table.name}: {reason}")
+        return cast(Kind, family)
+
+
+EXACT = Capability[ExactAnalysis]("exact analysis", ExactAnalysis, "it has no exact analysis")
+DECIDE = Capability[Decides]("decide", Decides, "it has no decision to make")
+STRATEGY = Capability[Strategies]("strategy", Strategies, "it has no strategy to choose")
+SIMULATE = Capability[Simulates]("simulate", Simulates, "it has no simulator")
+EXPOSURE = Capability[Exposes]("exposure", Exposes, "no decision depends on what is seen")
+COMMANDS = Capability[Commands]("commands", Commands, "it has no commands of its own")
+CAPABILITIES: tuple[Capability[Any], ...] = (EXACT, DECIDE, STRATEGY, SIMULATE, EXPOSURE, COMMANDS)
+
+
+def capabilities(family: Family) -> tuple[str, ...]:
+    """What a family declares it can do, by command.
+
+    >>> capabilities(engine("fast-action"))
+    ('decide', 'commands')
+    """
+    return tuple(c.command for c in CAPABILITIES if c.has(family))
+
+
+def is_exact(family: Family) -> bool:
+    """Whether the family's analysis is exact (it has the exact analysis capability)."""
+    return EXACT.has(family)
 
 
 def rank_five(table: GameTable, cards: tuple[int, ...]) -> HandRank:
@@ -355,24 +392,17 @@ def rank_five(table: GameTable, cards: tuple[int, ...]) -> HandRank:
     return rank_hand(cards)
 
 
-class EngineBase:
-    """What most engines share, so a family writes only what is its own: no decision to make, no
-    named strategy but the optimal one, no simulator, the standard five-card ranking.
+class FamilyBase:
+    """What most families share, so a family writes only what is its own: the name, rules and
+    declared inputs, the optimal strategy as its only named one, the standard five-card ranking.
+    A capability is declared by providing its methods (:class:`ExposureFromModule` provides
+    exposure from a module); the tests check every registered family against the protocols."""
 
-    An engine that has these overrides them; the :class:`Engine` protocol is the contract either
-    way (tests check every registered engine against it).
-    """
-
-    def __init__(self, name: str, rule_specs: tuple[RuleSpec, ...], *, exact: bool = True,
-                 analysis_inputs: Inputs = Inputs(), decide_inputs: Inputs | None = None,
-                 strategies: tuple[NamedStrategy, ...] = (NamedStrategy(OPTIMAL, "the optimal strategy"),),
-                 exposure_module: str | None = None):
-        self.name, self.rule_specs, self.exact = name, rule_specs, exact
-        self.analysis_inputs, self.decide_inputs = analysis_inputs, decide_inputs
+    def __init__(self, name: str, rule_specs: tuple[RuleSpec, ...], *, analysis_inputs: Inputs = NO_INPUTS,
+                 strategies: tuple[NamedStrategy, ...] = (NamedStrategy(OPTIMAL, "the optimal strategy"),)):
+        self.name, self.rule_specs = name, rule_specs
+        self.analysis_inputs = analysis_inputs
         self.strategy_list = strategies
-        # the module with the family's exposure(table, seen) and exposure_chunk(...): imported when
-        # first used, because it is large and most commands never price information
-        self.exposure_module = exposure_module
 
     def strategies(self, table: GameTable) -> tuple[NamedStrategy, ...]:
         return self.strategy_list
@@ -380,45 +410,55 @@ class EngineBase:
     def parse_strategy(self, table: GameTable, text: str) -> NamedStrategy:
         return find_strategy(self.strategies(table), text, table)     # names only: no strategy language
 
-    def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
-        raise InputError(f"decide is not available for {table.name}: it has no decision to make")
-
-    def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
-        raise InputError(f"decide is not available for {table.name}")
-
-    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
-        raise InputError(f"strategy is not available for {table.name}: it has no strategy to choose")
-
-    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> Simulator | None:
-        return None
-
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         return rank_five(table, cards)
 
-    def _exposure_functions(self, table: GameTable) -> Any:
-        if self.exposure_module is None:
-            raise InputError(f"exposure is not available for {table.name}: no decision depends on what is seen")
-        return importlib.import_module(self.exposure_module)
+
+class ExposureFromModule:
+    """The exposure capability, from a module with ``exposure(table, seen)`` and
+    ``exposure_chunk(...)``: imported when first used, because it is large and most commands never
+    price information."""
+
+    exposure_module: str
 
     def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
-        found: Exposure | None = self._exposure_functions(table).exposure(table, seen)
+        found: Exposure | None = importlib.import_module(self.exposure_module).exposure(table, seen)
         return found
 
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
-        sample: GainSample = self._exposure_functions(table).exposure_chunk(table, seen, seed, chunk, size)
+        module = importlib.import_module(self.exposure_module)
+        sample: GainSample = module.exposure_chunk(table, seen, seed, chunk, size)
         return sample
 
 
-def engine(name: str) -> Engine:
-    """The engine a game table names."""
+def register(name: str, module: str) -> None:
+    """Let game files name a family kept outside this package: ``module`` defines ``ENGINE``.
+    (Installed plug-ins need no call: an entry point in the group ``oddscalc.families``, name →
+    module, registers each the first time a game file names it.)"""
+    check_name(name, "family", "register")
+    ENGINES[name] = module
+
+
+def _plug_in(name: str) -> str | None:
+    from importlib.metadata import entry_points  # only for a name no family here has
+    found = [point.value for point in entry_points(group="oddscalc.families") if point.name == name]
+    return found[0] if found else None
+
+
+def engine(name: str) -> Family:
+    """The family a game table names (its ``engine``)."""
     if name not in ENGINES:
-        raise unknown("engine", name, ENGINES)
+        module = _plug_in(name)
+        if module is None:
+            raise unknown("engine", name, ENGINES)
+        ENGINES[name] = module
     found = importlib.import_module(ENGINES[name]).ENGINE
-    assert isinstance(found, Engine)
+    if not isinstance(found, Family):
+        raise InputError(f"engine '{name}': {ENGINES[name]}.ENGINE is not a game family (see docs/architecture.md)")
     return found
 
 
-def engine_of(table: GameTable) -> Engine:
+def engine_of(table: GameTable) -> Family:
     """The engine that plays a game table."""
     return engine(table.engine)
 

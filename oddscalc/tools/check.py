@@ -37,7 +37,7 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError, nearest
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import parse_exact
-from oddscalc.engines.base import OPTIMAL, engine_of
+from oddscalc.engines.base import EXACT, OPTIMAL
 from oddscalc.tools.counts_file import Counts, counts_of, read_counts, shown
 
 POOL_BELOW = 5
@@ -234,4 +234,4 @@ def check_game_counts(game: GameTable, counts: Counts | Mapping[str, int], strat
                                  or not strategy.isprintable()):
         raise InputError(f"strategy must be a strategy's name, file or rules, got {shown(repr(strategy))}")
     strategy = strategy or counts.strategy or OPTIMAL
-    return check_counts(engine_of(game).analyze(game, strategy), counts, alpha, strategy)
+    return check_counts(EXACT.of(game).analyze(game, strategy), counts, alpha, strategy)

@@ -26,7 +26,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import default_workers, run_chunks
 from oddscalc.core.progress_bar import Progress
-from oddscalc.engines.base import Exposure, GainSample, Seen, engine_of
+from oddscalc.engines.base import EXACT, EXPOSURE, Exposure, GainSample, Seen
 
 CHUNK = 250                   # situations per chunk: the unit of work a worker takes
 DEFAULT_SAMPLES = 20_000
@@ -35,7 +35,7 @@ MAX_SAMPLES = 10 ** 9
 
 def run_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
     """One chunk, priced by the table's engine (a module-level function, so it pickles to a worker)."""
-    return engine_of(table).exposure_chunk(table, seen, seed, chunk, size)
+    return EXPOSURE.of(table).exposure_chunk(table, seen, seed, chunk, size)
 
 
 def chunk_sizes(samples: int, chunk: int = CHUNK) -> list[int]:
@@ -73,8 +73,7 @@ def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLE
     counts it, else an estimate from ``samples`` situations in seeded chunks (on ``workers`` local
     processes, one per core by default, or on the Dask cluster at ``scheduler``)."""
     workers = default_workers() if workers is None else workers
-    engine = engine_of(table)
-    exact = engine.exposure(table, seen)
+    exact = EXPOSURE.of(table).exposure(table, seen)
     if exact is not None:
         return exact
     if not 2 <= samples <= MAX_SAMPLES:
@@ -97,5 +96,5 @@ def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLE
     finally:
         progress.done()
     mean, std_error, n = combine(results)
-    baseline = engine.analyze(table)
+    baseline = EXACT.of(table).analyze(table)
     return Exposure(seen.text(), baseline, mean, None, std_error, n, seed)

@@ -26,7 +26,7 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import decimal_text, exact_text, percent_text
 from oddscalc.core.progress_bar import Progress
 from oddscalc.core.version import __version__
-from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart, Wager, engine_of
+from oddscalc.engines.base import EXACT, OPTIMAL, STRATEGY, NamedStrategy, StrategyChart, Wager, engine_of
 from oddscalc.report.analysis import metrics_table, net_table, outcome_table
 from oddscalc.report.html import Block, Details, Figure, Fine, Group, Named, Page, Section
 from oddscalc.report.model import Report, Table
@@ -134,10 +134,7 @@ def _horizon(whole: Analysis, rounds: int, digits: int, limits: Limits | None, p
 def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS, sweep_points: int = SWEEP_POINTS,
             digits: int = DIGITS, limits: Limits | None = None) -> ParSheet:
     """Every figure of the par sheet (with a progress bar on a terminal)."""
-    engine = engine_of(game)
-    if not engine.exact:
-        raise InputError(f"report needs an exact analysis over every deal, and {game.name} (engine "
-                         f"'{game.engine}') has none")
+    engine = EXACT.of(game)
     strategy = engine.parse_strategy(game, strategy_name)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
@@ -147,7 +144,7 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
         wagers = engine.wagers(game, strategy.name)
         whole = engine.analyze(game, strategy.name)
         progress.step()
-        chart = engine.strategy_chart(game, strategy.name)
+        chart = STRATEGY.of(game).strategy_chart(game, strategy.name) if STRATEGY.has(engine_of(game)) else None
         progress.step()
         horizon = _horizon(whole, rounds, digits, limits, progress)
         sweeps = []

@@ -24,7 +24,7 @@ from fractions import Fraction
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, apply_pays
-from oddscalc.engines.base import OPTIMAL, engine_of
+from oddscalc.engines.base import EXACT, OPTIMAL, engine_of
 
 # Payouts are tried at rationals whose denominators stay small: engines may compute in 64-bit
 # integers over the paytable's common denominator.
@@ -74,11 +74,7 @@ def with_payout(game: GameTable, key: PayoutKey, value: Fraction) -> GameTable:
 
 def analyzer(game: GameTable) -> Callable[[GameTable], Analysis]:
     """The engine's exact optimal-strategy analysis, or a clear error when it has none."""
-    engine = engine_of(game)
-    if not engine.exact:
-        raise InputError(f"{game.name} (engine '{game.engine}') has no exact analysis over every deal; "
-                         "design, sweep, distribution and check need one")
-    return engine.analyze
+    return EXACT.of(game).analyze
 
 
 OF = ("wager", "game")
@@ -119,8 +115,7 @@ def figure_of(game: GameTable, key: PayoutKey, of: str = "wager", strategy: str 
     """
     if of not in OF:
         raise InputError(f"--of must be wager or game, got '{of}'")
-    analyzer(game)                      # refuses an engine without an exact analysis
-    engine = engine_of(game)
+    engine = EXACT.of(game)             # refuses a family without an exact analysis
     wagers = engine.wagers(game, strategy)
     analysis = engine.analyze(game, strategy)
     own = next((w for w in wagers if w.analysis == analysis), wagers[0])     # the wager analyze gives
@@ -149,7 +144,7 @@ class Measure:
 
 def measure(game: GameTable, figure: Figure, strategy: str = OPTIMAL) -> Measure:
     """The figure's analysis and the game's, for a game (a payout already set)."""
-    engine = engine_of(game)
+    engine = EXACT.of(game)
     whole = engine.analyze(game, strategy)
     if figure.whole:
         return Measure(whole, whole)
@@ -169,10 +164,10 @@ def analysis_at(game: GameTable, key: PayoutKey, value: Fraction, strategy: str 
                 figure: Figure | None = None) -> Analysis:
     """The exact analysis with one payout set to ``value`` (the optimal strategy re-solved there, or a
     named strategy played as it is): the figure's, the game's when no figure is given."""
-    analyzer(game)                      # refuses an engine without an exact analysis
+    engine = EXACT.of(game)             # refuses a family without an exact analysis
     changed = with_payout(game, key, value)
     if figure is None:
-        return engine_of(game).analyze(changed, strategy)
+        return engine.analyze(changed, strategy)
     return measure(changed, figure, strategy).figure
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import OPTIMAL, Simulator, engine_of
+from oddscalc.engines.base import EXACT, OPTIMAL, SIMULATE, Simulator
 from oddscalc.report.model import Report
 from oddscalc.tools.counts_file import Counts, counts_report
 
@@ -28,12 +28,9 @@ ROUNDS_PER_SECOND = 5_000_000
 def simulator_of(game: GameTable, strategy: str, seed: int) -> Simulator:
     """The engine's simulator of a strategy (a built-in name, a strategy file or rules), or one line
     saying the game has none or the strategy does not parse."""
-    engine = engine_of(game)
-    engine.parse_strategy(game, strategy)
-    simulator = engine.simulator(game, strategy, seed)
-    if simulator is None:
-        raise InputError(f"simulate does not play {game.name} (engine '{game.engine}'): it has no simulator")
-    return simulator
+    simulates = SIMULATE.of(game)
+    EXACT.of(game).parse_strategy(game, strategy)
+    return simulates.simulator(game, strategy, seed)
 
 
 def check_run(rounds: int, seed: int) -> None:
@@ -47,7 +44,7 @@ def check_run(rounds: int, seed: int) -> None:
 
 def reference_names(game: GameTable, strategy: str) -> tuple[str, ...]:
     """Outcome names of the exact analysis of a strategy, in its order."""
-    return tuple(row.outcome for row in engine_of(game).analyze(game, strategy).outcomes)
+    return tuple(row.outcome for row in EXACT.of(game).analyze(game, strategy).outcomes)
 
 
 def simulate(game: GameTable, rounds: int, seed: int, strategy: str = OPTIMAL,
@@ -76,7 +73,7 @@ def simulate(game: GameTable, rounds: int, seed: int, strategy: str = OPTIMAL,
 
 def simulation_report(game: GameTable, counts: Counts, check_hint: str) -> Report:
     """The counts (whose CSV and JSON renderings are counts files) and the run's speed."""
-    nets = {row.outcome: row.net for row in engine_of(game).analyze(game, counts.strategy).outcomes}
+    nets = {row.outcome: row.net for row in EXACT.of(game).analyze(game, counts.strategy).outcomes}
     report = counts_report(counts, nets, f"{game.title}: {counts.rounds} simulated rounds, strategy "
                                          f"{counts.strategy}, seed {counts.seed}")
     seconds = counts.seconds or 0.0

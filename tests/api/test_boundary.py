@@ -198,14 +198,17 @@ REQUIRED = {"game": "five-plus-one-bonus", "hand": "As Kd 9c 5h 2s", "vary": "fl
             "counts": {"lose": 1}, "seats": "1,2,3", "cards": "As Kd Qh", "output": "sheet.html"}
 
 
+VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)   # a family's inputs: below
+
+
 def wrong_type_calls():
     """For every parameter of every public function: the function called with that one argument
     of a type no parameter takes (and valid required ones)."""
     for name in PUBLIC:
         function = getattr(oddscalc, name)
-        parameters = inspect.signature(function).parameters.values()
-        required = [p.name for p in parameters if p.default is inspect.Parameter.empty]
-        for parameter in parameters:
+        declared = [p for p in inspect.signature(function).parameters.values() if p.kind not in VARIADIC]
+        required = [p.name for p in declared if p.default is inspect.Parameter.empty]
+        for parameter in declared:
             for value in (object(), b"bytes", 3j):
                 arguments = {key: REQUIRED[key] for key in required}
                 arguments[parameter.name] = value
@@ -222,6 +225,30 @@ def test_every_parameter_refuses_a_wrong_type(function, arguments, parameter):
         assert message.startswith(f"{parameter}= must be ")
         with pytest.raises(TypeError):      # a wrong type is an InputError that is also a TypeError
             function(**arguments)
+
+
+# a family's declared inputs (decide's, and Fast Action's analyze): checked by their kind
+FAMILY_INPUTS = [
+    (oddscalc.decide, "caribbean-stud", {"hand": "As Kd 9c 5h 2s", "up": "Qd"}, "dead"),
+    (oddscalc.decide, "caribbean-stud", {"up": "Qd"}, "hand"),
+    (oddscalc.decide, "fast-action-poker", {"hand": "As Kd", "board": "Qs Jh 2c", "players": 3}, "players"),
+    (oddscalc.decide, "fast-action-poker", {"hand": "As Kd", "board": "Qs Jh 2c", "players": 3}, "others_bet"),
+    (oddscalc.decide, "fast-action-poker", {"hand": "As Kd", "board": "Qs Jh 2c", "players": 3}, "hero_button"),
+    (oddscalc.analyze, "fast-action-poker", {}, "seats"),
+]
+
+
+@pytest.mark.parametrize("function, game, arguments, parameter", FAMILY_INPUTS,
+                         ids=[f"{f.__name__}-{g}-{p}" for f, g, _a, p in FAMILY_INPUTS])
+def test_every_declared_input_refuses_a_wrong_type(function, game, arguments, parameter):
+    for value in (object(), b"bytes", 3j):
+        message = refusal(lambda value=value: function(game, **{**arguments, parameter: value}))
+        assert message.startswith(f"{parameter}= must be "), message
+
+
+def test_an_input_the_family_does_not_declare_is_refused_by_name():
+    message = refusal(lambda: oddscalc.decide("caribbean-stud", "As Kd 9c 5h 2s", "Qd", players=4))
+    assert message == "decide caribbean-stud: players= does not apply to this game (it takes: hand, up, dead)"
 
 
 def test_every_public_function_is_behind_the_boundary():
@@ -290,8 +317,9 @@ def test_the_limits_themselves_are_allowed(tmp_path):
 
 def test_a_refusal_below_speaks_options_to_the_command_line_and_parameters_to_python(cli):
     printed = cli("decide", "caribbean-stud", "--hand", "As Kd Jc 8h 3s")
-    assert printed.refused("give it with --up")
-    assert refusal(lambda: oddscalc.decide("caribbean-stud", "As Kd Jc 8h 3s")).endswith("give it with up=")
+    assert printed.refused("needs --up with the dealer's face-up card")
+    assert refusal(lambda: oddscalc.decide("caribbean-stud", "As Kd Jc 8h 3s")).endswith(
+        "needs up= with the dealer's face-up card")
     printed = cli("analyze", "fast-poker", "--pay", "flush=-1")
     assert printed.refused("--pay flush: negative value -1")
     assert refusal(lambda: oddscalc.analyze("fast-poker", pays={"flush": -1})).startswith("pays= flush: negative")

@@ -29,7 +29,21 @@ import pytest
 import oddscalc
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import list_games
-from oddscalc.engines.base import ENGINES, OPTIMAL, Engine, Seen, engine, engine_of, load
+from oddscalc.engines.base import (
+    DECIDE,
+    ENGINES,
+    EXACT,
+    EXPOSURE,
+    OPTIMAL,
+    SIMULATE,
+    STRATEGY,
+    Family,
+    capabilities,
+    engine,
+    engine_of,
+    is_exact,
+    load,
+)
 
 CASES = tomllib.loads((Path(__file__).resolve().parent.parent / "golden" / "cases.toml").read_text("utf-8"))
 RATIONAL = re.compile(r"-?\d+(/\d+)?")
@@ -172,9 +186,12 @@ class TestEngineContract:
     def test_the_registry_gives_the_engine_of_the_game(self, name, game):
         table = load(game)
         found = engine(name)
-        assert isinstance(found, Engine) and found.name == name and engine_of(table) is found
+        assert isinstance(found, Family) and found.name == name and engine_of(table) is found
         found.validate(table)
-        assert OPTIMAL in [s.name for s in found.strategies(table)]
+        if is_exact(found):
+            assert OPTIMAL in [s.name for s in EXACT.of(table).strategies(table)]
+        assert set(capabilities(found)) <= {"exact analysis", "decide", "strategy", "simulate", "exposure",
+                                            "commands"}
         assert game in CASES["decide"], "tests/golden/cases.toml needs this game's decide situation"
 
     @pytest.mark.parametrize(("name", "game"), cases())
@@ -221,11 +238,11 @@ class TestEngineContract:
     @pytest.mark.parametrize(("name", "game"), cases(SLOW_ANALYSIS))
     def test_exact_probabilities_sum_to_exactly_one(self, name, game):
         table = load(game)
-        found = engine(name)
-        if not found.exact:
-            assert "exact" in refused(found.analyze, table)
+        if not is_exact(engine(name)):
+            assert "exact" in refused(EXACT.of, table)
             assert analyzed(game).analysis is None
             return
+        found = EXACT.of(table)
         analysis = found.analyze(table)
         for part in [analysis, *(w.analysis for w in found.wagers(table))]:
             assert sum(part.probability(row) for row in part.outcomes) == 1, part.table
@@ -236,7 +253,7 @@ class TestEngineContract:
     def test_analyze_json_has_the_one_shape(self, name, game):
         result = analyzed(game)
         data = check_json(result)
-        if not engine(name).exact:
+        if not is_exact(engine(name)):
             return
         analysis = result.analysis          # the engine's analysis: design, sweep, check use it
         sections = [data, *(v for v in data.values() if isinstance(v, dict))]
@@ -251,7 +268,7 @@ class TestEngineContract:
     @pytest.mark.parametrize(("name", "game"), cases(SLOW_ANALYSIS))
     def test_the_objects_figures_are_the_json_headline(self, name, game):
         result = analyzed(game)
-        if not engine(name).exact:
+        if not is_exact(engine(name)):
             return
         data = result.to_dict()
         assert data["table"] == result.analysis.table
@@ -286,14 +303,13 @@ class TestEngineContract:
     @pytest.mark.parametrize(("name", "game"), cases(SLOW_ANALYSIS))
     def test_the_simulator_agrees_with_the_exact_analysis(self, name, game):
         table = load(game)
-        found = engine(name)
-        if found.simulator(table, OPTIMAL, SEED) is None:
+        if not SIMULATE.has(engine(name)):
             assert "simulator" in refused(oddscalc.simulate, game, SIMULATED_ROUNDS, seed=SEED)
             return
-        assert found.exact, "a simulator is checked against an exact analysis"
+        assert is_exact(engine(name)), "a simulator is checked against an exact analysis"
         counts = oddscalc.simulate(game, SIMULATED_ROUNDS, seed=SEED).counts
         assert counts.rounds == SIMULATED_ROUNDS
-        assert set(counts.counts) <= {row.outcome for row in found.analyze(table).outcomes}
+        assert set(counts.counts) <= {row.outcome for row in EXACT.of(table).analyze(table).outcomes}
         checked = oddscalc.check(game, counts)
         assert checked.passed, checked.verdict
         check_json(checked, outcome_rows=False)
@@ -305,23 +321,23 @@ class TestEngineContract:
         found = engine(name)
         category = some_category(table)
         lacking = []
-        if not found.exact:
+        if not is_exact(found):
             counts = tmp_path / "counts.json"
             counts.write_text('{"fold": 1}', encoding="utf-8")
             lacking += [("distribution", game, "--rounds", "2"), ("sweep", game, "--vary", f"{category}=0..3"),
                         ("design", game, "--vary", category, "--target-return", "0.9"),
                         ("check", game, "--counts", counts), ("report", game, "--output", tmp_path / "x.html")]
-        if found.decide_inputs is None:
+        if not DECIDE.has(found):
             lacking.append(("decide", game, "--hand", "As Kd 9c 5h 2s"))
-            refused(oddscalc.decide, game, "As Kd 9c 5h 2s")
-        if found.simulator(table, OPTIMAL, SEED) is None:
+            assert "decide is not available" in refused(oddscalc.decide, game, "As Kd 9c 5h 2s")
+        if not SIMULATE.has(found):
             lacking.append(("simulate", game, "--rounds", "100"))
-        if getattr(found, "exposure_module", True) is None:
+        if not EXPOSURE.has(found):
             lacking.append(("exposure", game, "--dealer-cards", "2"))
-            refused(found.exposure, table, Seen(dealer_cards=2))
-        if found.strategy_chart(table) is None:
+            assert "exposure is not available" in refused(EXPOSURE.of, table)
+        if not STRATEGY.has(found):
             lacking.append(("strategy", game))
-            refused(oddscalc.strategy, game)
+            assert "strategy is not available" in refused(oddscalc.strategy, game)
         for command in lacking:
             assert cli(*command).refused(), command
         assert not (tmp_path / "x.html").exists()

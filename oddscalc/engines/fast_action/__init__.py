@@ -13,24 +13,14 @@ so the tools that need one (design, sweep, distribution, check) do not attach to
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
+from oddscalc.core.limits import OTHERS_BET, PLAYERS
 from oddscalc.core.parallel import default_workers
-from oddscalc.engines.base import (
-    OPTIMAL,
-    Decision,
-    EngineBase,
-    Inputs,
-    NamedStrategy,
-    Sampling,
-    Situation,
-    StrategyChart,
-    Wager,
-)
+from oddscalc.engines.base import OPTIMAL, Decision, FamilyBase, NamedStrategy
 from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows
 from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
 from oddscalc.engines.fast_action.deal import parse_deal
@@ -38,6 +28,7 @@ from oddscalc.engines.fast_action.odds import EXACT_LIMIT, SAMPLES, SEED, deal_o
 from oddscalc.engines.fast_action.report import decide_report, odds_report, settlement_report
 from oddscalc.engines.fast_action.rules import RULE_SPECS, rules_of_game
 from oddscalc.engines.fast_action.settlement import settle
+from oddscalc.engines.inputs import Input, Inputs, Sampling, Situation
 from oddscalc.report.model import Report
 
 DECIDE_SAMPLES = 200_000
@@ -45,54 +36,68 @@ DECIDE_SAMPLES = 200_000
 __all__ = ["DECIDE_SAMPLES", "ENGINE", "EXACT_LIMIT", "SAMPLES", "SEED", "FastActionEngine", "deal_report"]
 
 
-class FastActionEngine(EngineBase):
-    """The Engine of Fast Action Poker tables."""
+ANALYSIS_INPUTS = Inputs((
+    Input("seats", "text", "occupied seats", required=True, metavar="LIST", example="1,2,4,7"),
+), samples=ANALYZE_SAMPLES)
+DECIDE_INPUTS = Inputs((
+    Input("hand", "cards", "your 2 cards", option="--hole", aliases=("--hand",), counts=(2,), required=True,
+          metavar="CARDS"),
+    Input("board", "cards", "the community cards", option="--flop", aliases=("--board",), counts=(3, 4, 5),
+          required=True, metavar="CARDS"),
+    Input("dead", "cards", "other cards you can see, out of the deck", metavar="CARDS"),
+    Input("players", "integer", "players at the table", low=PLAYERS[0], high=PLAYERS[1], required=True,
+          metavar="N", example="4"),
+    Input("others_bet", "integers", "other players who make the optional bet (repeatable; default: every number)",
+          low=OTHERS_BET[0], high=OTHERS_BET[1], metavar="J"),
+    Input("hero_button", "flag", "you hold the button"),
+), samples=DECIDE_SAMPLES)
+
+
+class FastActionEngine(FamilyBase):
+    """The family of Fast Action Poker tables: decide (the optional bet) and its own ``odds``
+    command; no exact analysis over every deal (about 10^20), so no tool that needs one."""
+
+    decide_inputs = DECIDE_INPUTS
+    unavailable = {
+        "exact analysis": "it has no exact analysis over every deal (about 10^20 of them), which design, sweep, "
+                          "distribution, check and the par sheet need",
+        "strategy": "see decide for the optional bet",
+    }
 
     def __init__(self) -> None:
-        super().__init__("fast-action", RULE_SPECS, exact=False,
-                         strategies=(NamedStrategy(OPTIMAL, "no strategy is priced exactly"),),
-                         analysis_inputs=Inputs(seats=True, samples=ANALYZE_SAMPLES),
-                         decide_inputs=Inputs(hand=2, hand_option="--hole", board=True, dead=True, players=True,
-                                              betting=True, samples=DECIDE_SAMPLES))
+        super().__init__("fast-action", RULE_SPECS, analysis_inputs=ANALYSIS_INPUTS,
+                         strategies=(NamedStrategy(OPTIMAL, "no strategy is priced exactly"),))
+
+    @property
+    def commands(self) -> Mapping[str, Callable[..., Report]]:
+        return {"odds": deal_report}
 
     def validate(self, table: GameTable) -> None:
         rules_of_game(table)
 
-    def analyze(self, table: GameTable, strategy_name: str = OPTIMAL) -> Analysis:
-        raise InputError(f"engine '{self.name}' ({table.name}) has no exact analysis over every deal "
-                         "(about 10^20 of them); design, sweep, distribution and check need one")
-
-    def wagers(self, table: GameTable, strategy_name: str = OPTIMAL) -> tuple[Wager, ...]:
-        return (Wager("main", table.title, self.analyze(table, strategy_name)),)     # refused: not exact
-
-    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None:
-        return None                      # the optional bet is advised hand by hand (decide)
-
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         sampling = situation.sampling or Sampling(ANALYZE_SAMPLES)
-        if situation.seats is None:
-            raise InputError(f"analyze {table.name} needs --seats, e.g. --seats 1,2,4,7")
-        return analyze_report(table, situation.seats, None, sampling.samples, sampling.seed, sampling.workers,
+        seats = situation.text("seats")
+        assert seats is not None                     # declared required
+        return analyze_report(table, seats, None, sampling.samples, sampling.seed, sampling.workers,
                               sampling.scheduler)
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[Decision, ...]:
-        if situation.players is None:
-            raise InputError(f"decide {table.name} needs --players")
+        players = situation.integer("players")
+        assert players is not None                   # declared required
         sampling = situation.sampling or Sampling(DECIDE_SAMPLES)
-        rows = decision_rows(rules_of_game(table), situation.hand, situation.board, situation.dead,
-                             situation.players, situation.others_bet, situation.hero_button,
-                             sampling.samples, sampling.seed,
+        rows = decision_rows(rules_of_game(table), situation.cards("hand"), situation.cards("board"),
+                             situation.cards("dead"), players, situation.integers("others_bet"),
+                             situation.flag("hero_button"), sampling.samples, sampling.seed,
                              default_workers() if sampling.workers is None else sampling.workers, sampling.scheduler)
         return tuple(_decision(row) for row in rows)
 
     def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
         rows = [decision.facts["advice"] for decision in decisions]
-        assert all(isinstance(row, BetAdvice) for row in rows) and situation.players is not None
-        return decide_report(rules_of_game(table), situation.hand, situation.board, situation.dead,
-                             situation.players, [row for row in rows if isinstance(row, BetAdvice)])
-
-    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
-        raise InputError(f"strategy is not available for {table.name}: see decide for the optional bet")
+        players = situation.integer("players")
+        assert all(isinstance(row, BetAdvice) for row in rows) and players is not None
+        return decide_report(rules_of_game(table), situation.cards("hand"), situation.cards("board"),
+                             situation.cards("dead"), players, [row for row in rows if isinstance(row, BetAdvice)])
 
 
 def _decision(row: BetAdvice) -> Decision:

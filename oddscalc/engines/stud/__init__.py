@@ -22,18 +22,28 @@ from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, category_map
+from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.engines.stud import attached, decide, report, simulate, solve, strategy
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_layout, call_map, class_counts
 from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
 from oddscalc.report.model import Report
 
+DECIDE_INPUTS = Inputs((
+    Input("hand", "cards", "your five cards", counts=(5,), required=True, metavar="CARDS"),
+    Input("up", "cards", "the dealer's face-up card", counts=(1,), required=True, metavar="CARD"),
+    Input("dead", "cards", "other cards you can see (other boxes), out of the deck", metavar="CARDS"),
+))
 
-class StudEngine(base.EngineBase):
-    """The Engine of five-card stud games against a dealer with one upcard."""
+
+class StudEngine(base.FamilyBase, base.ExposureFromModule):
+    """The family of five-card stud games against a dealer with one upcard: exact analysis,
+    decide, strategies, a simulator, exposure."""
+
+    decide_inputs = DECIDE_INPUTS
+    exposure_module = "oddscalc.engines.stud.exposure"
 
     def __init__(self) -> None:
-        super().__init__("stud5", RULE_SPECS, decide_inputs=base.Inputs(hand=5, upcards=True, dead=True),
-                         strategies=strategy.STRATEGIES, exposure_module="oddscalc.engines.stud.exposure")
+        super().__init__("stud5", RULE_SPECS, strategies=strategy.STRATEGIES)
 
     def validate(self, table: GameTable) -> None:
         side = StudRules.of(table).side_bets
@@ -72,15 +82,14 @@ class StudEngine(base.EngineBase):
         classes = class_counts(StudRules.of(table).qualify_strength)
         return strategy.chart(classes, result.calls, strategy.ace_king_rules(classes, result.calls))
 
-    def analysis_report(self, table: GameTable, situation: base.Situation) -> Report:
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return report.analysis_report(table)
 
-    def decide(self, table: GameTable, situation: base.Situation) -> tuple[base.Decision, ...]:
-        if len(situation.upcards) != 1:
-            raise InputError(f"{table.name} shows one dealer card: give it with --up")
-        return (decide.decide(table, situation.hand, situation.upcards[0], situation.dead),)
+    def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
+        (upcard,) = situation.cards("up")
+        return (decide.decide(table, situation.cards("hand"), upcard, situation.cards("dead")),)
 
-    def decision_report(self, table: GameTable, situation: base.Situation,
+    def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:
         (decision,) = decisions
         return report.decision_report(table, situation, decision)

@@ -12,8 +12,9 @@ from oddscalc.core.cards import format_cards
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import decimal_text, pay_text, percent_text
-from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation, Ties
+from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Ties
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
+from oddscalc.engines.inputs import Situation
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.sidebets import pay_rows
 from oddscalc.engines.stud.attached import call_sizes, side_bet_result, side_bets, side_sizes
@@ -104,7 +105,7 @@ def analysis_report(game: GameTable) -> Report:
 
 def decision_report(game: GameTable, situation: Situation, decision: Decision) -> Report:
     """``decide``: the EVs of calling and folding, and each outcome's probability if you call."""
-    hand, (upcard,), dead = situation.hand, situation.upcards, situation.dead
+    hand, (upcard,), dead = situation.cards("hand"), situation.cards("up"), situation.cards("dead")
     total = decision.total
     table = Table("if you call: outcomes over the dealer's completions",
                   ("outcome", "completions", "probability", "exact", f"net per {game.unit}"),

@@ -26,6 +26,7 @@ from oddscalc.engines.handclasses import (
     category_map,
     five_card_census,
 )
+from oddscalc.engines.inputs import Situation
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
@@ -197,8 +198,9 @@ def analysis_report(game: GameTable) -> Report:
     return standard_report(f"{game.title}: exact return", analysis, tables, data)
 
 
-class SideBetEngine(base.EngineBase):
-    """The Engine of side bets paid on the player's own cards (no decision, no dealer)."""
+class SideBetEngine(base.FamilyBase):
+    """The family of side bets paid on the player's own cards: an exact analysis, no decision, no
+    dealer."""
 
     def __init__(self) -> None:
         super().__init__("stud5-side", RULE_SPECS, strategies=STRATEGIES)
@@ -231,11 +233,7 @@ class SideBetEngine(base.EngineBase):
         return (base.Wager("main", f"{table.title}, per {table.unit}", self.analyze(table, strategy_name),
                       paytables=tuple(t.name for t in table.paytables)),)
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> base.StrategyChart | None:
-        base.find_strategy(STRATEGIES, strategy_name, table)
-        return None                      # a side bet has no decision
-
-    def analysis_report(self, table: GameTable, situation: base.Situation) -> Report:
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return analysis_report(table)
 
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:

@@ -20,6 +20,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank, rank_hand
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
+from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.engines.three_card import decide, report, simulate, strategy
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import analyses, game_analysis
@@ -27,13 +28,22 @@ from oddscalc.engines.three_card.rules import RULE_SPECS, ThreeCardRules, three_
 from oddscalc.engines.three_card.solve import Solution, solve
 from oddscalc.report.model import Report
 
+DECIDE_INPUTS = Inputs((
+    Input("hand", "cards", "your three cards", counts=(3,), required=True, metavar="CARDS"),
+    Input("up", "cards", "the dealer's face-up card, in games that show one", counts=(1,), metavar="CARD"),
+    Input("dead", "cards", "other cards you can see (other boxes), out of the deck", metavar="CARDS"),
+))
 
-class ThreeCardEngine(base.EngineBase):
-    """The Engine of three-card games against a qualifying dealer."""
+
+class ThreeCardEngine(base.FamilyBase, base.ExposureFromModule):
+    """The family of three-card games against a qualifying dealer: exact analysis, decide,
+    strategies, a simulator, exposure."""
+
+    decide_inputs = DECIDE_INPUTS
+    exposure_module = "oddscalc.engines.three_card.exposure"
 
     def __init__(self) -> None:
-        super().__init__("three-card", RULE_SPECS, decide_inputs=base.Inputs(hand=3, upcards=True, dead=True),
-                         strategies=strategy.STRATEGIES, exposure_module="oddscalc.engines.three_card.exposure")
+        super().__init__("three-card", RULE_SPECS, strategies=strategy.STRATEGIES)
 
     def validate(self, table: GameTable) -> None:
         three_card_rules(table)
@@ -71,16 +81,14 @@ class ThreeCardEngine(base.EngineBase):
         rules, solution = self._solved(table, strategy_name)
         return strategy.chart(rules, solution)
 
-    def analysis_report(self, table: GameTable, situation: base.Situation) -> Report:
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return report.analysis_report_of(three_card_rules(table))
 
-    def decide(self, table: GameTable, situation: base.Situation) -> tuple[base.Decision, ...]:
-        if len(situation.upcards) > 1:
-            raise InputError(f"{table.name} shows at most one dealer card")
-        upcard = situation.upcards[0] if situation.upcards else None
-        return (decide.decide(three_card_rules(table), situation.hand, upcard, situation.dead),)
+    def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
+        upcard = situation.cards("up")[0] if situation.cards("up") else None
+        return (decide.decide(three_card_rules(table), situation.cards("hand"), upcard, situation.cards("dead")),)
 
-    def decision_report(self, table: GameTable, situation: base.Situation,
+    def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:
         (decision,) = decisions
         return report.decision_report(three_card_rules(table), situation, decision)

@@ -14,9 +14,10 @@ from itertools import groupby
 from oddscalc.core.cards import RANKS, format_cards
 from oddscalc.core.economics import Analysis
 from oddscalc.core.numbers import decimal_text, ratio_text
-from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Situation, Ties
+from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Ties
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
 from oddscalc.engines.handrules import decision_table
+from oddscalc.engines.inputs import Situation
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.sidebets import pay_rows
 from oddscalc.engines.three_card.counts import GameCounts, game_counts
@@ -273,14 +274,14 @@ def strategy_report(rules: ThreeCardRules, compare: bool = False) -> Report:
 def decision_report(rules: ThreeCardRules, situation: Situation, d: Decision) -> Report:
     """``decide``: the EVs of playing and folding one hand and the outcome probabilities if played."""
     unit = rules.game.unit
-    upcard = situation.upcards[0] if situation.upcards else None
+    upcard = situation.cards("up")[0] if situation.cards("up") else None
     ev_play, ev_fold = d.values["play"], d.values["fold"]
-    fields: list[tuple[str, object, str]] = [("hand", format_cards(situation.hand), ""),
+    fields: list[tuple[str, object, str]] = [("hand", format_cards(situation.cards("hand")), ""),
                                              ("hand class", d.facts["hand_class"], "")]
     if upcard is not None:
         fields.append(("dealer upcard", format_cards([upcard]), ""))
-    if situation.dead:
-        fields.append(("dead cards", format_cards(situation.dead), ""))
+    if situation.cards("dead"):
+        fields.append(("dead cards", format_cards(situation.cards("dead")), ""))
     fields += [("Bonus/Bet ratio", ratio_text(rules.bonus_ratio), ""),
                ("dealer hands", d.total, ""),
                (f"EV(play) per {unit}", ev_play, decimal_text(ev_play, 6)),
@@ -293,9 +294,10 @@ def decision_report(rules: ThreeCardRules, situation: Situation, d: Decision) ->
                     ("outcome", "dealer hands", "probability", f"net per {unit}"),
                     tuple((name, count, decimal_text(p, 8), net) for name, count, p, net in rows)))
     data: dict[str, object] = {
-        "game": rules.game.name, "hand": format_cards(situation.hand),
+        "game": rules.game.name, "hand": format_cards(situation.cards("hand")),
         "upcard": None if upcard is None else format_cards([upcard]),
-        "dead": format_cards(situation.dead), "hand_class": d.facts["hand_class"], "bonus_ratio": rules.bonus_ratio,
+        "dead": format_cards(situation.cards("dead")), "hand_class": d.facts["hand_class"],
+        "bonus_ratio": rules.bonus_ratio,
         "total": d.total, "decision": d.choice,
         "ev_play": ev_play, "ev_fold": ev_fold, "ev_difference": ev_play - ev_fold, "margin": d.margin,
         "outcomes": [{"outcome": n, "count": c, "probability": p, "net": net} for n, c, p, net in rows]}

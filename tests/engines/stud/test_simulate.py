@@ -79,7 +79,7 @@ def test_hand_index_numbers_every_hand_once():
 
 
 def test_only_stud_games_are_simulated():
-    with pytest.raises(InputError, match="stud5"):
+    with pytest.raises(InputError, match="simulate is not available for five-plus-one-bonus: it has no simulator"):
         simulate(load("five-plus-one-bonus"), 10, seed=1)
 
 

@@ -169,7 +169,7 @@ def test_decide_reports_probabilities_that_sum_to_one(cli):
     (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h", "--up", "Qd"), "expected 5 cards, got 4"),
     (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s", "--up", "As"), "duplicate card As"),
     (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s", "--up", "Qx"), "unknown card 'Qx'"),
-    (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s"), "give it with --up"),
+    (("decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s"), "needs --up with the dealer's face-up card"),
     (("analyze", "caribbean-stud", "--pay", "flush=-1"), "negative value"),
     (("analyze", "caribbean-stud", "--pay", "flushes=6"), "unknown category 'flushes'"),
     (("analyze", "caribbean-stud", "--pay", "flush"), "CATEGORY=VALUE"),
