@@ -28,7 +28,8 @@ from oddscalc.core.delegate import Delegated
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import DECIDE, EXACT, OPTIMAL, STRATEGY, Decision, StrategyChart, engine_of, is_exact
+from oddscalc.engines.base import DECIDE, EXACT, OPTIMAL, STRATEGY, Decision, engine_of, is_exact
+from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.inputs import Inputs
 
 

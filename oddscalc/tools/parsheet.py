@@ -26,7 +26,8 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import decimal_text, exact_text, percent_text
 from oddscalc.core.progress_bar import Progress
 from oddscalc.core.version import __version__
-from oddscalc.engines.base import EXACT, OPTIMAL, STRATEGY, NamedStrategy, StrategyChart, Wager, engine_of
+from oddscalc.engines.base import EXACT, OPTIMAL, STRATEGY, NamedStrategy, Wager, engine_of
+from oddscalc.engines.charts import StrategyChart
 from oddscalc.report.analysis import metrics_table, net_table, outcome_table
 from oddscalc.report.html import Block, Details, Figure, Fine, Group, Named, Page, Section
 from oddscalc.report.model import Report, Table

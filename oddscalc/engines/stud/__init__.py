@@ -21,6 +21,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
+from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, category_map
 from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.engines.stud import attached, decide, report, simulate, solve, strategy
@@ -77,7 +78,7 @@ class StudEngine(base.FamilyBase, base.ExposureFromModule):
         return (main, *(base.Wager(name, f"side bet {name}, per {name} stake", analysis, True, (name,))
                         for name, analysis in attached.analyses(table).items()))
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> base.StrategyChart:
+    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyChart:
         result = self._solved(table, strategy_name)
         classes = class_counts(StudRules.of(table).qualify_strength)
         return strategy.chart(classes, result.calls, strategy.ace_king_rules(classes, result.calls))

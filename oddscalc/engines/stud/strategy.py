@@ -19,7 +19,8 @@ from oddscalc.core.cards import RANKS
 from oddscalc.core.classes import HandClass
 from oddscalc.core.evaluate import five_card_examples
 from oddscalc.core.gametable import GameTable
-from oddscalc.engines.base import NamedStrategy, StrategyChart, builtin, find_strategy
+from oddscalc.engines.base import NamedStrategy, builtin, find_strategy
+from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.handclasses import five_card_categories
 from oddscalc.engines.handrules import DecisionTable, HandModel, decision_table
 from oddscalc.engines.stud.counts import PAYOUT_CLASSES, call_class_map, payout_bases

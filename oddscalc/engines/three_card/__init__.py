@@ -20,6 +20,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank, rank_hand
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
+from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.engines.three_card import decide, report, simulate, strategy
 from oddscalc.engines.three_card.counts import game_counts
@@ -77,7 +78,7 @@ class ThreeCardEngine(base.FamilyBase, base.ExposureFromModule):
             out.append(base.Wager(key, title, analysis, is_side, paytables))
         return tuple(out)
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> base.StrategyChart:
+    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyChart:
         rules, solution = self._solved(table, strategy_name)
         return strategy.chart(rules, solution)
 

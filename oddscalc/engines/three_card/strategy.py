@@ -24,7 +24,8 @@ from itertools import groupby
 
 from oddscalc.core.cards import RANKS
 from oddscalc.core.hands import ThreeCardCategory
-from oddscalc.engines.base import OPTIMAL, NamedStrategy, StrategyChart, builtin, find_strategy
+from oddscalc.engines.base import OPTIMAL, NamedStrategy, builtin, find_strategy
+from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.handrules import DecisionTable, HandModel, decision_table
 from oddscalc.engines.three_card.counts import GameCounts
 from oddscalc.engines.three_card.rules import ThreeCardRules
