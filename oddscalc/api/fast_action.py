@@ -18,7 +18,9 @@ from oddscalc.api.arguments import (
 )
 from oddscalc.api.result import Result
 from oddscalc.api.tables import load
-from oddscalc.engines.fast_action import EXACT_LIMIT, SAMPLES, SEED, deal_report
+from oddscalc.core.errors import InputError
+from oddscalc.engines.base import Commands, engine_of
+from oddscalc.engines.fast_action import EXACT_LIMIT, SAMPLES, SEED
 
 __all__ = ["EXACT_LIMIT", "SAMPLES", "SEED", "DealOdds", "fast_action_odds"]
 
@@ -47,5 +49,10 @@ def fast_action_odds(seats: Text, *, button: OptionalText = None, hole: Optional
     {'1': '6', '2': '-3', '3': '-3'}
     """
     loaded = load(game, pays, rules, table)
-    return DealOdds(loaded.name, seats, report=deal_report(loaded, seats, button, hole, board, bettors, dead, draws,
-                                                           exact_limit, samples, seed, workers, scheduler))
+    family = engine_of(loaded)
+    odds = family.commands.get("odds") if isinstance(family, Commands) else None
+    if odds is None:                # the command of one family's own: a game of another has none
+        raise InputError(f"game '{loaded.name}' is not a Fast Action Poker game (fast-action odds is that family's "
+                         "own command)")
+    return DealOdds(loaded.name, seats, report=odds(loaded, seats, button, hole, board, bettors, dead, draws,
+                                                    exact_limit, samples, seed, workers, scheduler))

@@ -24,16 +24,17 @@ class Ranked(Result):
 
 @boundary
 def rank(cards: Cards, game: OptionalGame = None) -> Ranked:
-    """The category and strength of 3, 5, 6 or 7 cards (the best five of six or seven).
+    """The category and strength of a hand under a game's ranking (its family's: how many cards,
+    which categories); with no game, of 3 cards, or of 5, 6 or 7 (the best five of six or seven).
 
     >>> rank("Qh 6d 4s").hand.category.label, rank("As Ks Qs Js Ts 2c 2d").hand.category.label
     ('high-card', 'royal-flush')
     """
-    parsed = cards_of(cards, (3, 5, 6, 7))
+    parsed = cards_of(cards, None if game else (3, 5, 6, 7))
     table = load(game or DEFAULT_GAMES[3 if len(parsed) == 3 else 5])
     hand = engine_of(table).rank(table, parsed)
     rows: list[tuple[str, object]] = [("cards", format_cards(hand.cards))]
-    if len(parsed) > 5:
+    if len(hand.best) < len(hand.cards):
         rows.append(("best five", format_cards(hand.best)))
     rows += [("category", hand.category.label),
              ("strength", f"{hand.strength} of 0..{hand.n_strengths - 1} (higher is stronger)")]
