@@ -13,13 +13,18 @@ oddscalc.core.errors.InputError: decide caribbean-stud: --players does not apply
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from difflib import SequenceMatcher
 
 from oddscalc.api.arguments import ArgumentTypeError, Check, IsBool, IsCards, IsText, Whole, Wholes
 from oddscalc.core.errors import InputError, nearest
 from oddscalc.engines.inputs import Input, Inputs, Sampling, Situation, read_situation
 
 TYPO = 0.75        # as alike as 'hnad' and 'hand' (a name of another family's, 'players', is not 'pays')
+
+
+def _alike(name: str, close: str) -> bool:
+    # imported here: only a refusal needs it, and it costs every start a millisecond
+    from difflib import SequenceMatcher
+    return SequenceMatcher(None, name, close).ratio() >= TYPO
 
 
 def _checker(spec: Input) -> Check:
@@ -44,7 +49,7 @@ def situation_of(command: str, game: str, inputs: Inputs, positional: Sequence[o
     for name in given:
         if inputs.named(name) is None:
             close = nearest(name, [*parameters, *inputs.names])
-            if close is not None and SequenceMatcher(None, name, close).ratio() >= TYPO:
+            if close is not None and _alike(name, close):
                 raise ArgumentTypeError(f"{command}(): got an unexpected keyword argument '{name}' "
                                         f"(did you mean '{close}='?)")
     if len(positional) > len(inputs.fields):
