@@ -22,7 +22,7 @@ from oddscalc.core.evaluate import HandRank
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
 from oddscalc.engines.charts import StrategyChart
-from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, category_map
+from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, category_map, refuse_suits_on_five
 from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.engines.stud import attached, decide, report, simulate, solve, strategy
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_layout, call_map, class_counts
@@ -51,6 +51,7 @@ class StudEngine(base.FamilyBase, base.ExposureFromModule):
         table.check_paytables([table.main_paytable, *side], side)
         where = f"table '{table.name}'"
         check_class_names(table.classes, (*PAYOUT_CLASSES, *FIVE_CARD_CATEGORIES), where)
+        refuse_suits_on_five(table.classes, where)       # cheap: no hand is evaluated
         table.check_categories(table.main_paytable, (*PAYABLE, *(k.name for k in table.classes)))
         if table.paytable().settlement:
             raise InputError(f"{where}: paytables.{table.main_paytable} is the Call's: hand, when and paid_on "
@@ -92,8 +93,7 @@ class StudEngine(base.FamilyBase, base.ExposureFromModule):
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:
-        (decision,) = decisions
-        return report.decision_report(table, situation, decision)
+        return report.decision_report(table, self.decide_inputs, situation, decisions)
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
         if price is not None:
