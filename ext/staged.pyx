@@ -1,0 +1,605 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Staged paytable games without a dealer hand (Mississippi Stud, Let It Ride): the optimal
+decision at every stage by backward induction over every seen set, then a forward count of the
+deals.  No paytable here: the caller gives each five-card strength's class and each class's net
+per unit in action as an integer numerator over one common denominator.
+
+A stage is a decision taken with ``seen`` cards known (the player's and the community cards turned
+so far); each of its options adds a whole number of units to the wager in action (a raise, or a
+negative number: a bet pulled back) or folds (every unit in action is lost).  The final hand is
+five cards.  Deals are the cards drawn from a deck (52 cards, or fewer for brute-force tests)
+beside ``base`` cards already known; which drawn cards are the player's and which are community
+cards changes nothing (the final hand holds them all), so a stage's situations are the subsets of
+the deck of its size, indexed by the combinatorial number system (colex: sum of C(position, j + 1)).
+
+Why it is exact and fast:
+- values are integers: the value at a stage is a numerator over L x (the draws that follow), so
+  averaging over the next cards is a sum, and every comparison is of integers (exact ties are
+  broken by the tie-break, never by rounding);
+- the last stage counts its completions once per seen set by class (the only five-card
+  evaluations), and every stage is a gather over the next stage's sets: each set writes only its
+  own entries, so the sets of a stage are shared among the cores.
+"""
+from libc.stdint cimport uint8_t, int32_t, int64_t
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
+from cython.parallel cimport prange
+
+from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex, next_combination
+from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
+
+cdef enum:
+    HAND = 5               # cards of the final hand
+    MAX_STAGES = 5         # a stage sees at least one more card than the one before, and fewer than five
+    MAX_OPTIONS = 16
+    MAX_CLASSES = 64
+    MAX_UNITS = 255
+    CHUNK = 1024           # sets a core takes at a time
+    NO_UNITS = -1
+
+cdef int64_t BINOM[53][6]
+cdef int i_, j_
+for i_ in range(53):
+    for j_ in range(6):
+        BINOM[i_][j_] = 0
+    BINOM[i_][0] = 1
+    for j_ in range(1, 6):
+        if i_ >= 1:
+            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
+
+
+cdef struct Stage:
+    int k                  # cards drawn from the deck when the decision is taken
+    int g                  # cards drawn after it, before the next stage (or the final hand)
+    int64_t sets           # C(n, k)
+    int64_t ahead          # C(n - k, g): the draws that follow one set
+    int64_t deals          # the deals that follow one set: the product of ahead from here on
+    int64_t denom          # values are numerators over L x deals
+    int lo, hi             # units in action on reaching the stage
+    int next_lo, next_hi   # units in action after its decision (fold aside)
+    int n_options
+    int64_t delta[MAX_OPTIONS]
+    int fold[MAX_OPTIONS]
+    int fixed              # -1: the optimal option; else this option at every set
+    int64_t* value         # per (set, units - lo): the value of the best option
+    uint8_t* choice        # per (set, units - lo): the option taken
+    int64_t* reach         # per (set, units - lo): chains of draws that reach it with those units
+
+
+cdef inline void unrank(int64_t r, int k, int n, int* idx) noexcept nogil:
+    """The k positions (ascending) of the subset with colex index r of 0..n-1."""
+    cdef int j, a = n - 1
+    for j in range(k - 1, -1, -1):
+        while BINOM[a][j + 1] > r:
+            a -= 1
+        idx[j] = a
+        r -= BINOM[a][j + 1]
+        a -= 1
+
+
+cdef inline int64_t rank_of(const int* idx, int k) noexcept nogil:
+    cdef int64_t r = 0
+    cdef int j
+    for j in range(k):
+        r += BINOM[idx[j]][j + 1]
+    return r
+
+
+cdef inline int64_t rank_union(const int* a, int ka, const int* b, int kb) noexcept nogil:
+    """The colex index of the union of two disjoint ascending position lists."""
+    cdef int64_t r = 0
+    cdef int i = 0, j = 0, t
+    for t in range(ka + kb):
+        if j >= kb or (i < ka and a[i] < b[j]):
+            r += BINOM[a[i]][t + 1]
+            i += 1
+        else:
+            r += BINOM[b[j]][t + 1]
+            j += 1
+    return r
+
+
+cdef inline int complement(const int* idx, int k, int n, int* out) noexcept nogil:
+    """The positions of 0..n-1 not among the ascending idx, ascending; returns how many."""
+    cdef int p, j = 0, m = 0
+    for p in range(n):
+        if j < k and idx[j] == p:
+            j += 1
+        else:
+            out[m] = p
+            m += 1
+    return m
+
+
+cdef inline int one_more(const int* idx, int k, int n, int64_t* out) noexcept nogil:
+    """The colex indices of the sets of one more position than the ascending idx, in the order of
+    the added position; returns how many.  (The hot case: a card drawn at a time.)"""
+    cdef int64_t low[HAND + 1]
+    cdef int64_t high[HAND + 1]
+    cdef int j, x, p = 0, m = 0
+    low[0] = 0
+    for j in range(k):
+        low[j + 1] = low[j] + BINOM[idx[j]][j + 1]
+    high[k] = 0
+    for j in range(k - 1, -1, -1):
+        high[j] = high[j + 1] + BINOM[idx[j]][j + 2]
+    for x in range(n):
+        if p < k and idx[p] == x:
+            p += 1
+            continue
+        out[m] = low[p] + BINOM[x][p + 1] + high[p]
+        m += 1
+    return m
+
+
+cdef inline int64_t wagered(const Stage* st, int o) noexcept nogil:
+    """How much option o wagers, for the tie-break: a fold least, then by its delta."""
+    return -MAX_UNITS - 1 if st.fold[o] else st.delta[o]
+
+
+cdef inline int best_option(const Stage* st, const int64_t* values, int wager_more) noexcept nogil:
+    """The option of highest value; on equal values the one that wagers more (or less)."""
+    cdef int o, best = 0
+    for o in range(1, st.n_options):
+        if values[o] > values[best]:
+            best = o
+        elif values[o] == values[best]:
+            if (wagered(st, o) > wagered(st, best)) if wager_more else (wagered(st, o) < wagered(st, best)):
+                best = o
+    return best
+
+
+cdef class StagedSolution:
+    """The optimal (or fixed) decisions of every stage and the deals counted under them."""
+    cdef readonly int n                    # cards in the deck
+    cdef readonly int n_stages
+    cdef readonly int n_classes
+    cdef readonly int64_t total            # deals: the sets of the first stage x the deals that follow one
+    cdef readonly int64_t scale            # L, the common denominator of the nets
+    cdef int n_base
+    cdef int wager_more
+    cdef uint8_t deck[N_CARDS]
+    cdef uint8_t base[HAND]
+    cdef int position[N_CARDS]             # card code -> position in the deck, or -1
+    cdef uint8_t class_of[N_STRENGTHS]
+    cdef int64_t nets[MAX_CLASSES]
+    cdef Stage stages[MAX_STAGES]
+    cdef int final_lo, final_hi
+    cdef uint8_t* final_class              # per final set of drawn cards: the class of the hand
+    cdef int32_t* counts                   # per last-stage set: its completions by class
+    cdef int64_t* outcome                  # per (class, final units): deals
+    cdef int64_t fold_deals[MAX_STAGES][MAX_UNITS + 1]
+    cdef int64_t action_deals[MAX_STAGES][MAX_OPTIONS]
+
+    def __cinit__(self):
+        cdef int i
+        self.final_class = NULL
+        self.counts = NULL
+        self.outcome = NULL
+        for i in range(MAX_STAGES):
+            self.stages[i].value = NULL
+            self.stages[i].choice = NULL
+            self.stages[i].reach = NULL
+
+    def __dealloc__(self):
+        cdef int i
+        free(self.final_class)
+        free(self.counts)
+        free(self.outcome)
+        for i in range(MAX_STAGES):
+            free(self.stages[i].value)
+            free(self.stages[i].choice)
+            free(self.stages[i].reach)
+
+    # --- the passes ---------------------------------------------------------------------------
+
+    cdef void class_chunk(self, int64_t first, int64_t last) noexcept nogil:
+        """The class of the final hands first..last-1: the base cards and a set of drawn cards."""
+        cdef int kf = HAND - self.n_base
+        cdef int idx[HAND]
+        cdef int cards[HAND]
+        cdef int j
+        cdef int64_t r
+        unrank(first, kf, self.n, idx)
+        for j in range(self.n_base):
+            cards[j] = self.base[j]
+        for r in range(first, last):
+            for j in range(kf):
+                cards[self.n_base + j] = self.deck[idx[j]]
+            self.final_class[r] = self.class_of[strength5(cards[0], cards[1], cards[2], cards[3], cards[4])]
+            next_colex(idx, kf)
+
+    cdef void count_chunk(self, int64_t first, int64_t last) noexcept nogil:
+        """The completions of the last stage's sets first..last-1, by class (a gather over the
+        final hands each of them is part of)."""
+        cdef Stage* st = &self.stages[self.n_stages - 1]
+        cdef int idx[HAND]
+        cdef int rest[N_CARDS + HAND]
+        cdef int pick[HAND]
+        cdef int64_t ranks[N_CARDS]
+        cdef int m, t
+        cdef int64_t r
+        cdef int32_t* row
+        unrank(first, st.k, self.n, idx)
+        for r in range(first, last):
+            row = self.counts + r * self.n_classes
+            if st.g == 1:
+                m = one_more(idx, st.k, self.n, ranks)
+                for t in range(m):
+                    row[self.final_class[ranks[t]]] += 1
+                next_colex(idx, st.k)
+                continue
+            m = complement(idx, st.k, self.n, rest)
+            for t in range(st.g):
+                pick[t] = t
+            while True:
+                for t in range(st.g):
+                    rest[m + t] = rest[pick[t]]     # the drawn positions, ascending, after the complement
+                row[self.final_class[rank_union(idx, st.k, rest + m, st.g)]] += 1
+                if next_combination(pick, st.g, m) < 0:
+                    break
+            next_colex(idx, st.k)
+
+    cdef void continuation(self, int i, const int* idx, int* rest, int* pick, int64_t* out) noexcept nogil:
+        """out[u - next_lo]: the sum, over the draws that follow set idx of stage i, of the next
+        stage's value with u units in action (at the last stage: u x the completions' nets)."""
+        cdef Stage* st = &self.stages[i]
+        cdef Stage* nx
+        cdef int width = st.next_hi - st.next_lo + 1
+        cdef int m, t, c, u
+        cdef int64_t e = 0, r
+        cdef int64_t ranks[N_CARDS]
+        cdef int32_t* row
+        cdef int64_t* values
+        if i == self.n_stages - 1:
+            row = self.counts + rank_of(idx, st.k) * self.n_classes
+            for c in range(self.n_classes):
+                e += row[c] * self.nets[c]
+            for u in range(width):
+                out[u] = (st.next_lo + u) * e
+            return
+        nx = &self.stages[i + 1]
+        for u in range(width):
+            out[u] = 0
+        if st.g == 1:
+            m = one_more(idx, st.k, self.n, ranks)
+            for t in range(m):
+                values = nx.value + ranks[t] * (nx.hi - nx.lo + 1) + st.next_lo - nx.lo
+                for u in range(width):
+                    out[u] += values[u]
+            return
+        m = complement(idx, st.k, self.n, rest)
+        for t in range(st.g):
+            pick[t] = t
+        while True:
+            for t in range(st.g):
+                rest[m + t] = rest[pick[t]]     # the drawn positions, ascending, after the complement
+            r = rank_union(idx, st.k, rest + m, st.g)
+            values = nx.value + r * (nx.hi - nx.lo + 1)
+            for u in range(width):
+                out[u] += values[st.next_lo + u - nx.lo]
+            if next_combination(pick, st.g, m) < 0:
+                break
+
+    cdef void option_values(self, int i, const int64_t* after, int units, int64_t* out) noexcept nogil:
+        """Each option's value (numerator over the stage's denominator) with units in action."""
+        cdef Stage* st = &self.stages[i]
+        cdef int o
+        for o in range(st.n_options):
+            if st.fold[o]:
+                out[o] = -units * st.denom
+            else:
+                out[o] = after[units + st.delta[o] - st.next_lo]
+
+    cdef void decide_chunk(self, int i, int64_t first, int64_t last) noexcept nogil:
+        cdef Stage* st = &self.stages[i]
+        cdef int idx[HAND]
+        cdef int rest[N_CARDS + HAND]
+        cdef int pick[HAND]
+        cdef int64_t after[MAX_UNITS + 1]
+        cdef int64_t values[MAX_OPTIONS]
+        cdef int u, o, width = st.hi - st.lo + 1
+        cdef int64_t r
+        unrank(first, st.k, self.n, idx)
+        for r in range(first, last):
+            self.continuation(i, idx, rest, pick, after)
+            for u in range(width):
+                self.option_values(i, after, st.lo + u, values)
+                o = st.fixed if st.fixed >= 0 else best_option(st, values, self.wager_more)
+                st.value[r * width + u] = values[o]
+                st.choice[r * width + u] = o
+            next_colex(idx, st.k)
+
+    cdef void reach_chunk(self, int i, int64_t first, int64_t last) noexcept nogil:
+        """The chains of draws reaching stage i's sets first..last-1, by units in action: a gather
+        over the sets of stage i - 1 each of them holds."""
+        cdef Stage* st = &self.stages[i]
+        cdef Stage* pv = &self.stages[i - 1]
+        cdef int idx[HAND]
+        cdef int keep[HAND]
+        cdef int drop[HAND]
+        cdef int j, t, q, u, o, changed, width = st.hi - st.lo + 1, pwidth = pv.hi - pv.lo + 1
+        cdef int64_t r, s, count
+        cdef int64_t* here
+        unrank(first, st.k, self.n, idx)
+        for r in range(first, last):
+            here = st.reach + r * width
+            for t in range(pv.g):
+                drop[t] = t
+            changed = 0
+            while changed >= 0:
+                q = 0
+                t = 0
+                for j in range(st.k):
+                    if t < pv.g and drop[t] == j:
+                        t += 1
+                    else:
+                        keep[q] = idx[j]
+                        q += 1
+                s = rank_of(keep, pv.k)
+                for u in range(pwidth):
+                    count = pv.reach[s * pwidth + u]
+                    if count:
+                        o = pv.choice[s * pwidth + u]
+                        if not pv.fold[o]:
+                            here[pv.lo + u + pv.delta[o] - st.lo] += count
+                changed = next_combination(drop, pv.g, st.k)
+            next_colex(idx, st.k)
+
+    cdef int run(self) except -1:
+        cdef int i, u, o, c, width
+        cdef Stage* st
+        cdef int64_t chunks, ch, r, count, deals
+        cdef int32_t* row
+        cdef Stage* last = &self.stages[self.n_stages - 1]
+        cdef int64_t finals = BINOM[self.n][HAND - self.n_base]
+        self.final_class = <uint8_t*>malloc(finals)
+        if self.final_class == NULL:
+            raise MemoryError()
+        chunks = (finals + CHUNK - 1) // CHUNK
+        for ch in prange(chunks, nogil=True, schedule="dynamic"):
+            self.class_chunk(ch * CHUNK, min((ch + 1) * CHUNK, finals))
+        self.counts = <int32_t*>calloc(last.sets * self.n_classes, sizeof(int32_t))
+        if self.counts == NULL:
+            raise MemoryError()
+        chunks = (last.sets + CHUNK - 1) // CHUNK
+        for ch in prange(chunks, nogil=True, schedule="dynamic"):
+            self.count_chunk(ch * CHUNK, min((ch + 1) * CHUNK, last.sets))
+        for i in range(self.n_stages - 1, -1, -1):
+            st = &self.stages[i]
+            chunks = (st.sets + CHUNK - 1) // CHUNK
+            for ch in prange(chunks, nogil=True, schedule="dynamic"):
+                self.decide_chunk(i, ch * CHUNK, min((ch + 1) * CHUNK, st.sets))
+        st = &self.stages[0]
+        for r in range(st.sets):
+            st.reach[r] = 1              # one units value on reaching the first stage: the initial units
+        for i in range(1, self.n_stages):
+            st = &self.stages[i]
+            chunks = (st.sets + CHUNK - 1) // CHUNK
+            for ch in prange(chunks, nogil=True, schedule="dynamic"):
+                self.reach_chunk(i, ch * CHUNK, min((ch + 1) * CHUNK, st.sets))
+        width = self.final_hi + 1
+        self.outcome = <int64_t*>calloc(self.n_classes * width, sizeof(int64_t))
+        if self.outcome == NULL:
+            raise MemoryError()
+        with nogil:
+            for i in range(self.n_stages):
+                st = &self.stages[i]
+                deals = st.deals
+                for r in range(st.sets * (st.hi - st.lo + 1)):
+                    count = st.reach[r]
+                    if not count:
+                        continue
+                    o = st.choice[r]
+                    u = st.lo + r % (st.hi - st.lo + 1)
+                    self.action_deals[i][o] += count * deals
+                    if st.fold[o]:
+                        self.fold_deals[i][u] += count * deals
+                    elif i == self.n_stages - 1:
+                        row = self.counts + (r // (st.hi - st.lo + 1)) * self.n_classes
+                        for c in range(self.n_classes):
+                            self.outcome[c * width + u + st.delta[o]] += count * row[c]
+        return 0
+
+    # --- what Python reads ----------------------------------------------------------------------
+
+    cdef int64_t set_of(self, int i, cards) except -1:
+        """The index at stage i of the set of drawn cards ``cards``."""
+        cdef int idx[HAND]
+        cdef int j, k, p, t, card
+        if not 0 <= i < self.n_stages:
+            raise ValueError(f"stage {i} is not 0..{self.n_stages - 1}")
+        k = self.stages[i].k
+        if len(cards) != k:
+            raise ValueError(f"stage {i} has {k} cards drawn from the deck, got {len(cards)}")
+        for j in range(k):
+            card = cards[j]
+            if not 0 <= card < N_CARDS or self.position[card] < 0:
+                raise ValueError(f"card code {card} is not in the deck")
+            idx[j] = self.position[card]
+        for j in range(1, k):          # insertion sort of at most four positions
+            p = idx[j]
+            t = j - 1
+            while t >= 0 and idx[t] > p:
+                idx[t + 1] = idx[t]
+                t -= 1
+            idx[t + 1] = p
+        for j in range(1, k):
+            if idx[j] == idx[j - 1]:
+                raise ValueError("a card is given twice")
+        return rank_of(idx, k)
+
+    cdef int check_units(self, int i, int units) except -1:
+        if not self.stages[i].lo <= units <= self.stages[i].hi:
+            raise ValueError(f"stage {i} is reached with {self.stages[i].lo} to {self.stages[i].hi} units in action")
+        return 0
+
+    def units(self, int i):
+        """(lowest, highest) units in action on reaching stage i (len(stages): after the last)."""
+        if i == self.n_stages:
+            return self.final_lo, self.final_hi
+        if not 0 <= i < self.n_stages:
+            raise ValueError(f"stage {i} is not 0..{self.n_stages}")
+        return self.stages[i].lo, self.stages[i].hi
+
+    def denominator(self, int i):
+        """The denominator of stage i's values: L x the deals that follow one of its sets."""
+        if not 0 <= i < self.n_stages:
+            raise ValueError(f"stage {i} is not 0..{self.n_stages - 1}")
+        return self.stages[i].denom
+
+    def values(self, int i, cards, int units):
+        """Every option's value at stage i for the drawn cards ``cards`` with ``units`` in action:
+        the expected net of the whole wager in action (units, not per unit), each a numerator over
+        ``denominator(i)``, the later stages played as solved."""
+        cdef int idx[HAND]
+        cdef int rest[N_CARDS + HAND]
+        cdef int pick[HAND]
+        cdef int64_t after[MAX_UNITS + 1]
+        cdef int64_t out[MAX_OPTIONS]
+        cdef int64_t r = self.set_of(i, cards)
+        self.check_units(i, units)
+        unrank(r, self.stages[i].k, self.n, idx)
+        self.continuation(i, idx, rest, pick, after)
+        self.option_values(i, after, units, out)
+        return [out[o] for o in range(self.stages[i].n_options)]
+
+    def choice(self, int i, cards, int units):
+        """The option taken at stage i for the drawn cards ``cards`` with ``units`` in action."""
+        cdef int64_t r = self.set_of(i, cards)
+        self.check_units(i, units)
+        return self.stages[i].choice[r * (self.stages[i].hi - self.stages[i].lo + 1) + units - self.stages[i].lo]
+
+    def choices(self, int i):
+        """Stage i's options taken, one byte per (set in colex order, units - lowest units)."""
+        cdef Stage* st
+        if not 0 <= i < self.n_stages:
+            raise ValueError(f"stage {i} is not 0..{self.n_stages - 1}")
+        st = &self.stages[i]
+        return bytes((<char*>st.choice)[:st.sets * (st.hi - st.lo + 1)])
+
+    def outcomes(self):
+        """Deals that reach the final hand, as (class, units in action, deals), every non-zero one."""
+        cdef int c, u, width = self.final_hi + 1
+        return [(c, u, self.outcome[c * width + u]) for c in range(self.n_classes)
+                for u in range(self.final_lo, self.final_hi + 1) if self.outcome[c * width + u]]
+
+    def folds(self):
+        """Deals that fold, as (stage, units lost, deals), every non-zero one."""
+        cdef int i, u
+        return [(i, u, self.fold_deals[i][u]) for i in range(self.n_stages) for u in range(MAX_UNITS + 1)
+                if self.fold_deals[i][u]]
+
+    def actions(self):
+        """Deals that take each option of each stage (a list per stage)."""
+        cdef int i, o
+        return [[self.action_deals[i][o] for o in range(self.stages[i].n_options)] for i in range(self.n_stages)]
+
+
+def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, int scale, bint wager_more,
+          fixed=None):
+    """Solve a staged game over every deal of ``deck`` (card codes) beside the known ``base``
+    cards: ``seen[i]`` cards are known at stage i (base included, increasing, below five),
+    ``deltas[i][o]`` the units option o adds and ``folds[i][o]`` whether it folds,
+    ``initial_units`` in action at the first stage; ``class_map`` (7462 bytes) the class of each
+    five-card strength and ``nets[c]`` class c's net per unit in action times ``scale`` (the
+    caller checks that no value overflows 64 bits); on equal values the option that wagers more
+    (``wager_more``) or less; ``fixed[i]`` (-1: the optimal one) an option taken at every set of
+    stage i."""
+    cdef StagedSolution out = StagedSolution()
+    cdef uint8_t used[N_CARDS]
+    cdef int i, o, n, n_stages = len(seen), k_prev = -1, lo, hi, drawn, width
+    cdef int64_t deals
+    cdef Stage* st
+    memset(used, 0, N_CARDS)
+    mark_cards(base, used)
+    mark_cards(deck, used)
+    n = len(deck)
+    out.n = n
+    out.n_base = len(base)
+    if out.n_base >= HAND:
+        raise ValueError("fewer than five cards are known before the last decision")
+    if not 1 <= n_stages <= MAX_STAGES or len(deltas) != n_stages or len(folds) != n_stages:
+        raise ValueError(f"1 to {MAX_STAGES} stages, each with its deltas and fold flags")
+    if len(class_map) != N_STRENGTHS:
+        raise ValueError(f"the class map has one class per strength ({N_STRENGTHS})")
+    if not 1 <= len(nets) <= MAX_CLASSES:
+        raise ValueError(f"1 to {MAX_CLASSES} classes")
+    if scale < 1:
+        raise ValueError("the nets' denominator is positive")
+    out.n_classes = len(nets)
+    out.scale = scale
+    out.wager_more = wager_more
+    for i in range(out.n_classes):
+        out.nets[i] = nets[i]
+    for i in range(N_STRENGTHS):
+        if class_map[i] >= out.n_classes:
+            raise ValueError(f"strength {i} has class {class_map[i]}, not below {out.n_classes}")
+        out.class_of[i] = class_map[i]
+    for i in range(N_CARDS):
+        out.position[i] = -1
+    for i in range(out.n_base):
+        out.base[i] = base[i]
+    # positions follow the deck's order: sort it so a set's positions and its cards ascend together
+    sorted_deck = sorted(deck)
+    for i in range(n):
+        out.deck[i] = sorted_deck[i]
+        out.position[sorted_deck[i]] = i
+    if not 1 <= initial_units <= MAX_UNITS:
+        raise ValueError(f"the initial units are 1 to {MAX_UNITS}")
+    lo = hi = initial_units
+    out.n_stages = n_stages
+    for i in range(n_stages):
+        st = &out.stages[i]
+        drawn = seen[i] - out.n_base
+        if drawn <= k_prev or drawn < 0 or seen[i] >= HAND:
+            raise ValueError("each stage sees more cards than the one before, the first at least the base, "
+                             "all fewer than five")
+        if drawn > n:
+            raise ValueError(f"stage {i} draws {drawn} cards from a deck of {n}")
+        k_prev = drawn
+        st.k = drawn
+        st.sets = BINOM[n][drawn]
+        st.n_options = len(deltas[i])
+        if not 1 <= st.n_options <= MAX_OPTIONS or len(folds[i]) != st.n_options:
+            raise ValueError(f"stage {i}: 1 to {MAX_OPTIONS} options, each with a fold flag")
+        st.fixed = -1 if fixed is None else fixed[i]
+        if not -1 <= st.fixed < st.n_options:
+            raise ValueError(f"stage {i}: a fixed option is -1 or an option's index")
+        st.lo, st.hi = lo, hi
+        st.next_lo, st.next_hi = MAX_UNITS + 1, NO_UNITS
+        for o in range(st.n_options):
+            st.fold[o] = 1 if folds[i][o] else 0
+            st.delta[o] = 0 if st.fold[o] else deltas[i][o]
+            if not st.fold[o]:
+                st.next_lo = min(st.next_lo, lo + st.delta[o])
+                st.next_hi = max(st.next_hi, hi + st.delta[o])
+        if st.next_hi < 0:
+            raise ValueError(f"stage {i}: every option folds")
+        if st.next_lo < 1 or st.next_hi > MAX_UNITS:
+            raise ValueError(f"stage {i}: the units in action must stay 1 to {MAX_UNITS}")
+        lo, hi = st.next_lo, st.next_hi
+    out.final_lo, out.final_hi = lo, hi
+    for i in range(n_stages):
+        st = &out.stages[i]
+        st.g = (out.stages[i + 1].k if i + 1 < n_stages else HAND - out.n_base) - st.k
+        if st.g > n - st.k:
+            raise ValueError(f"stage {i}: the deck has too few cards left to draw {st.g}")
+        st.ahead = BINOM[n - st.k][st.g]
+    deals = 1
+    for i in range(n_stages - 1, -1, -1):
+        st = &out.stages[i]
+        deals *= st.ahead
+        st.deals = deals
+        st.denom = deals * scale
+        width = st.hi - st.lo + 1
+        st.value = <int64_t*>malloc(st.sets * width * sizeof(int64_t))
+        st.choice = <uint8_t*>malloc(st.sets * width)
+        st.reach = <int64_t*>calloc(st.sets * width, sizeof(int64_t))
+        if st.value == NULL or st.choice == NULL or st.reach == NULL:
+            raise MemoryError()
+    out.total = out.stages[0].sets * out.stages[0].deals
+    memset(out.fold_deals, 0, sizeof(out.fold_deals))
+    memset(out.action_deals, 0, sizeof(out.action_deals))
+    out.run()
+    return out
