@@ -99,8 +99,12 @@ ENGINES = {
 class Decision:
     """The best action in one situation: each action's expected net per unit and what follows.
 
-    ``outcomes`` are the ways the continuing action (call, play, bet) ends, counted over the
-    ``total`` equally likely completions; ``facts`` are the engine's further figures.
+    ``values`` are every action's expected net per unit, any number of them, in the family's
+    order; ``outcomes`` are the ways the continuing action (call, play, bet) ends, counted over the
+    ``total`` equally likely completions; ``facts`` are the family's further figures as the decide
+    JSON writes them (exact numbers, counts, text); ``case`` is what tells this decision from the
+    others of one situation (Fast Action: ``{"others_bet": 1}``), empty for a situation's only one.
+    An estimate (``exact`` false) counts ``total`` samples; ``std_error`` is its margin's.
     """
     choice: str
     values: Mapping[str, Fraction]
@@ -109,6 +113,7 @@ class Decision:
     outcomes: tuple[Outcome, ...] = ()
     std_error: float | None = None
     facts: Mapping[str, object] = field(default_factory=dict)
+    case: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def margin(self) -> Fraction:
