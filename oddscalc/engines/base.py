@@ -152,12 +152,14 @@ class Seen:
 
 @dataclass(frozen=True)
 class Exposure:
-    """The informed optimal player's return beside the plain optimal one.
+    """The informed optimal player's return beside the plain optimal one: the one result of an
+    exposure analysis, whichever family counts it and whether it is counted or sampled.
 
     Exact (``analysis`` is the informed outcome table) or an estimate (``analysis`` None; ``gain``
     is the mean over ``samples`` situations drawn with ``seed``, each priced exactly, with its
     ``std_error``).  ``gain`` is per unit (Ante, Bet): the informed expected return minus the plain
-    one.  ``strategy`` rows say, where it is simple, how the informed player decides.
+    one.  ``strategy`` rows (where, rule) say, where it is simple, how the informed player decides;
+    ``facts`` are the family's further figures of an exact count (the classes its kernel counted).
     """
     seen: str
     baseline: Analysis
@@ -167,6 +169,7 @@ class Exposure:
     samples: int = 0
     seed: int | None = None
     strategy: tuple[tuple[str, str], ...] = ()
+    facts: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def exact(self) -> bool:
@@ -176,6 +179,11 @@ class Exposure:
     def expected_return(self) -> Fraction:
         """The informed expected return per unit (exact, or the estimate)."""
         return self.baseline.expected_return + self.gain
+
+    @property
+    def call_probability(self) -> Fraction | None:
+        """How often the informed player calls (plays), when counted exactly."""
+        return None if self.analysis is None else self.analysis.call_probability
 
 
 @dataclass(frozen=True)
