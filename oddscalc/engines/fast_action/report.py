@@ -1,8 +1,8 @@
 """Reports of Fast Action Poker: the odds of a partly known deal, the settlement of a known hand,
-and the optional-bet advice.
+and the optional-bet advice (in the one decision report every family's ``decide`` prints).
 
-Text shows decimals (rounded exactly from the Fractions); JSON keeps every figure exact as
-``"p/q"`` beside a ``_decimal`` float.  Estimates always carry their standard error.
+Text shows decimals (rounded exactly from the Fractions); the odds JSON keeps every figure exact
+as ``"p/q"`` beside a ``_decimal`` float.  Estimates always carry their standard error.
 
 >>> from oddscalc.engines.fast_action.deal import parse_deal
 >>> from oddscalc.engines.fast_action.odds import deal_odds
