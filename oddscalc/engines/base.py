@@ -348,7 +348,7 @@ EXACT = Capability[ExactAnalysis]("exact analysis", ExactAnalysis, "it has no ex
 DECIDE = Capability[Decides]("decide", Decides, "it has no decision to make")
 STRATEGY = Capability[Strategies]("strategy", Strategies, "it has no strategy to choose")
 SIMULATE = Capability[Simulates]("simulate", Simulates, "it has no simulator")
-EXPOSURE = Capability[Exposes]("exposure", Exposes, "no decision depends on what is seen")
+EXPOSURE = Capability[Exposes]("exposure", Exposes, "its family prices no exposure")
 COMMANDS = Capability[Commands]("commands", Commands, "it has no commands of its own")
 CAPABILITIES: tuple[Capability[Any], ...] = (EXACT, DECIDE, STRATEGY, SIMULATE, EXPOSURE, COMMANDS)
 
