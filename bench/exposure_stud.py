@@ -44,7 +44,7 @@ def child(case: str, game_name: str) -> dict:
         else:
             result = ex.analyze_exposure(game, int(case[1:]))
         out = {"expected_return": str(result.analysis.expected_return), "gain": str(result.gain),
-               "call_probability": str(result.call_probability), "classes": result.classes}
+               "call_probability": str(result.call_probability), "classes": result.facts["classes"]}
     out.update(wall=time.perf_counter() - start, cpu=time.process_time() - cpu,
                peak_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     return out

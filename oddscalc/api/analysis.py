@@ -117,8 +117,10 @@ def analyze(game: Game, pays: Pays = None, rules: Rules = None, *, table: Option
 
 @dataclass(frozen=True)
 class Decided(Result):
-    """The best action in one situation: ``choice`` and each action's exact expected net per unit
-    (``decisions`` holds one per case when the engine gives several, as Fast Action's bettors)."""
+    """The best action in one situation: ``choice``, each action's exact expected net per unit
+    (``values``) and how much better the choice is (``margin``), of the first decision;
+    ``decisions`` holds one per case when the family gives several (Fast Action's numbers of other
+    bettors), as the JSON's ``decisions`` lists them."""
     game: str
     decisions: tuple[Decision, ...]
 
@@ -129,6 +131,11 @@ class Decided(Result):
     @property
     def values(self) -> Mapping[str, Fraction]:
         return self.decisions[0].values
+
+    @property
+    def margin(self) -> Fraction:
+        """The chosen action's expected net minus the best other's (never negative)."""
+        return self.decisions[0].margin
 
 
 @boundary

@@ -29,14 +29,18 @@ __all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "Exposed", "exposure"]
 
 @dataclass(frozen=True)
 class Exposed(Result):
-    """The informed optimal return beside the plain one: exact, or an estimate (``exposure``
-    gives its standard error, samples and seed)."""
+    """The informed optimal return beside the plain one, with the report: ``exposure`` is the one
+    exposure result every family gives (exact, or an estimate with its standard error, samples and
+    seed); its headline figures are here too."""
     game: str
     exposure: Exposure
 
     gain = Delegated[Fraction]("exposure.gain",
                                "What the information is worth per unit (exact, or the estimate's mean).")
     exact = Delegated[bool]("exposure.exact", "Whether the figures are exact (else estimates).")
+    expected_return = Delegated[Fraction]("exposure.expected_return",
+                                          "The informed expected return per unit (exact, or the estimate).")
+    std_error = Delegated[float | None]("exposure.std_error", "The estimate's standard error (None when exact).")
 
 
 @boundary

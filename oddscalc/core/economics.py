@@ -13,7 +13,9 @@ unit.  Every metric (named as docs/rules.md lists them) follows from the rows al
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
@@ -56,13 +58,29 @@ def normal_quantile(confidence: Fraction) -> float:
     return NormalDist().inv_cdf(float((1 + Fraction(confidence)) / 2))
 
 
+def action_metric(key: str) -> tuple[str, str]:
+    """The metric key and label of an action's probability, named ``action`` in a game of one
+    decision point and ``point: action`` in a game of several.
+
+    >>> action_metric("flop: raise 2x")
+    ('action_probability_flop_raise_2x', 'probability of raise 2x (flop, of all rounds)')
+    """
+    point, _, action = key.rpartition(": ")
+    slug = re.sub(r"[^a-z0-9]+", "_", key.lower()).strip("_")
+    return f"action_probability_{slug}", f"probability of {action}" + (f" ({point}, of all rounds)" if point else "")
+
+
 @dataclass(frozen=True)
 class Analysis:
     """An outcome table over ``total`` equally likely deals, and its metrics (all exact).
 
-    ``call_probability`` is given by the game when a call/play decision exists.  The sums over
-    the outcomes (expected return, average wager, variance) are computed once: every metric and
-    report reads them again, and Fractions are costly.
+    ``call_probability`` is given by the game when a call/play decision exists: the one yes/no
+    decision of today's games.  ``action_probabilities`` is given by a game of several actions or
+    decision points (a staged game): for each action at each point (keys ``raise 4x`` in a game of
+    one point, ``flop: raise 2x`` in a game of several) the share of all rounds that take it there,
+    so a later point's shares sum to the rounds that reach it; each is a metric row of its own.
+    The sums over the outcomes (expected return, average wager, variance) are computed once: every
+    metric and report reads them again, and Fractions are costly.
     """
     game: str
     table: str
@@ -70,11 +88,19 @@ class Analysis:
     outcomes: tuple[Outcome, ...]
     call_probability: Fraction | None = None
     unit: str = "unit"
+    # a dict: not part of the hash (the rest is), copied so the caller's dict is not shared
+    action_probabilities: Mapping[str, Fraction] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         counted = sum(row.count for row in self.outcomes)
         if counted != self.total:
             raise AssertionError(f"{self.game}: outcome counts sum to {counted}, not {self.total}")
+        shares = dict(self.action_probabilities)
+        if any(not 0 <= p <= 1 for p in shares.values()):
+            raise AssertionError(f"{self.game}: an action probability outside [0, 1]: {shares}")
+        if len({action_metric(key)[0] for key in shares}) != len(shares):
+            raise AssertionError(f"{self.game}: two actions share a metric key: {list(shares)}")
+        object.__setattr__(self, "action_probabilities", shares)
 
     def probability(self, row: Outcome) -> Fraction:
         """Exact probability of one outcome row."""
@@ -166,6 +192,7 @@ class Analysis:
         ]
         if self.call_probability is not None:
             rows.append(("call_probability", "probability of calling (playing)", self.call_probability))
+        rows += [(*action_metric(key), p) for key, p in self.action_probabilities.items()]
         rows += [
             ("variance", f"variance of the net per {self.unit}", self.variance),
             ("std_dev", f"standard deviation of the net per {self.unit}", self.std_dev),

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
+from typing import Protocol
 
 from oddscalc._native import eval3, eval5
 from oddscalc.core.errors import InputError
@@ -21,13 +22,21 @@ N_FIVE_CARD_STRENGTHS = 7462
 evaluate_batch = eval5.evaluate_batch
 
 
+class Category(Protocol):
+    """A hand category of some ranking: what a report names it."""
+
+    @property
+    def label(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class HandRank:
-    """What a hand is: its best five (or its three) cards, category and strength, and the most
-    specific hand class of the game that holds it ("" when none does)."""
+    """What a hand is: the cards that make it (its best five of more), category and strength, and
+    the most specific hand class of the game that holds it ("" when none does).  The category is
+    the ranking's: the five- and three-card ones here, or a family's own (anything with a label)."""
     cards: tuple[int, ...]
     best: tuple[int, ...]
-    category: FiveCardCategory | ThreeCardCategory
+    category: Category
     strength: int
     n_strengths: int
     hand_class: str = ""

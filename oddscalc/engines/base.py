@@ -99,8 +99,12 @@ ENGINES = {
 class Decision:
     """The best action in one situation: each action's expected net per unit and what follows.
 
-    ``outcomes`` are the ways the continuing action (call, play, bet) ends, counted over the
-    ``total`` equally likely completions; ``facts`` are the engine's further figures.
+    ``values`` are every action's expected net per unit, any number of them, in the family's
+    order; ``outcomes`` are the ways the continuing action (call, play, bet) ends, counted over the
+    ``total`` equally likely completions; ``facts`` are the family's further figures as the decide
+    JSON writes them (exact numbers, counts, text); ``case`` is what tells this decision from the
+    others of one situation (Fast Action: ``{"others_bet": 1}``), empty for a situation's only one.
+    An estimate (``exact`` false) counts ``total`` samples; ``std_error`` is its margin's.
     """
     choice: str
     values: Mapping[str, Fraction]
@@ -109,6 +113,7 @@ class Decision:
     outcomes: tuple[Outcome, ...] = ()
     std_error: float | None = None
     facts: Mapping[str, object] = field(default_factory=dict)
+    case: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def margin(self) -> Fraction:
@@ -147,12 +152,14 @@ class Seen:
 
 @dataclass(frozen=True)
 class Exposure:
-    """The informed optimal player's return beside the plain optimal one.
+    """The informed optimal player's return beside the plain optimal one: the one result of an
+    exposure analysis, whichever family counts it and whether it is counted or sampled.
 
     Exact (``analysis`` is the informed outcome table) or an estimate (``analysis`` None; ``gain``
     is the mean over ``samples`` situations drawn with ``seed``, each priced exactly, with its
     ``std_error``).  ``gain`` is per unit (Ante, Bet): the informed expected return minus the plain
-    one.  ``strategy`` rows say, where it is simple, how the informed player decides.
+    one.  ``strategy`` rows (where, rule) say, where it is simple, how the informed player decides;
+    ``facts`` are the family's further figures of an exact count (the classes its kernel counted).
     """
     seen: str
     baseline: Analysis
@@ -162,6 +169,7 @@ class Exposure:
     samples: int = 0
     seed: int | None = None
     strategy: tuple[tuple[str, str], ...] = ()
+    facts: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def exact(self) -> bool:
@@ -171,6 +179,11 @@ class Exposure:
     def expected_return(self) -> Fraction:
         """The informed expected return per unit (exact, or the estimate)."""
         return self.baseline.expected_return + self.gain
+
+    @property
+    def call_probability(self) -> Fraction | None:
+        """How often the informed player calls (plays), when counted exactly."""
+        return None if self.analysis is None else self.analysis.call_probability
 
 
 @dataclass(frozen=True)
@@ -335,7 +348,7 @@ EXACT = Capability[ExactAnalysis]("exact analysis", ExactAnalysis, "it has no ex
 DECIDE = Capability[Decides]("decide", Decides, "it has no decision to make")
 STRATEGY = Capability[Strategies]("strategy", Strategies, "it has no strategy to choose")
 SIMULATE = Capability[Simulates]("simulate", Simulates, "it has no simulator")
-EXPOSURE = Capability[Exposes]("exposure", Exposes, "no decision depends on what is seen")
+EXPOSURE = Capability[Exposes]("exposure", Exposes, "its family prices no exposure")
 COMMANDS = Capability[Commands]("commands", Commands, "it has no commands of its own")
 CAPABILITIES: tuple[Capability[Any], ...] = (EXACT, DECIDE, STRATEGY, SIMULATE, EXPOSURE, COMMANDS)
 

@@ -111,7 +111,7 @@ class Point:
     payout: Fraction
     analysis: Analysis = field(repr=False)
     value: Fraction                        # the return solved for
-    piece: tuple[Fraction | None, Fraction] = field(repr=False)    # strategy_of(whole): equal on one
+    piece: tuple[object, ...] = field(repr=False)    # strategy_of(whole): equal on one
                                                                    # strategy's piece
     whole: Analysis = field(repr=False)    # the game's, whose optimum is re-solved (its per-unit lines cross
                                            # where the strategy switches)

@@ -7,10 +7,11 @@ Fraction(15, 1)
 """
 from __future__ import annotations
 
+import importlib
 import math
 from fractions import Fraction
-
-import sympy
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
@@ -19,7 +20,15 @@ from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.model import Report, Table
 from oddscalc.tools.design import PayoutSolution, metric_value
 from oddscalc.tools.payouts import Figure, PayoutKey, analysis_at, current_payout, strategy_of, with_payout
-from oddscalc.tools.symbolic import SymbolicReturn, symbolic_return
+
+if TYPE_CHECKING:
+    from oddscalc.tools.symbolic import SymbolicReturn
+
+def _sympy() -> ModuleType:
+    """sympy, imported when a report first needs it: it costs a start about half a second, and only
+    the symbolic return uses it (design --symbolic, symbolic)."""
+    return importlib.import_module("sympy")
+
 
 PER_LABEL = {"ante": "per unit", "unit": "per unit", "total": "per total amount wagered"}
 
@@ -59,7 +68,7 @@ def symbolic_tables(symbolic: SymbolicReturn, solved: tuple[PayoutKey, Fraction]
     values = dict(symbolic.values)
     if solved is not None:
         key, payout = solved
-        values[symbolic.symbols[key]] = sympy.Rational(payout)
+        values[symbolic.symbols[key]] = _sympy().Rational(payout)
     wager = symbolic.analysis.average_wager
     rows, data = [], {}
     for key, coefficient in symbolic.coefficients.items():
@@ -75,13 +84,14 @@ def symbolic_tables(symbolic: SymbolicReturn, solved: tuple[PayoutKey, Fraction]
     notes = [f"RTP per unit = {rtp}", f"RTP per total wagered = {rtp_total}",
              f"(at these pays: {rtp.subs(values)} per unit, {rtp_total.subs(values)} per total wagered)"]
     json = {"rtp_expression": str(rtp), "rtp_total_expression": str(rtp_total),
-            "rtp_expression_latex": sympy.latex(rtp), "constant": symbolic.constant,
+            "rtp_expression_latex": _sympy().latex(rtp), "constant": symbolic.constant,
             "average_wager": wager, "payouts": data}
     return [table], json, notes
 
 
 def symbolic_report(game: GameTable) -> Report:
     """``design --symbolic``: the return as an exact expression in every payout."""
+    from oddscalc.tools.symbolic import symbolic_return  # sympy: imported by the one report using it
     tables, data, notes = symbolic_tables(symbolic_return(game))
     return Report(f"{game.title}: the return as an expression in the payouts", tuple(tables),
                   {"game": game.name, "symbolic": data}, tuple(notes))
@@ -139,6 +149,7 @@ def design_report(game: GameTable, solution: PayoutSolution, step: Fraction, sym
         if not figure.whole:
             raise InputError(symbolic_refusal(figure))
         piece = next(p for p in solution.tried if p.piece == strategy_of(a))
+        from oddscalc.tools.symbolic import symbolic_return
         more, data["symbolic"], more_notes = symbolic_tables(symbolic_return(with_payout(game, key, piece.payout)),
                                                              (key, payout))
         tables += more

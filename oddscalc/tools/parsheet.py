@@ -27,7 +27,7 @@ from oddscalc.core.numbers import decimal_text, exact_text, percent_text
 from oddscalc.core.progress_bar import Progress
 from oddscalc.core.version import __version__
 from oddscalc.engines.base import EXACT, OPTIMAL, STRATEGY, NamedStrategy, Wager, engine_of
-from oddscalc.engines.charts import StrategyChart
+from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.report.analysis import metrics_table, net_table, outcome_table
 from oddscalc.report.html import Block, Details, Figure, Fine, Group, Named, Page, Section
 from oddscalc.report.model import Report, Table
@@ -76,7 +76,7 @@ class ParSheet:
     strategy: NamedStrategy
     wagers: tuple[Wager, ...]
     whole: Analysis
-    chart: StrategyChart | None
+    chart: StrategyChart | StrategyCharts | None        # a chart per decision point where there are several
     sweeps: tuple[PaySweep, ...]
     horizon: Horizon
 
@@ -226,25 +226,51 @@ def _wager_blocks(wager: Wager, name: str) -> list[Block]:
 
 
 def _strategy_blocks(sheet: ParSheet) -> list[Block]:
-    chart = sheet.chart
-    if chart is None:
+    if sheet.chart is None:
         return ["This wager has no decision: it is settled on the cards alone."]
-    shares = [[chart.share(i, j) for j in range(len(chart.columns))] for i in range(len(chart.rows))]
-    svg = grid_chart(chart.rows, chart.columns, shares, chart.action, chart.row_title, chart.column_title,
-                     f"{sheet.strategy.label}: {chart.action} or fold")
-    blocks: list[Block] = [
-        f"Strategy: {sheet.strategy.label}. The player should {chart.action} in "
-        f"{percent_text(chart.action_probability, 4)} of all situations "
-        f"({exact_text(chart.action_probability)}), the call probability of the analysis.",
-        Figure(svg, chart.note)]
+    charts = sheet.chart if isinstance(sheet.chart, StrategyCharts) else StrategyCharts((sheet.chart,))
+    blocks: list[Block] = []
+    for chart in charts:
+        blocks += _chart_blocks(sheet.strategy.label, chart, len(charts) > 1)
+    return blocks
+
+
+def _chart_blocks(label: str, chart: StrategyChart, several: bool) -> list[Block]:
+    """One decision point's chart: how often each action is taken, its grid (a yes/no point to
+    fold), the strategy in words and the counts behind it."""
+    at = f" at the {chart.decision_point}" if several else ""
+    name = "-" + "-".join(chart.decision_point.split()) if several else ""     # the point's tables' ids
+    shown = chart.shown
+    if not several and len(shown) == 1:
+        blocks: list[Block] = [
+            f"Strategy: {label}. The player should {chart.action} in "
+            f"{percent_text(chart.action_probability, 4)} of all situations "
+            f"({exact_text(chart.action_probability)}), the call probability of the analysis."]
+    else:
+        taken = ", ".join(f"{action} in {percent_text(chart.probability(action), 4)} "
+                          f"({exact_text(chart.probability(action))})" for action in shown)
+        blocks = [f"Strategy: {label}{at}. The player should {taken} of the situations there, and "
+                  f"{chart.default} in the rest."]
+    # the grid (report.svg) calls a cell no situation of which takes the action 'fold': it is
+    # drawn for a point of fold or one action; another point's counts are in the table below
+    if len(shown) == 1 and chart.default == "fold":
+        shares = [[chart.share(i, j) for j in range(len(chart.columns))] for i in range(len(chart.rows))]
+        svg = grid_chart(chart.rows, chart.columns, shares, chart.action, chart.row_title, chart.column_title,
+                         f"{label}{at}: {chart.action} or fold")
+        blocks.append(Figure(svg, chart.note))
+    elif chart.note:
+        blocks.append(chart.note)
     if chart.rules:
-        blocks.append(Named(Table("the strategy in words", ("situation", "rule"), chart.rules), "strategy-rules"))
-    rows = tuple((label, *(cell for pair in zip(chart.acting[i], chart.situations[i], strict=True) for cell in pair))
-                 for i, label in enumerate(chart.rows))
-    headers = (chart.row_title, *(f"{c} {what}" for c in chart.columns for what in (chart.action, "situations")))
-    blocks.append(Details("the counts behind the chart (situations that "
-                          f"{chart.action}, and all situations, per cell)",
-                          (Named(Table("strategy chart counts", headers, rows), "strategy-counts"),)))
+        blocks.append(Named(Table(f"the strategy in words{at}", ("situation", "rule"), chart.rules),
+                            f"strategy-rules{name}"))
+    rows = tuple((row, *(cell for column in range(len(chart.columns))
+                         for cell in (*(chart.counts[i][column][chart.index(a)] for a in shown),
+                                      chart.situations[i][column])))
+                 for i, row in enumerate(chart.rows))
+    headers = (chart.row_title, *(f"{c} {what}" for c in chart.columns for what in (*shown, "situations")))
+    blocks.append(Details(f"the counts behind the chart{at} (situations that "
+                          f"{', '.join(shown)}, and all situations, per cell)",
+                          (Named(Table(f"strategy chart counts{at}", headers, rows), f"strategy-counts{name}"),)))
     return blocks
 
 

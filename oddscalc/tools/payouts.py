@@ -171,11 +171,13 @@ def analysis_at(game: GameTable, key: PayoutKey, value: Fraction, strategy: str 
     return measure(changed, figure, strategy).figure
 
 
-def strategy_of(analysis: Analysis) -> tuple[Fraction | None, Fraction]:
+def strategy_of(analysis: Analysis) -> tuple[object, ...]:
     """What tells two analyses' strategies apart when one payout varies: calls are only added as a
     payout rises, so equal call probabilities mean one strategy (outcome rows may merge or split
-    by name, so they are not compared).  Games without a decision have one strategy."""
-    return analysis.call_probability, analysis.average_wager
+    by name, so they are not compared); with several actions or decision points, the share of
+    every action too.  Games without a decision have one strategy."""
+    shares = tuple(sorted(analysis.action_probabilities.items()))
+    return analysis.call_probability, analysis.average_wager, shares
 
 
 def check_denominators(game: GameTable) -> None:

@@ -78,10 +78,10 @@ def test_analyze(cli):
 def test_decide(cli):
     data = json.loads(cli("decide", "fast-action-poker", "--hole", "As Kd", "--flop", "Qs Jd 2c",
                           "--players", "5", "--others-bet", "1", "--others-bet", "2", "--format", "json").out)
-    cases = data["cases"]
-    assert [c["others_bet"] for c in cases] == [1, 2] and all(c["exact"] for c in cases)
-    assert cases[0]["break_even_equity"] == "1/7" and cases[1]["break_even_equity"] == "1/8"
-    assert cases[0]["advice"] == "bet"
+    cases = data["decisions"]
+    assert [c["case"] for c in cases] == [{"others_bet": 1}, {"others_bet": 2}] and all(c["exact"] for c in cases)
+    assert cases[0]["facts"]["break_even_equity"] == "1/7" and cases[1]["facts"]["break_even_equity"] == "1/8"
+    assert cases[0]["facts"]["advice"] == "bet" and cases[0]["choice"] == "bet"
 
 
 def test_a_table_file_changes_the_rules(cli, tmp_path):

@@ -57,9 +57,10 @@ def test_strategy_lists_card_removal_exceptions(cli):
 def test_decide(cli):
     data = json.loads(cli("decide", "caribbean-fast-poker", "--rule", "dealer_upcards=1", "--hand", "Qh 6d 4s",
                           "--up", "9c", "--dead", "2c 2d", "--format", "json").out)
-    assert data["upcard"] == "9c" and data["dead"] == "2c 2d" and data["total"] == 1035
-    assert data["decision"] in ("play", "fold")
-    assert sum(row["count"] for row in data["outcomes"]) == data["total"]
+    assert data["situation"] == {"hand": "Qh 6d 4s", "up": "9c", "dead": "2c 2d"}
+    (decision,) = data["decisions"]
+    assert decision["total"] == 1035 and decision["choice"] in ("play", "fold")
+    assert sum(row["count"] for row in decision["outcomes"]) == decision["total"]
     text = cli("decide", "fast-poker", "--hand", "QH6D4S", "--bonus", "0").out
     assert "decision" in text and "play" in text
 

@@ -7,13 +7,14 @@ the command line build on:
 - the JSON of analyze and decide has one shape: outcome rows carry outcome, count, probability and
   net; every exact number is a ``"p/q"`` string of the report's Fraction, counts are integers, no
   NaN or infinity; ``json.loads(to_json())`` is ``to_dict()`` and prints back to the same text;
-- decide's JSON agrees with its object (the game, the choice, every action's value, the margin);
+- decide's JSON has the one shape of every family (the game, the situation given, and per decision
+  its case, choice, options, margin, exactness, total, standard error, outcomes and facts) and
+  agrees with its object (every action's value in the family's order, the margin, the counts);
 - a simulator, where the engine has one, passes ``check`` against the exact analysis in a seeded run;
 - a capability the engine lacks is refused in one line, never a traceback.
 
 The decide situation (and Fast Action's analyze options) of each game are in tests/golden/cases.toml.
-Where a key differs by family it is named in ``VALUE_KEYS`` (unifying them is a later step).  What
-this suite found is mended: Fast Action's --pay refused as an unknown paytable, and the API's
+What this suite found is mended: Fast Action's --pay refused as an unknown paytable, and the API's
 headline figures of the games with a Bonus, which were the combined wager's.  The developer loop
 runs the first game of each engine; the whole suite runs every game.
 """
@@ -50,10 +51,9 @@ RATIONAL = re.compile(r"-?\d+(/\d+)?")
 ROW_KEYS = {"outcome", "count", "probability", "net"}
 # the stud class counts take seconds in a fresh process: the analyses of these games are slow tests
 SLOW_ANALYSIS = {"caribbean-stud", "live-caribbean-stud"}
-# a decide JSON key holding each action's value, where the families differ: (engine, action) -> key
-VALUE_KEYS = {("stud5", "call"): "ev_call", ("stud5", "fold"): "ev_fold",
-              ("three-card", "play"): "ev_play", ("three-card", "fold"): "ev_fold",
-              ("fast-action", "bet"): "gain"}
+# the one shape of decide's JSON, for every family
+DECIDE_KEYS = ["game", "situation", "decisions"]
+DECISION_KEYS = ["case", "choice", "options", "margin", "exact", "total", "std_error", "outcomes", "facts"]
 SIMULATED_ROUNDS = 20_000
 SEED = 2
 
@@ -275,6 +275,31 @@ class TestEngineContract:
         assert Fraction(data["expected_return"]) == result.expected_return
 
     @pytest.mark.parametrize(("name", "game"), cases())
+    def test_decide_json_has_the_one_shape(self, name, game):
+        case = CASES["decide"][game]
+        if not case:
+            return                      # no decision to make: refused, below
+        data = check_json(decided(game))
+        assert list(data) == DECIDE_KEYS
+        declared = DECIDE.of(load(game)).decide_inputs
+        assert list(data["situation"]) == [spec.name for spec in declared.fields if spec.name in case]
+        for name_, value in data["situation"].items():
+            given = case[name_]
+            assert value == (" ".join(given.split()) if declared.named(name_).kind == "cards" else given), name_
+        assert data["decisions"]
+        for part in data["decisions"]:
+            assert list(part) == DECISION_KEYS
+            assert isinstance(part["case"], dict) and isinstance(part["facts"], dict)
+            assert isinstance(part["choice"], str) and part["choice"] in part["options"]
+            assert len(part["options"]) >= 2 and all(RATIONAL.fullmatch(v) for v in part["options"].values())
+            assert isinstance(part["exact"], bool) and type(part["total"]) is int and part["total"] > 0
+            assert part["std_error"] is None if part["exact"] else isinstance(part["std_error"], float)
+            assert isinstance(part["outcomes"], list)
+        if len(data["decisions"]) > 1:      # several decisions are told apart by their cases
+            told = {json.dumps(part["case"], sort_keys=True) for part in data["decisions"] if part["case"]}
+            assert len(told) == len(data["decisions"])
+
+    @pytest.mark.parametrize(("name", "game"), cases())
     def test_decide_json_agrees_with_its_object(self, name, game):
         case = CASES["decide"][game]
         if not case:
@@ -282,23 +307,21 @@ class TestEngineContract:
         result = decided(game)
         data = check_json(result)
         assert data["game"] == game
-        parts = data["cases"] if "cases" in data else [data]
+        parts = data["decisions"]
         assert len(parts) == len(result.decisions)
         for part, decision in zip(parts, result.decisions, strict=True):
             assert decision.margin == max(decision.values.values()) - sorted(decision.values.values())[-2] >= 0
             assert Fraction(part["margin"]) == decision.margin
-            if "decision" in part:
-                assert part["decision"] == decision.choice
-            for action, value in decision.values.items():
-                key = VALUE_KEYS.get((name, action))
-                if key is None:             # the baseline a gain is measured from (Fast Action's no bet)
-                    assert value == 0, f"VALUE_KEYS needs the JSON key of {name}'s {action}"
-                else:
-                    assert Fraction(part[key]) == value, (action, key)
-            if decision.outcomes:
-                rows = part["outcomes"]
-                assert [(r["outcome"], r["count"]) for r in rows] == [(o.outcome, o.count) for o in decision.outcomes]
-                assert all(Fraction(r["probability"]) == Fraction(r["count"], decision.total) for r in rows)
+            assert part["choice"] == decision.choice
+            assert list(part["options"]) == list(decision.values)          # the family's order
+            assert {k: Fraction(v) for k, v in part["options"].items()} == dict(decision.values)
+            assert (part["exact"], part["total"], part["std_error"]) == (decision.exact, decision.total,
+                                                                         decision.std_error)
+            rows = part["outcomes"]
+            assert [(r["outcome"], r["count"]) for r in rows] == [(o.outcome, o.count) for o in decision.outcomes]
+            assert [Fraction(r["net"]) for r in rows] == [o.net for o in decision.outcomes]
+            assert all(Fraction(r["probability"]) == Fraction(r["count"], decision.total) for r in rows)
+        assert result.choice == parts[0]["choice"] and result.margin == Fraction(parts[0]["margin"])
 
     @pytest.mark.parametrize(("name", "game"), cases(SLOW_ANALYSIS))
     def test_the_simulator_agrees_with_the_exact_analysis(self, name, game):

@@ -4,6 +4,7 @@ from fractions import Fraction
 import pytest
 
 from oddscalc.engines.base import EXACT, STRATEGY, engine_of, load
+from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.inputs import Situation
 
 # Caribbean Fast Poker's upcard makes its analysis take over half a second
@@ -34,10 +35,16 @@ def test_three_card_chart_counts_every_situation_and_the_call_probability(game):
     table = load(game)
     engine = engine_of(table)
     chart = engine.strategy_chart(table)
-    assert chart.action_probability == engine.analyze(table).call_probability
+    analysis = engine.analyze(table)
+    assert chart.action_probability == analysis.call_probability
     assert sum(map(sum, chart.situations)) == 22100 * (1 if chart.columns == ("no upcard",) else 49)
     assert all(a <= n for row_a, row_n in zip(chart.acting, chart.situations, strict=True)
                for a, n in zip(row_a, row_n, strict=True))
+    # one yes/no decision: fold or play, no decision point named, no action rows in the analysis
+    assert (chart.actions, chart.decision_point, chart.action) == (("fold", "play"), "", "play")
+    assert StrategyCharts((chart,)).action_probabilities == {"fold": 1 - analysis.call_probability,
+                                                             "play": analysis.call_probability}
+    assert analysis.action_probabilities == {}
 
 
 def test_three_card_chart_of_a_named_strategy():
@@ -61,7 +68,8 @@ def test_stud_chart_agrees_with_the_analysis():
     engine = engine_of(table)
     chart = engine.strategy_chart(table)
     analysis = engine.analyze(table)
-    assert chart.action_probability == analysis.call_probability
+    assert chart.action_probability == analysis.call_probability == chart.probability("call")
+    assert chart.actions == ("fold", "call") and analysis.action_probabilities == {}
     assert sum(map(sum, chart.situations)) == 2598960 * 47
     assert chart.columns == tuple("23456789TJQKA")
     pair = chart.rows.index("pair")

@@ -21,7 +21,7 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.core.limits import OTHERS_BET, PLAYERS
 from oddscalc.core.parallel import default_workers
 from oddscalc.engines.base import OPTIMAL, Decision, FamilyBase, NamedStrategy
-from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows
+from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows, reported
 from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
 from oddscalc.engines.fast_action.deal import parse_deal
 from oddscalc.engines.fast_action.odds import EXACT_LIMIT, SAMPLES, SEED, deal_odds
@@ -93,11 +93,8 @@ class FastActionEngine(FamilyBase):
         return tuple(_decision(row) for row in rows)
 
     def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
-        rows = [decision.facts["advice"] for decision in decisions]
-        players = situation.integer("players")
-        assert all(isinstance(row, BetAdvice) for row in rows) and players is not None
-        return decide_report(rules_of_game(table), situation.cards("hand"), situation.cards("board"),
-                             situation.cards("dead"), players, [row for row in rows if isinstance(row, BetAdvice)])
+        return decide_report(rules_of_game(table), table, self.decide_inputs, situation,
+                             [reported(decision) for decision in decisions])
 
 
 def _decision(row: BetAdvice) -> Decision:

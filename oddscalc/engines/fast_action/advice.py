@@ -11,6 +11,8 @@ stronger than random, so read a narrow "bet" with care.
 >>> rows = decision_rows(default_rules(), parse_cards("As Ad"), parse_cards("Ac 7d 2h"), (), 4, [1])
 >>> rows[0].break_even, rows[0].advice
 (Fraction(1, 6), 'bet')
+>>> decision_of(rows[0]).case, decision_of(rows[0]).choice
+({'others_bet': 1}, 'bet')
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.core.errors import InputError
+from oddscalc.engines.base import Decision
 from oddscalc.engines.fast_action.equity import Equity, showdown_equity
 from oddscalc.engines.fast_action.rules import FastActionRules
 
@@ -96,3 +99,20 @@ def decision_rows(rules: FastActionRules, hero: Sequence[int], board: Sequence[i
     known: dict[int, Equity] = {}
     return [decide_row(rules, hero, board, dead, players, j, hero_button, samples, seed, workers, scheduler, known)
             for j in wanted]
+
+
+def decision_of(row: BetAdvice) -> Decision:
+    """One case of the optional bet as a Decision: the value of betting measured from not betting
+    (phase two is the same either way), in units; the case is the number of other bettors."""
+    equity = row.equity
+    facts = {"equity": equity.equity, "equity_std_error": equity.std_error, "win": equity.win, "pot": row.pot,
+             "break_even_equity": row.break_even, "advice": row.advice}
+    return Decision("bet" if row.gain > 0 else "no bet", {"bet": row.gain, "no bet": Fraction(0)}, equity.total,
+                    equity.exact, std_error=row.gain_se, facts=facts, case={"others_bet": row.others})
+
+
+def reported(decision: Decision) -> Decision:
+    """The decision as the report gives it: one that still carries its BetAdvice in its facts (as
+    the family's decide makes them) becomes :func:`decision_of` it."""
+    row = decision.facts.get("advice")
+    return decision_of(row) if isinstance(row, BetAdvice) else decision

@@ -1,8 +1,8 @@
 """Reports of Fast Action Poker: the odds of a partly known deal, the settlement of a known hand,
-and the optional-bet advice.
+and the optional-bet advice (in the one decision report every family's ``decide`` prints).
 
-Text shows decimals (rounded exactly from the Fractions); JSON keeps every figure exact as
-``"p/q"`` beside a ``_decimal`` float.  Estimates always carry their standard error.
+Text shows decimals (rounded exactly from the Fractions); the odds JSON keeps every figure exact
+as ``"p/q"`` beside a ``_decimal`` float.  Estimates always carry their standard error.
 
 >>> from oddscalc.engines.fast_action.deal import parse_deal
 >>> from oddscalc.engines.fast_action.odds import deal_odds
@@ -20,14 +20,17 @@ from fractions import Fraction
 
 from oddscalc.core.cards import format_card, format_cards
 from oddscalc.core.evaluate import best_five
-from oddscalc.core.numbers import decimal_text, estimate_text, signed_text
-from oddscalc.engines.fast_action.advice import BetAdvice
+from oddscalc.core.gametable import GameTable
+from oddscalc.core.numbers import decimal_text, estimate_text, ratio_text, signed_text
+from oddscalc.engines.base import Decision
+from oddscalc.engines.decision_report import Fact, Wording, decision_report
 from oddscalc.engines.fast_action.chain import Step, chain_nets
 from oddscalc.engines.fast_action.deal import describe
 from oddscalc.engines.fast_action.odds import Odds, category_label
 from oddscalc.engines.fast_action.rules import FastActionRules
 from oddscalc.engines.fast_action.settlement import HandSettlement
-from oddscalc.report.model import Report, Table
+from oddscalc.engines.inputs import Inputs, Situation
+from oddscalc.report.model import Cell, Report, Table
 
 
 def _signed(value: Fraction, se: float | None) -> str:
@@ -191,38 +194,23 @@ def settlement_report(s: HandSettlement) -> Report:
 
 # --- the optional bet ---------------------------------------------------------------------------
 
-def _equity_text(row: BetAdvice) -> str:
-    e = row.equity
-    return estimate_text(e.equity) if e.exact else estimate_text(e.equity, e.std_error)
+def _equity_cells(decision: Decision) -> tuple[Cell, str]:
+    equity, std_error = decision.facts["equity"], decision.facts["equity_std_error"]
+    assert isinstance(equity, Fraction) and (std_error is None or isinstance(std_error, float))
+    shown = estimate_text(equity, std_error)
+    return equity, shown + (" (no showdown)" if decision.case.get("others_bet") == 0 else "")
 
 
-def _advice_method(row: BetAdvice) -> str:
-    e = row.equity
-    if e.opponents == 0:
-        return "no showdown"
-    return f"exact ({e.total} deals)" if e.exact else f"estimate ({e.total} samples)"
-
-
-def decide_report(rules: FastActionRules, hero: Sequence[int], board: Sequence[int], dead: Sequence[int], players: int,
-                  rows: list[BetAdvice]) -> Report:
-    """One row per number of other bettors: equity against them, break-even equity, gain, advice."""
-    table_rows = tuple(
-        (row.others, _equity_text(row), _advice_method(row), str(row.pot),
-         "-" if row.break_even is None else decimal_text(row.break_even, 6),
-         signed_text(row.gain) + ("" if row.gain_se is None else f" ± {row.gain_se:.6f}"), row.advice)
-        for row in rows)
-    title = (f"optional bet of {rules.optional_bet} with {format_cards(hero)} on {format_cards(board)}, "
-             f"{players} players" + (f", dead {format_cards(dead)}" if dead else ""))
-    table = Table(title, ("others who bet", "equity vs them", "how", "pot if you bet (units)",
-                          "break-even equity", "gain from betting (units)", "advice"), table_rows)
-    notes = ("Equity: expected share of the phase-one pot against that many random hands (ties split). "
-             "Break-even: optional bet / pot. Phase two is the same whether or not you bet.",)
-    data = {"game": rules.game, "hero": format_cards(hero), "board": format_cards(board),
-            "dead": format_cards(dead), "players": players,
-            "cases": [{"others_bet": row.others, "exact": row.equity.exact, "total": row.equity.total,
-                       "equity": row.equity.equity, "equity_decimal": float(row.equity.equity),
-                       "equity_std_error": row.equity.std_error, "win": row.equity.win, "pot": row.pot,
-                       "break_even_equity": row.break_even, "gain": row.gain, "gain_decimal": float(row.gain),
-                       "margin": abs(row.gain),          # Decision.margin: the better choice over the other
-                       "gain_std_error": row.gain_se, "advice": row.advice} for row in rows]}
-    return Report("Fast Action Poker: optional-bet decision", (table,), data, notes)
+def decide_report(rules: FastActionRules, table: GameTable, inputs: Inputs, situation: Situation,
+                  decisions: Sequence[Decision]) -> Report:
+    """One row per number of other bettors: the value of betting, equity against them, break-even
+    equity, the advice."""
+    facts = (Fact("equity vs them", cells=_equity_cells),
+             Fact("pot if you bet (units)", cells=lambda d: (d.facts["pot"], "")),
+             Fact("break-even equity", "break_even_equity"), Fact("advice", "advice"))
+    notes = (f"EV(bet) is the gain from making the optional bet of {ratio_text(rules.optional_bet)} (units) over "
+             "not making it, and EV(no bet) is 0: phase two is the same whether or not you bet.",
+             "Equity: expected share of the phase-one pot against that many random hands (ties split). "
+             "Break-even: optional bet / pot.")
+    wording = Wording("unit", "deals", facts=facts, notes=notes)
+    return decision_report(table, inputs, situation, decisions, wording)

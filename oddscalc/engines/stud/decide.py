@@ -42,4 +42,4 @@ def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int
                 Outcome("push", pushes, Fraction(0), wager), Outcome(f"win-{category}", wins, win_net, wager))
     # equal expectations fold: the same return with less money at risk
     return Decision("call" if ev_call > -1 else "fold", {"call": ev_call, "fold": Fraction(-1)}, total,
-                    outcomes=outcomes, facts={"dealer_qualifies": 1 - Fraction(nq, total)})
+                    outcomes=outcomes, facts={"dealer_qualifies_probability": 1 - Fraction(nq, total)})

@@ -44,6 +44,7 @@ from oddscalc.core.numbers import share_text
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import Exposure, GainSample, Seen, Ties
+from oddscalc.engines.situation_price import SituationPrice
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, class_pays
 from oddscalc.engines.stud.rules import StudRules
 from oddscalc.engines.stud.solve import analyze as plain_analyze
@@ -149,22 +150,6 @@ class StrategyRow:
         return "depends on the cards"
 
 
-@dataclass(frozen=True)
-class ExposureResult:
-    """An exact exposure analysis beside the plain optimal one.
-
-    ``gain`` is the informed expected return minus the plain one, per ante (exact).
-    """
-    game: str
-    seen: str
-    analysis: Analysis
-    baseline: Analysis
-    gain: Fraction
-    call_probability: Fraction
-    strategy: tuple[StrategyRow, ...] = ()
-    classes: int = 0                  # player-hand classes the kernel counted (0: none)
-
-
 Sums = Sequence[Sequence[int]]       # per payout class: the six columns above
 
 
@@ -240,7 +225,7 @@ PAIR_SLICES = 16          # the two-card count runs in slices, progress shown be
 
 
 def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: str | None = None,
-                     deck_ranks: str | None = None) -> ExposureResult:
+                     deck_ranks: str | None = None) -> Exposure:
     """The exact return of the informed optimal player.
 
     ``dealer_cards`` counts the upcard.  Without ``sorted_ranks`` all of them are seen whole
@@ -290,10 +275,9 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
                          f"from sample_gains (each situation priced exactly by price_situation)")
     else:
         raise InputError("dealer_cards counts the upcard: 1 to 5")
-    call = analysis.call_probability
-    assert call is not None
-    return ExposureResult(setup.game, seen, analysis, baseline, analysis.expected_return - baseline.expected_return,
-                          call, strategy, classes)
+    rows = tuple((f"{row.hand}, {row.seen}", f"{row.rule} (calls {share_text(row.call_share)})") for row in strategy)
+    return Exposure(seen, baseline, analysis.expected_return - baseline.expected_return, analysis, strategy=rows,
+                    facts={"classes": classes})      # the player-hand classes the kernel counted (0: none)
 
 
 def seen_pairs(setup: Setup) -> tuple[list[tuple[int, int, int, Sums]], int]:
@@ -328,49 +312,6 @@ def pair_strategy(pairs: Sequence[tuple[int, int, int, Sums]]) -> tuple[Strategy
 
 
 # --- one situation, and sampling ------------------------------------------------------------
-
-@dataclass(frozen=True)
-class SituationPrice:
-    """One observed situation priced exactly over every dealer completion."""
-    hand: tuple[int, ...]
-    dealer: tuple[int, ...]           # the seen dealer cards, the upcard first
-    dead: tuple[int, ...]             # other cards seen (other boxes)
-    completions: int
-    not_qualify: int
-    wins: int
-    ties: int
-    losses: int
-    win_net: Fraction                 # net per ante of a won call
-    call_multiple: int
-    baseline_call: bool               # the no-information optimal decision for (hand, upcard)
-
-    @property
-    def ev_call(self) -> Fraction:
-        wager = 1 + self.call_multiple
-        return Fraction(self.not_qualify + self.wins * self.win_net - wager * self.losses, self.completions)
-
-    @property
-    def ev_fold(self) -> Fraction:
-        return Fraction(-1)
-
-    @property
-    def call(self) -> bool:
-        """The informed decision (exact ties fold, as the plain strategy does)."""
-        return self.ev_call > self.ev_fold
-
-    @property
-    def value(self) -> Fraction:
-        return max(self.ev_call, self.ev_fold)
-
-    @property
-    def baseline_value(self) -> Fraction:
-        return self.ev_call if self.baseline_call else self.ev_fold
-
-    @property
-    def gain(self) -> Fraction:
-        """What the informed decision gains over the no-information one here (per ante, >= 0)."""
-        return self.value - self.baseline_value
-
 
 SuitKey = tuple[int, int, tuple[int, ...]]      # upcard rank, ranks in its suit, ranks in the others
 
@@ -412,8 +353,8 @@ def price_situation(game: GameTable, hand: Iterable[int], dealer: Iterable[int],
     >>> from oddscalc.engines.base import load
     >>> from oddscalc.core.cards import parse_cards
     >>> p = price_situation(load("caribbean-stud"), parse_cards("As Kd 9c 5h 2s"), parse_cards("Qd Qs"))
-    >>> p.completions, p.call, p.baseline_call
-    (14190, False, False)
+    >>> p.completions, p.choice, p.plain_choice
+    (14190, 'fold', 'fold')
     """
     setup = setup_of(game, deck_ranks)
     _, uniform = plain_analysis(game, setup)
@@ -427,9 +368,12 @@ def _price(setup: Setup, uniform: Sequence[bool | None], hand: tuple[int, ...], 
     except ValueError as error:
         raise InputError(str(error)) from None
     cls = kernel.hand_payout_class(hand)
-    return SituationPrice(hand, dealer, dead, nq + win + tie + lose, nq, win, tie, lose,
-                          1 + setup.call_multiple * setup.pays[cls], setup.call_multiple,
-                          baseline_call(setup, uniform, hand, dealer[0]))
+    win_net = 1 + setup.call_multiple * setup.pays[cls]
+    ev_call = Fraction(nq + win * win_net - (1 + setup.call_multiple) * lose, nq + win + tie + lose)
+    # exact ties fold, as the plain strategy does: the same return with less money at risk
+    return SituationPrice(hand, dealer, dead, (nq, win, tie, lose), {"call": ev_call, "fold": Fraction(-1)},
+                          "call" if ev_call > -1 else "fold",
+                          "call" if baseline_call(setup, uniform, hand, dealer[0]) else "fold")
 
 
 def chunk_rng(seed: int, chunk: int) -> random.Random:
@@ -476,14 +420,10 @@ def exposure(game: GameTable, seen: Seen) -> Exposure | None:
     if seen.sorted_ranks is not None:
         if seen.boxes:
             raise InputError("sorted dealer cards and other boxes are not priced together")
-        result = analyze_exposure(game, dealer_cards, sorted_ranks=seen.sorted_ranks)
-    elif seen.boxes or dealer_cards in (3, 4):
+        return analyze_exposure(game, dealer_cards, sorted_ranks=seen.sorted_ranks)
+    if seen.boxes or dealer_cards in (3, 4):
         return None
-    else:
-        result = analyze_exposure(game, dealer_cards)
-    rows = tuple((f"{row.hand}, {row.seen}", f"{row.rule} (calls {share_text(row.call_share)})")
-                 for row in result.strategy)
-    return Exposure(result.seen, result.baseline, result.gain, result.analysis, strategy=rows)
+    return analyze_exposure(game, dealer_cards)
 
 
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
@@ -493,6 +433,6 @@ def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int
     return sample_gains(game, max(seen.dealer_cards, 1), seen.boxes, seed=seed, chunk=chunk, size=size)
 
 
-__all__ = ["ExposureResult", "StrategyRow", "SituationPrice", "Setup", "exposure", "exposure_chunk",
+__all__ = ["StrategyRow", "SituationPrice", "Setup", "exposure", "exposure_chunk",
            "analyze_exposure", "price_situation", "sample_gains", "setup_of",
            "plain_analysis", "rank_mask", "deck_cards"]

@@ -6,15 +6,17 @@
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
-from oddscalc.core.cards import format_cards
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import decimal_text, pay_text, percent_text
 from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Ties
+from oddscalc.engines.decision_report import Fact, Wording
+from oddscalc.engines.decision_report import decision_report as shared_report
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
-from oddscalc.engines.inputs import Situation
+from oddscalc.engines.inputs import Inputs, Situation
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.sidebets import pay_rows
 from oddscalc.engines.stud.attached import call_sizes, side_bet_result, side_bets, side_sizes
@@ -103,34 +105,11 @@ def analysis_report(game: GameTable) -> Report:
                            tables, data, notes)
 
 
-def decision_report(game: GameTable, situation: Situation, decision: Decision) -> Report:
+def decision_report(game: GameTable, inputs: Inputs, situation: Situation, decisions: Sequence[Decision]) -> Report:
     """``decide``: the EVs of calling and folding, and each outcome's probability if you call."""
-    hand, (upcard,), dead = situation.cards("hand"), situation.cards("up"), situation.cards("dead")
-    total = decision.total
-    table = Table("if you call: outcomes over the dealer's completions",
-                  ("outcome", "completions", "probability", "exact", f"net per {game.unit}"),
-                  tuple((row.outcome, row.count, decimal_text(Fraction(row.count, total), 8),
-                         Fraction(row.count, total), row.net) for row in decision.outcomes))
-    ev_call, ev_fold = decision.values["call"], decision.values["fold"]
-    qualifies = decision.facts["dealer_qualifies"]
-    assert isinstance(qualifies, Fraction)
-    summary = Table("decision", ("", "exact", "decimal"), (
-        ("EV of calling", ev_call, decimal_text(ev_call, 6)),
-        ("EV of folding", ev_fold, decimal_text(ev_fold, 6)),
-        (f"margin ({decision.choice} is better by)", decision.margin, decimal_text(decision.margin, 6)),
-        ("probability the dealer qualifies", qualifies, decimal_text(qualifies, 6)),
-        ("decision", decision.choice, ""),
-    ))
-    data = {"game": game.name, "hand": format_cards(hand), "upcard": format_cards([upcard]),
-            "dead": format_cards(dead), "completions": total, "ev_call": ev_call,
-            "ev_fold": ev_fold, "decision": decision.choice, "margin": decision.margin,
-            "dealer_qualifies_probability": qualifies,
-            "outcomes": [{"outcome": row.outcome, "count": row.count, "probability": Fraction(row.count, total),
-                          "net": row.net} for row in decision.outcomes]}
-    title = f"{game.title}: {format_cards(hand)} against upcard {format_cards([upcard])}"
-    if dead:
-        title += f", dead {format_cards(dead)}"
-    return Report(title, (summary, table), data)
+    wording = Wording(game.unit, "completions", "if you call: outcomes over the dealer's completions",
+                      (Fact("probability the dealer qualifies", "dealer_qualifies_probability"),))
+    return shared_report(game, inputs, situation, decisions, wording)
 
 
 def priced(game: GameTable, strategy: NamedStrategy) -> Analysis:

@@ -202,6 +202,8 @@ class SideBetEngine(base.FamilyBase):
     """The family of side bets paid on the player's own cards: an exact analysis, no decision, no
     dealer."""
 
+    unavailable = {"exposure": "no decision depends on what is seen", "decide": "it has no decision to make"}
+
     def __init__(self) -> None:
         super().__init__("stud5-side", RULE_SPECS, strategies=STRATEGIES)
 

@@ -19,6 +19,7 @@ from oddscalc.core.cards import RANKS
 from oddscalc.core.classes import HandClass
 from oddscalc.core.evaluate import five_card_examples
 from oddscalc.core.gametable import GameTable
+from oddscalc.engines.actions import Actions
 from oddscalc.engines.base import NamedStrategy, builtin, find_strategy
 from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.handclasses import five_card_categories
@@ -27,6 +28,8 @@ from oddscalc.engines.stud.counts import PAYOUT_CLASSES, call_class_map, payout_
 
 # the optimal strategy and the built-in strategy files, in their order
 STRATEGIES = builtin("stud5")
+# the one decision of Caribbean Stud: fold or call (rules may say play)
+ACTIONS = Actions.yes_no("call", "play")
 
 
 def hand_model(game: GameTable) -> HandModel:
@@ -41,7 +44,7 @@ def _model(name: str, classes: tuple[HandClass, ...]) -> HandModel:
     bases = payout_bases()
     chains = call_class_map(classes, name).chains if classes else ((),) * len(bases)
     names = tuple(frozenset({categories[s], bases[s], *chains[s]}) for s in range(len(bases)))
-    return HandModel(5, five_card_examples(), categories, names, True, "call", name)
+    return HandModel(5, five_card_examples(), categories, names, True, ACTIONS, name)
 
 
 def parse_strategy(game: GameTable, text: str) -> NamedStrategy:
@@ -113,22 +116,21 @@ def chart(classes: kernel.StudClasses, calls: bytes | bytearray,
     """The decisions as a grid: payout class (ace-king hands by their third card) by upcard rank.
 
     Each cell counts (hand, upcard) situations over all 47 x 2,598,960, and how many call."""
-    cells: dict[tuple[int, int], list[list[int]]] = {}
+    cells: dict[tuple[int, int], list[list[int]]] = {}          # per cell: (fold, call) situations
     for payout, kicker, up, called, folded in classes.tally(calls):
         row = cells.setdefault((payout, kicker), [[0, 0] for _ in RANKS])
-        row[up][0] += called
-        row[up][1] += called + folded
+        row[up][0] += folded
+        row[up][1] += called
     # strongest class first; A-K-Q before A-K-J, each unpaired upcard before a paired one
     keys = sorted(cells, key=lambda key: (-key[0], -(key[1] // 2), key[1] % 2))
     labels = tuple(PAYOUT_CLASSES[payout] if payout != 1 else
                    f"A-K-{RANKS[kicker // 2]}-x-x" + (", upcard pairs one" if kicker % 2 else "")
                    for payout, kicker in keys)
-    acting = tuple(tuple(cell[0] for cell in cells[key]) for key in keys)
-    situations = tuple(tuple(cell[1] for cell in cells[key]) for key in keys)
+    counts = tuple(tuple((fold, call) for fold, call in cells[key]) for key in keys)
     words = tuple((f"upcard {up}" + (" pairing one of your cards" if pairs == "yes" else ""),
                    f"ace-king hands: call with {threshold}" if threshold != "never" else "ace-king hands: never call")
                   for up, pairs, threshold, *_counts in (rules or ()))
-    return StrategyChart("call", labels, tuple(RANKS), acting, situations, rules=words,
+    return StrategyChart(ACTIONS.points[0].actions, labels, tuple(RANKS), counts, rules=words,
                          note="Cells count (hand, upcard) situations over all 47 x 2,598,960; ace-king hands "
                               "are split by their third-highest card and by whether the upcard pairs one of "
                               "their cards.")

@@ -91,8 +91,7 @@ class ThreeCardEngine(base.FamilyBase, base.ExposureFromModule):
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:
-        (decision,) = decisions
-        return report.decision_report(three_card_rules(table), situation, decision)
+        return report.decision_report(three_card_rules(table), self.decide_inputs, situation, decisions)
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
         rules = three_card_rules(table)

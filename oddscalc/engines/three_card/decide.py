@@ -51,4 +51,4 @@ def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None
         _key, name, net, wager = main_row(rules, p, klass, result)
         outcomes.append(Outcome(name, count, net, wager))
     return Decision("play" if play else "fold", {"play": ev_play, "fold": ev_fold}, nq + dw + tie + pw,
-                    outcomes=tuple(outcomes), facts={"hand_class": klass})
+                    outcomes=tuple(outcomes), facts={"hand_class": klass, "bonus_ratio": rules.bonus_ratio})

@@ -24,24 +24,22 @@ solve.Solution, which the outcome builders turn into the Analysis.
 >>> round(float(one.baseline.expected_return), 5), round(float(one.analysis.expected_return), 5)
 (-0.03373, 0.03483)
 >>> one.strategy[0]
-'against 2 to J: play every hand'
+('against 2 to J', 'play every hand')
 """
 from __future__ import annotations
 
 import math
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc._native import exposure3, exposure3_boxes, exposure3_ranks
 from oddscalc.core.cards import DECK, RANKS, parse_rank_set, rank_set_text
-from oddscalc.core.delegate import Delegated
-from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen, settle_ties
+from oddscalc.engines.situation_price import SituationPrice
 from oddscalc.engines.three_card.counts import GameCounts, game_counts
 from oddscalc.engines.three_card.outcomes import game_analysis
 from oddscalc.engines.three_card.rules import ThreeCardRules, three_card_rules
@@ -63,34 +61,6 @@ from oddscalc.engines.three_card.strategy import threshold_text, thresholds
 Group = tuple[int, int, int, int, int, int, int]
 
 MAX_EXACT_BOXES = 2
-
-
-@dataclass(frozen=True)
-class ExposureResult:
-    """The exact economics of one game when the player also sees something."""
-    game: str                              # table name
-    title: str
-    dealer_cards: int                      # dealer cards seen (sorted: looked at)
-    boxes: int                             # other boxes seen
-    sorted_ranks: tuple[str, ...] | None   # the sorted set of ranks, as letters
-    analysis: Analysis                     # the whole wager under the informed optimal strategy
-    baseline: Analysis                     # the plain optimal analysis of the rules
-    gain: Fraction                         # informed minus plain expected return, per Bet
-    strategy: tuple[str, ...] | None       # the informed strategy as players say it, where simple
-    solution: Solution                     # the informed tally (what the analysis is built from)
-
-    expected_return = Delegated[Fraction]("analysis.expected_return", "Expected net per Bet (Bonus included when "
-                                           "staked) under the informed strategy.")
-    rtp_total = Delegated[Fraction]("analysis.rtp_total", "Return to player per total amount wagered (Bet, Play "
-                                    "and Bonus).")
-    element_of_risk = Delegated[Fraction]("analysis.element_of_risk", "House edge per total amount wagered.")
-    call_probability = Delegated[Fraction | None]("analysis.call_probability",
-                                                   "Probability that the informed player plays.")
-
-    @property
-    def seen(self) -> str:
-        """What the player sees, in words."""
-        return seen_text(self.dealer_cards, self.boxes, self.sorted_ranks)
 
 
 def seen_text(dealer_cards: int, boxes: int, sorted_ranks: Sequence[str] | None) -> str:
@@ -169,10 +139,11 @@ def _settled(rules: ThreeCardRules, row: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, boxes: int = 0,
-                     sorted_ranks: str | Iterable[int] | None = None, deck: Iterable[int] = DECK) -> ExposureResult:
+                     sorted_ranks: str | Iterable[int] | None = None, deck: Iterable[int] = DECK) -> Exposure:
     """The exact analysis of ``rules`` when the player also sees ``dealer_cards`` dealer cards,
     or ``boxes`` other boxes, or (with ``sorted_ranks``) whether each of ``dealer_cards`` dealer
-    cards has a rank of the sorted set."""
+    cards has a rank of the sorted set: the whole wager (Bonus included when staked) per Bet under
+    the informed optimal strategy, and that strategy as players say it where it is simple."""
     deck = tuple(sorted(deck))
     n = len(deck)
     ranks = parse_sorted_ranks(sorted_ranks) if sorted_ranks is not None else ()
@@ -204,7 +175,7 @@ def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, box
     baseline_solution = solve(rules, game_counts(rules, deck))
     baseline = game_analysis(baseline_solution)
     game = kernel_game(rules, deck, ranks)
-    strategy = None
+    strategy: tuple[tuple[str, str], ...] = ()
     if ranks:
         rows, groups = game.sorted_cards(dealer_cards)
         total = math.comb(n, 3) * math.comb(n - 3, 3) * math.comb(3, dealer_cards)
@@ -234,9 +205,8 @@ def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, box
         elif dealer_cards == 0:
             strategy = _strategy_lines(rules, p, _plain_groups(baseline_solution), ["every hand"], deck)
     analysis = game_analysis(solution)
-    return ExposureResult(rules.game.name, rules.game.title, dealer_cards, boxes,
-                    tuple(RANKS[r] for r in ranks) or None, analysis, baseline,
-                    analysis.expected_return - baseline.expected_return, strategy, solution)
+    seen = seen_text(dealer_cards, boxes, tuple(RANKS[r] for r in ranks) or None)
+    return Exposure(seen, baseline, analysis.expected_return - baseline.expected_return, analysis, strategy=strategy)
 
 
 def _plain_groups(solution: Solution) -> list[Group]:
@@ -250,8 +220,8 @@ def _plain_groups(solution: Solution) -> list[Group]:
 
 
 def _strategy_lines(rules: ThreeCardRules, p: Prices, groups: list[Group], names: list[str],
-                    deck: tuple[int, ...], merge: bool = False) -> tuple[str, ...]:
-    """"Play T or better" per observation (strategy.thresholds on the kernel's
+                    deck: tuple[int, ...], merge: bool = False) -> tuple[tuple[str, str], ...]:
+    """(observation, "play T or better") per observation (strategy.thresholds on the kernel's
     decisions), consecutive observations with one rule merged (``against 2 to J``)."""
     up_ranks: list[int] = []
     strengths: list[int] = []
@@ -278,40 +248,19 @@ def _strategy_lines(rules: ThreeCardRules, p: Prices, groups: list[Group], names
             text += f" ({len(t.exceptions)} card-removal exceptions)"
         lines.append((t.up_rank, text))
     if not merge:
-        return tuple(f"{names[obs]}: {text}" for obs, text in lines)
+        return tuple((names[obs], text) for obs, text in lines)
     out, i = [], 0
     while i < len(lines):
         j = i
         while j + 1 < len(lines) and lines[j + 1][1] == lines[i][1] and lines[j + 1][0] == lines[j][0] + 1:
             j += 1
         first, last = names[lines[i][0]], RANKS[lines[j][0]]
-        out.append(f"{first}{'' if i == j else ' to ' + last}: {lines[i][1]}")
+        out.append((f"{first}{'' if i == j else ' to ' + last}", lines[i][1]))
         i = j + 1
     return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class SituationPrice:
-    """One observed situation priced exactly, per Bet (Bonus included)."""
-    hand: tuple[int, ...]
-    dealer_seen: tuple[int, ...]
-    dead: tuple[int, ...]
-    counts: tuple[int, int, int, int]      # dealer hands: not qualifying, beating, tying, losing to the player
-    ev_play: Fraction
-    ev_fold: Fraction
-    play: bool                              # the informed decision
-    plain_play: bool                        # the decision without the extra information
-
-    @property
-    def gain(self) -> Fraction:
-        """What the extra information is worth here: the informed EV minus the EV of the
-        plain decision (0 when both decide alike)."""
-        chosen = self.ev_play if self.play else self.ev_fold
-        plain = self.ev_play if self.plain_play else self.ev_fold
-        return chosen - plain
-
 
 def price_situation(rules: ThreeCardRules, hand: Sequence[int], dealer_seen: Sequence[int] = (),
                     dead: Sequence[int] = (), deck: Iterable[int] = DECK, game: exposure3.Game | None = None,
@@ -324,8 +273,8 @@ def price_situation(rules: ThreeCardRules, hand: Sequence[int], dealer_seen: Seq
     >>> from oddscalc.core.cards import parse_cards
     >>> tcp = three_card_rules(load("three-card-poker"))
     >>> x = price_situation(tcp, parse_cards("Qh 6d 4s"), dead=parse_cards("2c 2d 3h 4c 5d 5s"))
-    >>> x.plain_play, x.play, x.gain > 0
-    (True, False, True)
+    >>> x.plain_choice, x.choice, x.gain > 0
+    ('play', 'fold', True)
     """
     hand, dealer_seen, dead = tuple(hand), tuple(dealer_seen), tuple(dead)
     deck = tuple(sorted(deck))
@@ -344,12 +293,15 @@ def price_situation(rules: ThreeCardRules, hand: Sequence[int], dealer_seen: Seq
     ev_fold = p.ev_fold(klass)
     ev_play = p.ev_play(klass, counts[0], *settled_counts(rules, *counts[1:]))
     plain_margin = p.ev_play(klass, plain[0], *settled_counts(rules, *plain[1:])) - ev_fold
-    return SituationPrice(hand, dealer_seen, dead, counts, ev_play, ev_fold,
-                          _plays(ev_play - ev_fold, rules), _plays(plain_margin, rules))
+    not_qualify, beaten_by, tied, beating = counts        # the kernel counts the dealer's wins first
+    return SituationPrice(hand, dealer_seen, dead, (not_qualify, beating, tied, beaten_by),
+                          {"play": ev_play, "fold": ev_fold}, _choice(ev_play - ev_fold, rules),
+                          _choice(plain_margin, rules))
 
 
-def _plays(margin: Fraction, rules: ThreeCardRules) -> bool:
-    return margin > 0 or (margin == 0 and rules.play_on_tie)
+def _choice(margin: Fraction, rules: ThreeCardRules) -> str:
+    """Play or fold on EV(play) - EV(fold) (an exact tie as ``rules.ev_tie`` says)."""
+    return "play" if margin > 0 or (margin == 0 and rules.play_on_tie) else "fold"
 
 
 def _margin_scale(rules: ThreeCardRules) -> int:
@@ -389,10 +341,10 @@ def exposure_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: in
     for _ in range(size):
         cards = rng.sample(deck, need)
         price = price_situation(rules, cards[:3], cards[3:3 + shown], cards[3 + shown:], deck, game, p)
-        margin = (price.ev_play - price.ev_fold) * completions * scale
+        margin = (price.values["play"] - price.values["fold"]) * completions * scale
         if margin.denominator != 1:
             raise AssertionError("a scaled margin is not an integer")
-        numerators.append(abs(int(margin)) if price.play != price.plain_play else 0)
+        numerators.append(abs(int(margin)) if price.choice != price.plain_choice else 0)
     return GainSample(seed, chunk, tuple(numerators), completions * scale)
 
 
@@ -415,11 +367,8 @@ def exposure(table: GameTable, seen: Seen) -> Exposure | None:
         return None
     if seen.sorted_ranks is not None and seen.boxes:
         raise InputError("sorted dealer cards and other boxes are not priced together")
-    result = analyze_exposure(rules, dealer_cards, seen.boxes, seen.sorted_ranks)
-    rows = tuple(tuple(line.split(": ", 1)) for line in result.strategy or ())
-    return Exposure(result.seen, result.baseline, result.gain, result.analysis,
-                    strategy=tuple((row[0], row[-1]) for row in rows))
+    return analyze_exposure(rules, dealer_cards, seen.boxes, seen.sorted_ranks)
 
 
-__all__ = ["ExposureResult", "SituationPrice", "analyze_exposure", "exposure", "exposure_chunk",
-           "price_situation", "kernel_game", "parse_sorted_ranks", "seen_text"]
+__all__ = ["SituationPrice", "analyze_exposure", "exposure", "exposure_chunk", "price_situation", "kernel_game",
+           "parse_sorted_ranks", "seen_text"]

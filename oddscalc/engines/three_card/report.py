@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import groupby
 
@@ -15,9 +16,11 @@ from oddscalc.core.cards import RANKS, format_cards
 from oddscalc.core.economics import Analysis
 from oddscalc.core.numbers import decimal_text, ratio_text
 from oddscalc.engines.base import OPTIMAL, Decision, NamedStrategy, Ties
+from oddscalc.engines.decision_report import Fact, Wording
+from oddscalc.engines.decision_report import decision_report as shared_report
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
 from oddscalc.engines.handrules import decision_table
-from oddscalc.engines.inputs import Situation
+from oddscalc.engines.inputs import Inputs, Situation
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.sidebets import pay_rows
 from oddscalc.engines.three_card.counts import GameCounts, game_counts
@@ -271,40 +274,14 @@ def strategy_report(rules: ThreeCardRules, compare: bool = False) -> Report:
 
 # --- decide ------------------------------------------------------------------------------------
 
-def decision_report(rules: ThreeCardRules, situation: Situation, d: Decision) -> Report:
+def decision_report(rules: ThreeCardRules, inputs: Inputs, situation: Situation, decisions: Sequence[Decision]
+                    ) -> Report:
     """``decide``: the EVs of playing and folding one hand and the outcome probabilities if played."""
     unit = rules.game.unit
-    upcard = situation.cards("up")[0] if situation.cards("up") else None
-    ev_play, ev_fold = d.values["play"], d.values["fold"]
-    fields: list[tuple[str, object, str]] = [("hand", format_cards(situation.cards("hand")), ""),
-                                             ("hand class", d.facts["hand_class"], "")]
-    if upcard is not None:
-        fields.append(("dealer upcard", format_cards([upcard]), ""))
-    if situation.cards("dead"):
-        fields.append(("dead cards", format_cards(situation.cards("dead")), ""))
-    fields += [("Bonus/Bet ratio", ratio_text(rules.bonus_ratio), ""),
-               ("dealer hands", d.total, ""),
-               (f"EV(play) per {unit}", ev_play, decimal_text(ev_play, 6)),
-               (f"EV(fold) per {unit}", ev_fold, decimal_text(ev_fold, 6)),
-               (f"margin ({d.choice} is better by)", d.margin, decimal_text(d.margin, 6)),
-               ("decision", d.choice, "")]
-    rows = [(row.outcome, row.count, Fraction(row.count, d.total), row.net) for row in d.outcomes]
-    tables = (Table("decision", ("field", "exact", "decimal"), tuple(fields)),
-              Table(f"if played: the {unit} and Play (Bonus not included)",
-                    ("outcome", "dealer hands", "probability", f"net per {unit}"),
-                    tuple((name, count, decimal_text(p, 8), net) for name, count, p, net in rows)))
-    data: dict[str, object] = {
-        "game": rules.game.name, "hand": format_cards(situation.cards("hand")),
-        "upcard": None if upcard is None else format_cards([upcard]),
-        "dead": format_cards(situation.cards("dead")), "hand_class": d.facts["hand_class"],
-        "bonus_ratio": rules.bonus_ratio,
-        "total": d.total, "decision": d.choice,
-        "ev_play": ev_play, "ev_fold": ev_fold, "ev_difference": ev_play - ev_fold, "margin": d.margin,
-        "outcomes": [{"outcome": n, "count": c, "probability": p, "net": net} for n, c, p, net in rows]}
-    for key, value in (("ev_play", ev_play), ("ev_fold", ev_fold), ("ev_difference", ev_play - ev_fold)):
-        data[key + "_decimal"] = float(value)
     notes = [game_line(rules)]
     if rules.bonus_ratio:
         notes.append(f"The EVs include the Bonus ({ratio_text(rules.bonus_ratio)} per {unit}), settled on your hand "
                      f"when you play{'; a fold forfeits it' if rules.fold_forfeits_bonus else ''}.")
-    return Report(f"{rules.game.title}: play or fold?", tables, data, tuple(notes))
+    wording = Wording(unit, "dealer hands", f"if played: the {unit} and Play (Bonus not included)",
+                      (Fact("hand class", "hand_class"), Fact("Bonus/Bet ratio", "bonus_ratio")), tuple(notes))
+    return shared_report(rules.game, inputs, situation, decisions, wording)

@@ -24,6 +24,7 @@ from itertools import groupby
 
 from oddscalc.core.cards import RANKS
 from oddscalc.core.hands import ThreeCardCategory
+from oddscalc.engines.actions import Actions
 from oddscalc.engines.base import OPTIMAL, NamedStrategy, builtin, find_strategy
 from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.handrules import DecisionTable, HandModel, decision_table
@@ -35,6 +36,8 @@ from oddscalc.engines.three_card.solve import Solution, prices, scaled_coefficie
 # simulator plays and the engine prices exactly
 STRATEGIES = tuple(replace(s, label="the exact optimal strategy (for the Bonus ratio)") if s.name == OPTIMAL else s
                    for s in builtin("three-card"))
+# the one decision of a three-card game: fold or play (rules may say call)
+ACTIONS = Actions.yes_no("play", "call")
 
 
 def hand_model(rules: ThreeCardRules) -> HandModel:
@@ -44,7 +47,7 @@ def hand_model(rules: ThreeCardRules) -> HandModel:
     categories = tuple(row.category for row in cmap.rows)
     names = tuple(frozenset({row.category, row.base, *chain}) for row, chain in zip(cmap.rows, cmap.chains,
                                                                                    strict=True))
-    return HandModel(3, tuple(row.cards for row in cmap.rows), categories, names, bool(rules.upcards), "play",
+    return HandModel(3, tuple(row.cards for row in cmap.rows), categories, names, bool(rules.upcards), ACTIONS,
                      rules.game.name, rules.classes.suit_classes)
 
 
@@ -183,16 +186,15 @@ def chart(rules: ThreeCardRules, solution: Solution) -> StrategyChart:
     position = {rank: i for i, rank in enumerate(columns)}
 
     def tally(split: set[int]) -> dict[tuple[int, int, int], list[list[int]]]:
-        cells: dict[tuple[int, int, int], list[list[int]]] = {}
+        cells: dict[tuple[int, int, int], list[list[int]]] = {}     # per cell: (fold, play) situations
         for i in range(len(counts)):
             key = _row_key(rules, counts.strength[i], counts.examples[i], split)
             cell = cells.setdefault(key, [[0, 0] for _ in columns])[position[counts.up_rank[i]]]
-            cell[0] += counts.weight[i] if solution.play[i] else 0
-            cell[1] += counts.weight[i]
+            cell[1 if solution.play[i] else 0] += counts.weight[i]
         return cells
 
     coarse = tally(set())
-    mixed = {key[1] for key, row in coarse.items() if key[0] == 0 and any(0 < a < n for a, n in row)}
+    mixed = {key[1] for key, row in coarse.items() if key[0] == 0 and any(fold and play for fold, play in row)}
     cells = tally(mixed)
     keys = sorted(cells, reverse=True)
 
@@ -205,10 +207,9 @@ def chart(rules: ThreeCardRules, solution: Solution) -> StrategyChart:
     words = tuple(("no upcard" if t.up_rank < 0 else f"upcard {RANKS[t.up_rank]}", threshold_text(rules, counts, t))
                   for t in thresholds(solution))
     return StrategyChart(
-        "play", tuple(label(key) for key in keys),
+        ACTIONS.points[0].actions, tuple(label(key) for key in keys),
         tuple("no upcard" if rank < 0 else RANKS[rank] for rank in columns),
-        tuple(tuple(cell[0] for cell in cells[key]) for key in keys),
-        tuple(tuple(cell[1] for cell in cells[key]) for key in keys),
+        tuple(tuple((fold, play) for fold, play in cells[key]) for key in keys),
         column_title="dealer's upcard" if rules.upcards else "(the dealer shows no card)", rules=words,
         note="Cells count the player's (hand, upcard) situations; high-card hands are split by their second "
              "card where the top card alone does not decide.")

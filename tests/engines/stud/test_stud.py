@@ -159,10 +159,12 @@ def test_every_format_renders(cli, fmt):
 def test_decide_reports_probabilities_that_sum_to_one(cli):
     data = json.loads(cli("decide", "caribbean-stud", "--hand", "As Kd 9c 5h 2s", "--up", "Qd",
                           "--dead", "Jh Jc 7s", "--format", "json").out)
-    assert data["completions"] == 43 * 42 * 41 * 40 // 24
-    assert sum(Fraction(o["probability"]) for o in data["outcomes"]) == 1
-    assert data["decision"] in ("call", "fold")
-    assert Fraction(data["margin"]) == abs(Fraction(data["ev_call"]) - Fraction(data["ev_fold"]))
+    (decision,) = data["decisions"]
+    assert decision["total"] == 43 * 42 * 41 * 40 // 24
+    assert sum(Fraction(o["probability"]) for o in decision["outcomes"]) == 1
+    assert decision["choice"] in ("call", "fold")
+    options = decision["options"]
+    assert Fraction(decision["margin"]) == abs(Fraction(options["call"]) - Fraction(options["fold"]))
 
 
 @pytest.mark.parametrize("args, message", [
