@@ -92,6 +92,7 @@ ENGINES = {
     "stud5-side": "oddscalc.engines.stud.side_bets",
     "three-card": "oddscalc.engines.three_card",
     "fast-action": "oddscalc.engines.fast_action",
+    "staged": "oddscalc.engines.staged",
 }
 
 

@@ -1,0 +1,83 @@
+"""Staged paytable games without a dealer hand (engine ``staged``): Mississippi Stud, Let It Ride.
+
+The player's cards and community cards make one five-card hand, paid by a paytable per unit in
+action; at each stage, as the community cards are turned, the player folds, raises or pulls a bet
+back.  The game file gives the stages as data (``rules``); the kernel (ext/staged.pyx, ``solve``)
+solves every stage exactly by backward induction and counts the deals; one situation is priced
+by ``decide``; the side bets on three cards by ``side``; the reports by ``report``.
+
+>>> base.capabilities(ENGINE)
+('exact analysis', 'decide')
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from oddscalc.core.economics import Analysis
+from oddscalc.core.gametable import GameTable
+from oddscalc.engines import base
+from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.staged import decide, report, side, solve
+from oddscalc.engines.staged.rules import MAX_UNITS, RULE_SPECS, StagedRules
+from oddscalc.report.model import Report
+
+DECIDE_INPUTS = Inputs((
+    Input("hand", "cards", "your own cards (two in Mississippi Stud, three in Let It Ride)", counts=(1, 2, 3, 4),
+          required=True, metavar="CARDS"),
+    Input("board", "cards", "the community cards turned so far, in the order turned (they say the stage)",
+          metavar="CARDS"),
+    Input("dead", "cards", "other cards you can see (other players' cards), out of the deck", metavar="CARDS"),
+    Input("units", "integer", "the units in action now (default: what the optimal play of the earlier stages "
+          "put in action)", low=1, high=MAX_UNITS, metavar="N", example="3"),
+))
+
+
+class StagedEngine(base.FamilyBase):
+    """Staged paytable games: exact analysis and decide at any stage."""
+
+    decide_inputs = DECIDE_INPUTS
+    unavailable = {"simulate": "a staged game is priced exactly over every deal and has no simulator",
+                   "exposure": "what the player sees beyond his cards is priced by decide (--dead)"}
+
+    def __init__(self) -> None:
+        super().__init__("staged", RULE_SPECS, strategies=solve.STRATEGIES)
+
+    def validate(self, table: GameTable) -> None:
+        StagedRules.of(table)                 # reads and checks everything, once per table
+
+    # --- exact analysis -------------------------------------------------------------------------
+
+    def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
+        named = self.parse_strategy(table, strategy_name)
+        return solve.analyze(StagedRules.of(table), named.name)
+
+    def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
+        """The wager in action (Ante and raises, or the bets let ride), then each side bet per its
+        own stake."""
+        rules = StagedRules.of(table)
+        main = base.Wager("main", f"the wager in action, per {table.unit}", self.analyze(table, strategy_name),
+                          paytables=(table.main_paytable,))
+        return (main, *(base.Wager(bet.table.name, f"side bet {bet.table.name}, per {bet.table.name} stake",
+                                   side.side_analysis(rules, bet), True, (bet.table.name,))
+                        for bet in rules.side_bets))
+
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+        return report.analysis_report(StagedRules.of(table))
+
+    # --- decide ---------------------------------------------------------------------------------
+
+    def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
+        return (decide.decide(StagedRules.of(table), situation.cards("hand"), situation.cards("board"),
+                              situation.cards("dead"), situation.integer("units")),)
+
+    def decision_report(self, table: GameTable, situation: Situation,
+                        decisions: Sequence[base.Decision]) -> Report:
+        return report.decision_report(StagedRules.of(table), self.decide_inputs, situation, decisions)
+
+
+ENGINE = StagedEngine()
+
+if TYPE_CHECKING:
+    # a type checker proves that ENGINE provides, signature by signature, what it declares
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides] = (ENGINE,) * 3

@@ -1,0 +1,167 @@
+"""A staged game solved over every deal (ext/staged.pyx), and its outcome table.
+
+The kernel takes the stages, each five-card strength's pay class and each class's net as integers
+over one denominator; it returns integer counts of the deals: by final class and units in action,
+by the stage and units of a fold, by the option each stage takes.  Here they become the exact
+:class:`Analysis` (Fractions): one row per fold stage and units lost, one per final pay class and
+units wagered, and each option's share of all rounds.
+
+>>> from oddscalc.engines.base import load
+>>> rules = StagedRules.of(load("mississippi-stud"))
+>>> analysis = analysis_of(rules, solve(rules, deck=range(32, 52)))      # tens to aces: 20 cards
+>>> analysis.total, analysis.house_edge
+(930240, Fraction(-21640, 969))
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddscalc._native import staged as kernel
+from oddscalc.core.cards import DECK
+from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.core.errors import InputError
+from oddscalc.engines.base import OPTIMAL, NamedStrategy
+from oddscalc.engines.charts import action_key
+from oddscalc.engines.sidebets import paytable_line
+from oddscalc.engines.staged.paytable import PayLayout, pay_layout
+from oddscalc.engines.staged.rules import HAND_CARDS, Stage, StagedRules
+
+INT64 = 2 ** 63
+MOST, LEAST = "wager-most", "wager-least"
+STRATEGIES = (
+    NamedStrategy(OPTIMAL, "optimal"),
+    NamedStrategy(MOST, "at every stage the option that wagers most (never fold, the largest raise)"),
+    NamedStrategy(LEAST, "at every stage the option that wagers least (fold if the stage may, else the "
+                         "smallest delta)"),
+)
+
+
+class TooLarge(InputError, OverflowError):
+    """Pays the 64-bit kernel cannot hold exactly: one line on the command line (an InputError),
+    and an OverflowError to a tool that prices such a payout another way (design)."""
+
+
+def wagered(stage: Stage, index: int) -> int:
+    """How much an option wagers, to order options: a fold least, then by the units it adds."""
+    option = stage.options[index]
+    return -1 - 2 ** 16 if option.fold else option.delta
+
+
+def fixed_options(rules: StagedRules, strategy_name: str) -> list[int] | None:
+    """Each stage's option under a named strategy (None: the optimal one at every set)."""
+    if strategy_name == OPTIMAL:
+        return None
+    sign = 1 if strategy_name == MOST else -1
+    picked = []
+    for stage in rules.stages:
+        amounts = [sign * wagered(stage, o) for o in range(len(stage.options))]
+        picked.append(amounts.index(max(amounts)))
+    return picked
+
+
+def check_range(rules: StagedRules, layout: PayLayout, deck: int, known: int) -> None:
+    """Refuse pays whose values could overflow the kernel's 64-bit integers: the largest is the
+    most units in action times the largest numerator (or the common denominator) times the draws
+    that follow the first decision."""
+    draws = 1
+    drawn = [stage.seen - known for stage in rules.stages if stage.seen >= known] + [HAND_CARDS - known]
+    for k, after in zip(drawn, drawn[1:], strict=False):
+        draws *= math.comb(deck - k, after - k)
+    most = max(hi for _lo, hi in rules.units_reached())
+    largest = most * max(layout.scale, *(abs(n) for n in layout.numerators)) * draws
+    if largest >= INT64 or math.comb(deck, drawn[0]) * draws >= INT64:
+        raise TooLarge(f"table '{rules.game.name}': the pays over their common denominator {layout.scale} are too "
+                       "large for exact 64-bit counts (give pays with smaller denominators)")
+
+
+def solve(rules: StagedRules, deck: Sequence[int] = DECK, base: Sequence[int] = (), stage: int = 0,
+          units: int | None = None, fixed: Sequence[int] | None = None) -> kernel.StagedSolution:
+    """The kernel's solution from ``stage`` on, over every deal of ``deck`` beside the ``base``
+    cards known, with ``units`` in action there (default: the initial units)."""
+    layout = pay_layout(rules.game)
+    stages = rules.stages[stage:]
+    check_range(rules, layout, len(deck), len(base))
+    return kernel.solve(tuple(deck), tuple(base), [s.seen for s in stages],
+                        [[o.delta for o in s.options] for s in stages], [[o.fold for o in s.options] for s in stages],
+                        rules.initial_units if units is None else units, layout.class_map, layout.numerators,
+                        layout.scale, rules.wager_more, None if fixed is None else list(fixed))
+
+
+def units_text(units: int) -> str:
+    return f"{units}-unit" if units == 1 else f"{units}-units"
+
+
+def slug(name: str) -> str:
+    """A stage's name in an outcome row's name: one word (``3rd-street``)."""
+    return "-".join(name.split())
+
+
+def outcome_rows(rules: StagedRules, solution: kernel.StagedSolution, per: int = 1,
+                 first: int = 0) -> tuple[Outcome, ...]:
+    """The outcome rows of a solution: a fold at each stage (from ``first`` on) with the units it
+    loses, then each final pay class (weakest first) with the units wagered; nets and wagers per
+    ``per`` units."""
+    layout = pay_layout(rules.game)
+    rows = [Outcome(f"fold-{slug(rules.stages[first + i].name)}-{units_text(u)}", count, Fraction(-u, per),
+                    Fraction(u, per))
+            for i, u, count in solution.folds()]
+    finals: dict[int, list[tuple[int, int]]] = {}
+    for klass, u, count in solution.outcomes():
+        finals.setdefault(klass, []).append((u, count))
+    for klass in layout.order():
+        rows += [Outcome(f"{layout.names[klass]}-{units_text(u)}", count, u * layout.nets[klass] / per,
+                         Fraction(u, per))
+                 for u, count in finals.get(klass, ())]
+    return tuple(rows)
+
+
+def action_probabilities(rules: StagedRules, solution: kernel.StagedSolution) -> dict[str, Fraction]:
+    """Every option of every stage and the share of all rounds that take it there."""
+    several = len(rules.stages) > 1
+    return {action_key(stage.name if several else "", option.label): Fraction(count, solution.total)
+            for stage, counts in zip(rules.stages, solution.actions(), strict=True)
+            for option, count in zip(stage.options, counts, strict=True)}
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A strategy's analysis, and the deals that end with each final pay class (folds aside)."""
+    analysis: Analysis
+    finals: dict[str, int]
+
+
+def solved(rules: StagedRules, strategy_name: str = OPTIMAL) -> Solved:
+    """The exact analysis of the main wager over every deal under a strategy, made once per table
+    and strategy."""
+    made: dict[str, Solved] = rules.game.built(_solved)
+    if strategy_name not in made:
+        solution = solve(rules, fixed=fixed_options(rules, strategy_name))
+        names = pay_layout(rules.game).names
+        finals: dict[str, int] = {}
+        for klass, _units, count in solution.outcomes():
+            finals[names[klass]] = finals.get(names[klass], 0) + count
+        made[strategy_name] = Solved(analysis_of(rules, solution), finals)
+    return made[strategy_name]
+
+
+def analysis_of(rules: StagedRules, solution: kernel.StagedSolution) -> Analysis:
+    """The exact analysis of a solution over every deal of its deck, per unit."""
+    return Analysis(rules.game.name, paytable_line(rules.game.paytable()), solution.total,
+                    outcome_rows(rules, solution), None, rules.game.unit, action_probabilities(rules, solution))
+
+
+def analyze(rules: StagedRules, strategy_name: str = OPTIMAL) -> Analysis:
+    """The exact analysis of the main wager, per unit, under a strategy."""
+    return solved(rules, strategy_name).analysis
+
+
+def final_deals(rules: StagedRules, strategy_name: str = OPTIMAL) -> dict[str, int]:
+    """The deals that end with each final pay class under a strategy (folds aside)."""
+    return solved(rules, strategy_name).finals
+
+
+def _solved(_game: object) -> dict[str, Solved]:
+    return {}
