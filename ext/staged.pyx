@@ -24,6 +24,7 @@ from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from cython.parallel cimport prange
+cimport openmp
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex, next_combination
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
@@ -35,6 +36,7 @@ cdef enum:
     MAX_CLASSES = 64
     MAX_UNITS = 255
     CHUNK = 1024           # sets a core takes at a time
+    PARALLEL_SETS = 16384  # fewer sets than this are one core's: waking the others costs more (a decide)
     NO_UNITS = -1
 
 cdef int64_t BINOM[53][6]
@@ -130,6 +132,10 @@ cdef inline int one_more(const int* idx, int k, int n, int64_t* out) noexcept no
         out[m] = low[p] + BINOM[x][p + 1] + high[p]
         m += 1
     return m
+
+
+cdef inline int threads_for(int64_t sets) noexcept nogil:
+    return openmp.omp_get_max_threads() if sets >= PARALLEL_SETS else 1
 
 
 cdef inline int64_t wagered(const Stage* st, int o) noexcept nogil:
@@ -357,18 +363,18 @@ cdef class StagedSolution:
         if self.final_class == NULL:
             raise MemoryError()
         chunks = (finals + CHUNK - 1) // CHUNK
-        for ch in prange(chunks, nogil=True, schedule="dynamic"):
+        for ch in prange(chunks, nogil=True, schedule="dynamic", num_threads=threads_for(finals)):
             self.class_chunk(ch * CHUNK, min((ch + 1) * CHUNK, finals))
         self.counts = <int32_t*>calloc(last.sets * self.n_classes, sizeof(int32_t))
         if self.counts == NULL:
             raise MemoryError()
         chunks = (last.sets + CHUNK - 1) // CHUNK
-        for ch in prange(chunks, nogil=True, schedule="dynamic"):
+        for ch in prange(chunks, nogil=True, schedule="dynamic", num_threads=threads_for(last.sets)):
             self.count_chunk(ch * CHUNK, min((ch + 1) * CHUNK, last.sets))
         for i in range(self.n_stages - 1, -1, -1):
             st = &self.stages[i]
             chunks = (st.sets + CHUNK - 1) // CHUNK
-            for ch in prange(chunks, nogil=True, schedule="dynamic"):
+            for ch in prange(chunks, nogil=True, schedule="dynamic", num_threads=threads_for(st.sets)):
                 self.decide_chunk(i, ch * CHUNK, min((ch + 1) * CHUNK, st.sets))
         st = &self.stages[0]
         for r in range(st.sets):
@@ -376,7 +382,7 @@ cdef class StagedSolution:
         for i in range(1, self.n_stages):
             st = &self.stages[i]
             chunks = (st.sets + CHUNK - 1) // CHUNK
-            for ch in prange(chunks, nogil=True, schedule="dynamic"):
+            for ch in prange(chunks, nogil=True, schedule="dynamic", num_threads=threads_for(st.sets)):
                 self.reach_chunk(i, ch * CHUNK, min((ch + 1) * CHUNK, st.sets))
         width = self.final_hi + 1
         self.outcome = <int64_t*>calloc(self.n_classes * width, sizeof(int64_t))

@@ -32,7 +32,7 @@ def test_object_json_and_text_agree_on_the_margin(game):
         best_other = max(v for k, v in d.values.items() if k != d.choice)
         assert d.margin == d.values[d.choice] - best_other >= 0
     assert json_margins(decided.to_dict()) == margins
-    rows = re.findall(r"^margin \((\S+) is better by\) +(\S+)", decided.to_text(), re.M)
+    rows = re.findall(r"^margin \((.+?) is better by\) +(\S+)", decided.to_text(), re.M)
     if len(decided.decisions) == 1:           # several (Fast Action's cases) are a row each, in decimals
         assert rows == [(decided.choice, str(margins[0]))]
     else:

@@ -155,8 +155,6 @@ def parse_stage(text: str, where: str) -> Stage:
         Point(name, tuple(option.label for option in options))
     except ValueError as error:
         raise InputError(f"{here}: {error}") from None
-    if all(option.fold for option in options):
-        raise InputError(f"{here}: every option folds")
     kinds = [(option.fold, option.delta) for option in options]
     if len(set(kinds)) != len(kinds):
         # two options that wager alike are one option: no tie-break could choose between them
