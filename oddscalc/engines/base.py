@@ -25,7 +25,7 @@ files, and one line in :data:`ENGINES` (or :func:`register`, or an entry point i
 'three-card'
 >>> engine("nope")
 Traceback (most recent call last):
-oddscalc.core.errors.InputError: unknown engine 'nope' (expected one of: stud5, stud5-side, three-card, fast-action, staged)
+oddscalc.core.errors.InputError: unknown engine 'nope' (expected one of: stud5, stud5-side, three-card, ...)
 """
 from __future__ import annotations
 
