@@ -311,13 +311,23 @@ class Exposes(Protocol):
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample: ...
 
 
+@dataclass(frozen=True)
+class FamilyCommand:
+    """A command of a family's own: what it does (``description``), what it asks (``inputs``,
+    declared as decide's are, so the command line's options and the API's arguments are made
+    from them) and what it runs: ``run(table, situation)`` gives its report."""
+    description: str
+    inputs: Inputs
+    run: Callable[[GameTable, Situation], Report]
+
+
 @runtime_checkable
 class Commands(Protocol):
-    """Commands of the family's own (``fast-action odds``): name → a function of the table and
-    the command's keyword arguments that returns its report."""
+    """Commands of the family's own (Fast Action Poker's ``odds``), by name: ``oddscalc command
+    GAME NAME`` and ``oddscalc.command(game, name, ...)`` run them."""
 
     @property
-    def commands(self) -> Mapping[str, Callable[..., Report]]: ...
+    def commands(self) -> Mapping[str, FamilyCommand]: ...
 
 
 Kind = TypeVar("Kind")
@@ -349,7 +359,7 @@ DECIDE = Capability[Decides]("decide", Decides, "it has no decision to make")
 STRATEGY = Capability[Strategies]("strategy", Strategies, "it has no strategy to choose")
 SIMULATE = Capability[Simulates]("simulate", Simulates, "it has no simulator")
 EXPOSURE = Capability[Exposes]("exposure", Exposes, "its family prices no exposure")
-COMMANDS = Capability[Commands]("commands", Commands, "it has no commands of its own")
+COMMANDS = Capability[Commands]("command", Commands, "it has no commands of its own")
 CAPABILITIES: tuple[Capability[Any], ...] = (EXACT, DECIDE, STRATEGY, SIMULATE, EXPOSURE, COMMANDS)
 
 
@@ -357,7 +367,7 @@ def capabilities(family: Family) -> tuple[str, ...]:
     """What a family declares it can do, by command.
 
     >>> capabilities(engine("fast-action"))
-    ('decide', 'commands')
+    ('decide', 'command')
     """
     return tuple(c.command for c in CAPABILITIES if c.has(family))
 

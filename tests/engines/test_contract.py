@@ -191,7 +191,7 @@ class TestEngineContract:
         if is_exact(found):
             assert OPTIMAL in [s.name for s in EXACT.of(table).strategies(table)]
         assert set(capabilities(found)) <= {"exact analysis", "decide", "strategy", "simulate", "exposure",
-                                            "commands"}
+                                            "command"}
         assert game in CASES["decide"], "tests/golden/cases.toml needs this game's decide situation"
 
     @pytest.mark.parametrize(("name", "game"), cases())
