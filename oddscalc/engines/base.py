@@ -42,7 +42,7 @@ from oddscalc.core.errors import InputError, check_name, unknown
 from oddscalc.core.evaluate import HandRank, rank_hand
 from oddscalc.core.gametable import GameTable, RuleSpec, apply_pays, apply_rules, load_game
 from oddscalc.core.strategies import builtin_strategies, is_strategy_path, read_strategy, split_rules
-from oddscalc.engines.charts import StrategyChart
+from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.engines.inputs import NO_INPUTS, Inputs, Situation
 from oddscalc.report.model import Report
 
@@ -290,7 +290,9 @@ class Strategies(Protocol):
     """``strategy``: the strategy as players use it (a chart of its decisions), simple strategies
     compared, any strategy priced against the optimal one."""
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None: ...
+    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL
+                       ) -> StrategyChart | StrategyCharts | None: ...
+    # one chart, or one per decision point (a staged game); None: the decisions do not chart
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report: ...
 

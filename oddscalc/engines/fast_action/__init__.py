@@ -14,14 +14,13 @@ so the tools that need one (design, sweep, distribution, check) do not attach to
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.limits import MAX_EXACT_LIMIT, OTHERS_BET, PLAYERS
 from oddscalc.core.parallel import default_workers
 from oddscalc.engines.base import OPTIMAL, Decision, FamilyBase, FamilyCommand, NamedStrategy
-from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows, reported
+from oddscalc.engines.fast_action.advice import decision_of, decision_rows
 from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
 from oddscalc.engines.fast_action.deal import parse_deal
 from oddscalc.engines.fast_action.odds import EXACT_LIMIT, SAMPLES, SEED, deal_odds
@@ -103,18 +102,11 @@ class FastActionEngine(FamilyBase):
                              situation.cards("dead"), players, situation.integers("others_bet"),
                              situation.flag("hero_button"), sampling.samples, sampling.seed,
                              default_workers() if sampling.workers is None else sampling.workers, sampling.scheduler)
-        return tuple(_decision(row) for row in rows)
+        return tuple(decision_of(row) for row in rows)
 
     def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
         return decide_report(rules_of_game(table), table, self.decide_inputs, situation,
-                             [reported(decision) for decision in decisions])
-
-
-def _decision(row: BetAdvice) -> Decision:
-    """One case of the optional bet as a Decision: betting's gain over not betting, in units."""
-    choice = "bet" if row.gain > 0 else "no bet"
-    return Decision(choice, {"bet": row.gain, "no bet": Fraction(0)}, row.equity.total, row.equity.exact,
-                    std_error=row.gain_se, facts={"advice": row, "others_bet": row.others})
+                             list(decisions))
 
 
 def _odds(table: GameTable, situation: Situation) -> Report:
