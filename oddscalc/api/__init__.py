@@ -29,6 +29,7 @@ from oddscalc.core.errors import InputError
 
 if TYPE_CHECKING:
     from oddscalc.api.analysis import Analyzed, Decided, StrategyResult, analyze, decide, strategy
+    from oddscalc.api.commands import CommandResult, command
     from oddscalc.api.fast_action import DealOdds, fast_action_odds
     from oddscalc.api.hands import Ranked, rank
     from oddscalc.api.parsheet import ParSheetResult, par_sheet
@@ -52,6 +53,8 @@ WHERE = {
     "decide": "analysis",
     "StrategyResult": "analysis",
     "strategy": "analysis",
+    "CommandResult": "commands",
+    "command": "commands",
     "Designed": "payouts",
     "design": "payouts",
     "Symbolic": "payouts",
@@ -75,9 +78,10 @@ WHERE = {
 }
 
 __all__ = [
-    "Analyzed", "Checked", "DealOdds", "Decided", "Designed", "Distributed", "Exposed", "GameInfo", "Games",
+    "Analyzed", "Checked", "CommandResult", "DealOdds", "Decided", "Designed", "Distributed", "Exposed",
+    "GameInfo", "Games",
     "InputError", "ParSheetResult", "Ranked", "Result", "Simulated", "StrategyResult", "Swept", "Symbolic",
-    "analyze", "check", "decide", "design", "distribution", "exposure", "fast_action_odds", "games", "load",
+    "analyze", "check", "command", "decide", "design", "distribution", "exposure", "fast_action_odds", "games", "load",
     "par_sheet", "rank", "simulate", "strategy", "sweep", "symbolic",
 ]
 

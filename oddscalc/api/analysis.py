@@ -29,7 +29,7 @@ from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import DECIDE, EXACT, OPTIMAL, STRATEGY, Decision, engine_of, is_exact
-from oddscalc.engines.charts import StrategyChart
+from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.engines.inputs import Inputs
 
 
@@ -174,8 +174,9 @@ class StrategyResult(Result):
     game: str
     table: GameTable = field(repr=False)
 
-    def chart(self, strategy: str = OPTIMAL) -> StrategyChart | None:
-        """The decisions as hand groups by dealer upcard (None for a game without a decision)."""
+    def chart(self, strategy: str = OPTIMAL) -> StrategyChart | StrategyCharts | None:
+        """The decisions as hand groups by what the player sees: one chart, or one per decision
+        point in a game of several (None where the decisions do not chart)."""
         return STRATEGY.of(self.table).strategy_chart(self.table, strategy)
 
 

@@ -16,6 +16,7 @@ from oddscalc.api.arguments import (
     Text,
     boundary,
 )
+from oddscalc.api.commands import run_command
 from oddscalc.api.result import Result
 from oddscalc.api.tables import load
 from oddscalc.core.errors import InputError
@@ -50,9 +51,9 @@ def fast_action_odds(seats: Text, *, button: OptionalText = None, hole: Optional
     """
     loaded = load(game, pays, rules, table)
     family = engine_of(loaded)
-    odds = family.commands.get("odds") if isinstance(family, Commands) else None
-    if odds is None:                # the command of one family's own: a game of another has none
+    if not (isinstance(family, Commands) and "odds" in family.commands):
         raise InputError(f"game '{loaded.name}' is not a Fast Action Poker game (fast-action odds is that family's "
                          "own command)")
-    return DealOdds(loaded.name, seats, report=odds(loaded, seats, button, hole, board, bettors, dead, draws,
-                                                    exact_limit, samples, seed, workers, scheduler))
+    given: dict[str, object] = {"seats": seats, "button": button, "hole": hole, "board": board, "bettors": bettors,
+                                "dead": dead, "draws": draws, "exact_limit": exact_limit}
+    return DealOdds(loaded.name, seats, report=run_command(loaded, "odds", given, samples, seed, workers, scheduler))

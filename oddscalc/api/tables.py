@@ -12,7 +12,7 @@ from typing import Any
 from oddscalc.api.arguments import Cards, Game, OptionalFilePath, Pays, Rules, boundary, option_of
 from oddscalc.api.result import Result
 from oddscalc.core.errors import InputError
-from oddscalc.core.gametable import GameTable, list_games
+from oddscalc.core.gametable import GameTable, RuleSpec, list_games
 from oddscalc.engines.base import capabilities, engine_of, is_exact, overlay
 from oddscalc.engines.base import load as load_table
 from oddscalc.engines.inputs import Inputs, Sampling, read_cards
@@ -105,6 +105,12 @@ def sampling_of(inputs: Inputs | None, samples: int | None, seed: int, workers: 
     if inputs is None or inputs.samples is None:
         return None
     return Sampling(inputs.samples if samples is None else samples, seed, workers, scheduler)
+
+
+def rule_options(game: GameLike) -> tuple[RuleSpec, ...]:
+    """The rules of a game's family that have a command-line shorthand (``--bonus`` for
+    ``--rule bonus_ratio=…``)."""
+    return tuple(spec for spec in engine_of(load(game)).rule_specs if spec.option)
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from oddscalc.api.analysis import analyze, decide, input_spec, strategy
+from oddscalc.api.commands import family_command, run_command
 from oddscalc.api.tables import Inputs
 from oddscalc.cli.options import (
     OneLineParser,
     Output,
     add_scale_out,
+    game_named,
     game_parser,
     load_table,
     samples_of,
@@ -28,7 +30,6 @@ from oddscalc.cli.options import (
     seed_of,
 )
 from oddscalc.core.errors import InputError
-from oddscalc.core.gametable import list_games
 from oddscalc.core.numbers import parse_int
 
 
@@ -60,37 +61,50 @@ def _add_inputs(parser: argparse.ArgumentParser, inputs: Inputs) -> None:
         _add_sampling(parser)
 
 
-def _game_named(argv: Sequence[str]) -> str | None:
-    """The game on a command line, before its options are known: the first word that names a
-    built-in game or a game file, else the first word that is not an option's value."""
-    words = [(i, word) for i, word in enumerate(argv) if not word.startswith("-")]
-    for _, word in words:
-        if word in list_games() or word.endswith(".toml") or "/" in word:
-            return word
-    for i, word in words:
-        before = argv[i - 1] if i else ""
-        if not (before.startswith("--") and "=" not in before):
-            return word
-    return None
-
-
 def _parse(command: str, argv: Sequence[str]) -> tuple[argparse.Namespace, Inputs]:
     """A game command's line, parsed with the options of the game's family."""
     parser = game_parser(command, DESCRIPTIONS[command])
-    game = _game_named(argv)
+    game = game_named(argv)
     if game is None:
         parser.epilog = f"A game's situation options: oddscalc {command} GAME -h"
         return parser.parse(argv), Inputs()          # refused: no game (or the plain help)
     inputs = input_spec(game, command)
     _add_inputs(parser, inputs)
-    args, extra = parser.parse_known_args(parser.joined(list(argv)))
+    return _checked(parser, argv, f"{command} {game}", inputs), inputs
+
+
+def _checked(parser: OneLineParser, argv: Sequence[str], what: str, inputs: Inputs) -> argparse.Namespace:
+    """A command line parsed with the family's options; an option it does not declare is refused
+    naming the ones it takes."""
+    _args, extra = parser.parse_known_args(parser.joined(argv))
     if extra:
         option = next((word.partition("=")[0] for word in extra if word.startswith("--")), None)
         if option is None:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        takes = ", ".join(spec.flag for spec in inputs.fields) or "no situation"
-        raise InputError(f"{command} {game}: {option} does not apply to this game (it takes {takes})")
-    return parser.parse(argv), inputs
+        takes = ", ".join(spec.flag for spec in inputs.fields)
+        raise InputError(f"{what}: {option} does not apply to this game" + (f" (it takes {takes})" if takes else ""))
+    return parser.parse(argv)
+
+
+def command_spec(game: str, name: str) -> Inputs:
+    """The inputs of a family's command."""
+    return family_command(game, name).inputs
+
+
+def command_command(argv: Sequence[str]) -> Output:
+    """``oddscalc command GAME NAME [the command's options]``: a command of the game's family's own."""
+    parser = game_parser("command", "Run a command of the game's family's own (oddscalc games lists them).")
+    parser.add_argument("name", help="the command, e.g. odds for Fast Action Poker")
+    game = game_named(argv)
+    words = [word for word in argv if not word.startswith("-")]
+    name = words[words.index(game) + 1] if game is not None and words.index(game) + 1 < len(words) else None
+    if game is None or name is None:
+        parser.parse(argv)                           # the plain help, or refused: no game or no command
+        raise InputError("command: give the game and the command, e.g. oddscalc command fast-action-poker odds")
+    inputs = command_spec(game, name)
+    _add_inputs(parser, inputs)
+    args = _checked(parser, argv, f"command {game} {name}", inputs)
+    return run_command(load_table(args), name, _values(args, inputs), **_sampling(args, inputs)), args.format
 
 
 def _values(args: argparse.Namespace, inputs: Inputs) -> dict[str, Any]:

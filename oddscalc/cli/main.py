@@ -36,6 +36,7 @@ COMMANDS = {
     "decide": "game:decide_command",
     "strategy": "game:strategy_command",
     "fast-action": "fast_action:fast_action_command",
+    "command": "game:command_command",
     "design": "tools:design_command",
     "sweep": "tools:sweep_command",
     "distribution": "tools:distribution_command",
@@ -65,6 +66,7 @@ commands:
   decide        the best decision in one situation, with exact expected values
   strategy      the optimal strategy as players use it
   fast-action   odds of a partly known Fast Action Poker deal (fast-action odds)
+  command       a command of a game's family's own: oddscalc command GAME NAME
   design        solve one payout for a target return
   sweep         the return at every payout of a range
   distribution  the exact distribution of the net after N rounds

@@ -16,7 +16,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, NoReturn, overload
 
-from oddscalc.api.tables import load
+from oddscalc.api.tables import load, rule_options
 from oddscalc.core.budget import (
     DEFAULT_MEMORY_MB,
     DEFAULT_SECONDS,
@@ -27,7 +27,7 @@ from oddscalc.core.budget import (
     parse_limit,
 )
 from oddscalc.core.errors import InputError
-from oddscalc.core.gametable import GameTable
+from oddscalc.core.gametable import GameTable, list_games
 from oddscalc.core.limits import MAX_SAMPLES, MAX_SEED, MAX_WORKERS, MIN_SAMPLES
 from oddscalc.core.numbers import parse_int
 from oddscalc.report.model import Report
@@ -52,6 +52,8 @@ class OneLineParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+        self.takes_game = False             # a game command: the game's rule shorthands are its options
+        self.rule_options_added = False
 
     @property
     def _takes_value(self) -> set[str]:
@@ -60,8 +62,9 @@ class OneLineParser(argparse.ArgumentParser):
 
     def parse(self, argv: Sequence[str]) -> argparse.Namespace:
         """Parse a command line (see the module's note on values that start with ``-``); the limits
-        it gives hold for the rest of the command."""
-        args = self.parse_args(self.joined(list(argv)))
+        it gives hold for the rest of the command.  A game command's parser first takes the named
+        game's rule shorthands (``--bonus``)."""
+        args = self.parse_args(self.joined(argv))
         if hasattr(args, "max_memory"):         # a command that sizes its work: its limits, checked now
             memory, seconds = args.max_memory, args.max_seconds
             override(None if memory is None else parse_limit(memory, "--max-memory"),
@@ -69,8 +72,12 @@ class OneLineParser(argparse.ArgumentParser):
             Limits.resolve()                    # and the environment's, whether or not this run sizes work
         return args
 
-    def joined(self, argv: list[str]) -> list[str]:
-        """``--opt -value`` as ``--opt=-value`` for options that take a value."""
+    def joined(self, argv: Sequence[str]) -> list[str]:
+        """``--opt -value`` as ``--opt=-value`` for options that take a value (a game command's
+        parser first takes the named game's rule shorthands, ``--bonus``)."""
+        if self.takes_game and not self.rule_options_added:
+            self.rule_options_added = True
+            add_rule_options(self, argv)
         out: list[str] = []
         i = 0
         while i < len(argv):
@@ -105,6 +112,7 @@ def game_parser(command: str, description: str) -> OneLineParser:
     """The parser of a game command, with the game and the options every game command takes."""
     parser = OneLineParser(prog=f"oddscalc {command}", description=description)
     add_game_options(parser)
+    parser.takes_game = True
     return parser
 
 
@@ -117,10 +125,6 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
                         help="change one payout, e.g. flush=6 or pair-plus.flush=4 (repeatable)")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                         help="change one rule, e.g. bonus_ratio=2 or dealer_upcards=1 (repeatable)")
-    parser.add_argument("--bonus", metavar="RATIO", help="Bonus stake / Bet stake (three-card games): the same "
-                                                           "as --rule bonus_ratio=RATIO")
-    parser.add_argument("--meter", metavar="M", help="progressive meter in units (jackpot side bets): the same "
-                                                      "as --rule meter=M")
     add_limits(parser)
     add_format(parser)
 
@@ -167,13 +171,44 @@ def seed_of(args: argparse.Namespace, default: int = 1) -> int:
     return default if args.seed is None else parse_int(args.seed, "--seed", 0, MAX_SEED)
 
 
+RULE = "rule:"          # the destination prefix of a rule's shorthand option
+
+
+def game_named(argv: Sequence[str]) -> str | None:
+    """The game on a command line, before its options are known: the first word that names a
+    built-in game or a game file, else the first word that is not an option's value."""
+    words = [(i, word) for i, word in enumerate(argv) if not word.startswith("-")]
+    for _, word in words:
+        if word in list_games() or word.endswith(".toml") or "/" in word:
+            return word
+    for i, word in words:
+        before = argv[i - 1] if i else ""
+        if not (before.startswith("--") and "=" not in before):
+            return word
+    return None
+
+
+def add_rule_options(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
+    """The shorthand options of the named game's family rules (``--bonus RATIO`` for ``--rule
+    bonus_ratio=RATIO``): only the game's own, so another family's is refused as unknown."""
+    game = game_named(argv)
+    if game is None:
+        return
+    try:
+        specs = rule_options(game)
+    except InputError:
+        return                  # an unknown game: refused, with the nearest name, when it is loaded
+    for spec in specs:
+        parser.add_argument(spec.option, dest=RULE + spec.key, metavar="VALUE",
+                            help=f"{spec.help}: the same as --rule {spec.key}=VALUE")
+
+
 def rule_overrides(args: argparse.Namespace) -> list[str]:
-    """``--rule`` values, with the aliases ``--bonus`` and ``--meter`` as the rules they name."""
+    """``--rule`` values, with the family's shorthand options (``--bonus``) as the rules they name."""
     rules = list(args.rule)
-    if args.bonus is not None:
-        rules.append(f"bonus_ratio={args.bonus}")
-    if args.meter is not None:
-        rules.append(f"meter={args.meter}")
+    for dest, value in vars(args).items():
+        if dest.startswith(RULE) and value is not None:
+            rules.append(f"{dest.removeprefix(RULE)}={value}")
     return rules
 
 

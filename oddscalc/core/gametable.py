@@ -78,6 +78,7 @@ class RuleSpec:
     low: int | Fraction | None = None
     high: int | Fraction | None = None
     choices: tuple[str, ...] = ()
+    option: str = ""           # a command-line shorthand for --rule KEY=VALUE (--bonus), if the family gives one
 
     def parse(self, value: object, where: str) -> object:
         """The typed value of a TOML value or of command-line text, checked against the bounds."""

@@ -42,7 +42,7 @@ from oddscalc.core.errors import InputError, check_name, unknown
 from oddscalc.core.evaluate import HandRank, rank_hand
 from oddscalc.core.gametable import GameTable, RuleSpec, apply_pays, apply_rules, load_game
 from oddscalc.core.strategies import builtin_strategies, is_strategy_path, read_strategy, split_rules
-from oddscalc.engines.charts import StrategyChart
+from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.engines.inputs import NO_INPUTS, Inputs, Situation
 from oddscalc.report.model import Report
 
@@ -291,7 +291,9 @@ class Strategies(Protocol):
     """``strategy``: the strategy as players use it (a chart of its decisions), simple strategies
     compared, any strategy priced against the optimal one."""
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL) -> StrategyChart | None: ...
+    def strategy_chart(self, table: GameTable, strategy_name: str = OPTIMAL
+                       ) -> StrategyChart | StrategyCharts | None: ...
+    # one chart, or one per decision point (a staged game); None: the decisions do not chart
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report: ...
 
@@ -312,13 +314,23 @@ class Exposes(Protocol):
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample: ...
 
 
+@dataclass(frozen=True)
+class FamilyCommand:
+    """A command of a family's own: what it does (``description``), what it asks (``inputs``,
+    declared as decide's are, so the command line's options and the API's arguments are made
+    from them) and what it runs: ``run(table, situation)`` gives its report."""
+    description: str
+    inputs: Inputs
+    run: Callable[[GameTable, Situation], Report]
+
+
 @runtime_checkable
 class Commands(Protocol):
-    """Commands of the family's own (``fast-action odds``): name → a function of the table and
-    the command's keyword arguments that returns its report."""
+    """Commands of the family's own (Fast Action Poker's ``odds``), by name: ``oddscalc command
+    GAME NAME`` and ``oddscalc.command(game, name, ...)`` run them."""
 
     @property
-    def commands(self) -> Mapping[str, Callable[..., Report]]: ...
+    def commands(self) -> Mapping[str, FamilyCommand]: ...
 
 
 Kind = TypeVar("Kind")
@@ -350,7 +362,7 @@ DECIDE = Capability[Decides]("decide", Decides, "it has no decision to make")
 STRATEGY = Capability[Strategies]("strategy", Strategies, "it has no strategy to choose")
 SIMULATE = Capability[Simulates]("simulate", Simulates, "it has no simulator")
 EXPOSURE = Capability[Exposes]("exposure", Exposes, "its family prices no exposure")
-COMMANDS = Capability[Commands]("commands", Commands, "it has no commands of its own")
+COMMANDS = Capability[Commands]("command", Commands, "it has no commands of its own")
 CAPABILITIES: tuple[Capability[Any], ...] = (EXACT, DECIDE, STRATEGY, SIMULATE, EXPOSURE, COMMANDS)
 
 
@@ -358,7 +370,7 @@ def capabilities(family: Family) -> tuple[str, ...]:
     """What a family declares it can do, by command.
 
     >>> capabilities(engine("fast-action"))
-    ('decide', 'commands')
+    ('decide', 'command')
     """
     return tuple(c.command for c in CAPABILITIES if c.has(family))
 

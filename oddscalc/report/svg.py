@@ -219,16 +219,17 @@ def share_colour(share: Fraction | None) -> str:
 
 
 def grid_chart(rows: Sequence[str], columns: Sequence[str], shares: Sequence[Sequence[Fraction | None]],
-               action: str, row_title: str, column_title: str, title: str = "") -> str:
+               action: str, row_title: str, column_title: str, title: str = "", other: str = "fold") -> str:
     """A grid of cells coloured by the share of situations that take ``action``; each cell says
-    ``action``, ``fold`` or the share in per cent, and its tooltip the exact share."""
+    ``action``, ``other`` (what the rest do: fold, check) or the share in per cent, and its tooltip
+    the exact share."""
     cell_w = 40 if len(columns) > 1 else 90
     cell_h = 20
     label_w = max(80, 7 * max((len(r) for r in rows), default=8) + 12)
     left, top = label_w, 44
     width = max(left + cell_w * len(columns) + 16, 480)
     height = top + cell_h * len(rows) + 36
-    parts = [_open(width, height, title or f"{action} or fold"),
+    parts = [_open(width, height, title or f"{action} or {other}"),
              _text(left, 14, column_title, 12, "start", ' font-weight="600"')]
     for j, column in enumerate(columns):
         parts.append(_text(left + cell_w * j + cell_w / 2, top - 8, column, 12, extra=' font-weight="600"'))
@@ -243,7 +244,7 @@ def grid_chart(rows: Sequence[str], columns: Sequence[str], shares: Sequence[Seq
             elif share == 1:
                 words, tip = action, f"{row} against {column}: always {action}"
             elif share == 0:
-                words, tip = "fold", f"{row} against {column}: always fold"
+                words, tip = other, f"{row} against {column}: always {other}"
             else:
                 words = share_text(share, 0)
                 tip = (f"{row} against {column}: {action} in {share.numerator}/{share.denominator} of the "
@@ -256,7 +257,7 @@ def grid_chart(rows: Sequence[str], columns: Sequence[str], shares: Sequence[Seq
                 parts.append(_text(x + cell_w / 2, y + 14, words, 10, extra=f' fill="{ink}"'))
     legend_y = top + cell_h * len(rows) + 22
     for k, (label, share) in enumerate(((f"always {action}", Fraction(1)), ("mixed", Fraction(1, 2)),
-                                        ("always fold", Fraction(0)), ("no situation", None))):
+                                        (f"always {other}", Fraction(0)), ("no situation", None))):
         x = 8 + k * 110
         parts.append(f'<rect x="{x}" y="{legend_y - 10}" width="14" height="12" fill="{share_colour(share)}"/>')
         parts.append(_text(x + 20, legend_y, label, 11, "start"))

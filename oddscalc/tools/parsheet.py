@@ -251,12 +251,12 @@ def _chart_blocks(label: str, chart: StrategyChart, several: bool) -> list[Block
                           f"({exact_text(chart.probability(action))})" for action in shown)
         blocks = [f"Strategy: {label}{at}. The player should {taken} of the situations there, and "
                   f"{chart.default} in the rest."]
-    # the grid (report.svg) calls a cell no situation of which takes the action 'fold': it is
-    # drawn for a point of fold or one action; another point's counts are in the table below
-    if len(shown) == 1 and chart.default == "fold":
+    # the grid shows one action against the point's default (fold, check); a point of several
+    # actions beyond its default has its counts in the table below
+    if len(shown) == 1:
         shares = [[chart.share(i, j) for j in range(len(chart.columns))] for i in range(len(chart.rows))]
         svg = grid_chart(chart.rows, chart.columns, shares, chart.action, chart.row_title, chart.column_title,
-                         f"{label}{at}: {chart.action} or fold")
+                         f"{label}{at}: {chart.action} or {chart.default}", other=chart.default)
         blocks.append(Figure(svg, chart.note))
     elif chart.note:
         blocks.append(chart.note)

@@ -47,7 +47,7 @@ CASES = [
     (("analyze", "five-plus-one-bonus", "--table", "t.toml"), {"t.toml": "[paytables.call.pays]\nflush = 100\n"},
      "unknown paytable 'call'"),
     (("analyze", "five-plus-one-bonus", "--meter", "5"), {}, "has no meter paytable"),
-    (("analyze", "caribbean-stud", "--meter", "5"), {}, "unknown rule 'meter'"),
+    (("analyze", "caribbean-stud", "--meter", "5"), {}, "analyze caribbean-stud: --meter does not apply to this game"),
     (("analyze", "three-card-poker", "--bonus", "2"), {}, "has no Bonus wager"),
     (("decide", "fast-poker", "--hand", "Qh 6d 4s", "--players", "3"), {}, "--players does not apply"),
     # numbers that would hang an exact computation

@@ -131,7 +131,10 @@ def test_the_par_sheet_shows_each_point_with_a_table_per_action():
     text = [b for b in blocks if isinstance(b, str)]
     assert text[0] == ("Strategy: mine at the preflop. The player should raise 4x in 40.0000 % (2/5), raise 3x in "
                        "15.0000 % (3/20) of the situations there, and check in the rest.")
-    assert not any(isinstance(b, Figure) for b in blocks)             # the grid is drawn for fold or call
+    # a grid for a point of one action beyond its default (the flop: raise 2x or check), none for
+    # the preflop's two raises
+    (grid,) = [b for b in blocks if isinstance(b, Figure)]
+    assert "raise 2x or check" in grid.svg and "always check" in grid.svg and "always fold" not in grid.svg
     (counts,) = next(b for b in blocks if isinstance(b, Details)).blocks
     assert counts.name == "strategy-counts-preflop"
     assert counts.table.headers[1:4] == ("2 raise 4x", "2 raise 3x", "2 situations")

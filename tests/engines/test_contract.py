@@ -192,7 +192,7 @@ class TestEngineContract:
         if is_exact(found):
             assert OPTIMAL in [s.name for s in EXACT.of(table).strategies(table)]
         assert set(capabilities(found)) <= {"exact analysis", "decide", "strategy", "simulate", "exposure",
-                                            "commands"}
+                                            "command"}
         assert game in CASES["decide"], "tests/golden/cases.toml needs this game's decide situation"
 
     @pytest.mark.parametrize(("name", "game"), cases())
@@ -307,7 +307,7 @@ class TestEngineContract:
             return                      # no decision to make: refused, below
         result = decided(game)
         data = check_json(result)
-        assert data["game"] == game
+        assert data["game"] == load(game).name          # a game given by path is named by its file
         parts = data["decisions"]
         assert len(parts) == len(result.decisions)
         for part, decision in zip(parts, result.decisions, strict=True):
@@ -318,6 +318,8 @@ class TestEngineContract:
             assert {k: Fraction(v) for k, v in part["options"].items()} == dict(decision.values)
             assert (part["exact"], part["total"], part["std_error"]) == (decision.exact, decision.total,
                                                                          decision.std_error)
+            assert part["case"] == json.loads(json.dumps(dict(decision.case), default=str))
+            assert set(part["facts"]) == set(decision.facts)
             rows = part["outcomes"]
             assert [(r["outcome"], r["count"]) for r in rows] == [(o.outcome, o.count) for o in decision.outcomes]
             assert [Fraction(r["net"]) for r in rows] == [o.net for o in decision.outcomes]

@@ -13,15 +13,14 @@ so the tools that need one (design, sweep, distribution, check) do not attach to
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Mapping, Sequence
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.core.limits import OTHERS_BET, PLAYERS
+from oddscalc.core.limits import MAX_EXACT_LIMIT, OTHERS_BET, PLAYERS
 from oddscalc.core.parallel import default_workers
-from oddscalc.engines.base import OPTIMAL, Decision, FamilyBase, NamedStrategy
-from oddscalc.engines.fast_action.advice import BetAdvice, decision_rows, reported
+from oddscalc.engines.base import OPTIMAL, Decision, FamilyBase, FamilyCommand, NamedStrategy
+from oddscalc.engines.fast_action.advice import decision_of, decision_rows
 from oddscalc.engines.fast_action.analyze import ANALYZE_SAMPLES, analyze_report
 from oddscalc.engines.fast_action.deal import parse_deal
 from oddscalc.engines.fast_action.odds import EXACT_LIMIT, SAMPLES, SEED, deal_odds
@@ -39,6 +38,19 @@ __all__ = ["DECIDE_SAMPLES", "ENGINE", "EXACT_LIMIT", "SAMPLES", "SEED", "FastAc
 ANALYSIS_INPUTS = Inputs((
     Input("seats", "text", "occupied seats", required=True, metavar="LIST", example="1,2,4,7"),
 ), samples=ANALYZE_SAMPLES)
+ODDS_INPUTS = Inputs((
+    Input("seats", "text", "occupied seats, e.g. 1,2,4,7 (3 to 8 of 1-8)", required=True, metavar="LIST",
+          example="1,2,4,7"),
+    Input("button", "text", "seat of the dealer button", metavar="SEAT"),
+    Input("hole", "text", "known hole cards, e.g. '1:AsKd 7:QcJc'", metavar="'SEAT:CARDS ...'"),
+    Input("board", "text", "community cards so far: flop, turn, river (0, 3, 4 or 5)", metavar="CARDS"),
+    Input("bettors", "text", "seats that made the optional bet: list, all (default) or none", metavar="LIST"),
+    Input("dead", "text", "cards known to be out of play", metavar="CARDS"),
+    Input("draws", "text", "cards turned from the deck for the action hand (only when every card is known)",
+          metavar="CARDS"),
+    Input("exact_limit", "integer", f"largest number of completions enumerated exactly (default {EXACT_LIMIT})",
+          low=0, high=MAX_EXACT_LIMIT, metavar="N"),
+), samples=SAMPLES)
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your 2 cards", option="--hole", aliases=("--hand",), counts=(2,), required=True,
           metavar="CARDS"),
@@ -69,8 +81,8 @@ class FastActionEngine(FamilyBase):
                          strategies=(NamedStrategy(OPTIMAL, "no strategy is priced exactly"),))
 
     @property
-    def commands(self) -> Mapping[str, Callable[..., Report]]:
-        return {"odds": deal_report}
+    def commands(self) -> Mapping[str, FamilyCommand]:
+        return {"odds": ODDS}
 
     def validate(self, table: GameTable) -> None:
         rules_of_game(table)
@@ -90,18 +102,26 @@ class FastActionEngine(FamilyBase):
                              situation.cards("dead"), players, situation.integers("others_bet"),
                              situation.flag("hero_button"), sampling.samples, sampling.seed,
                              default_workers() if sampling.workers is None else sampling.workers, sampling.scheduler)
-        return tuple(_decision(row) for row in rows)
+        return tuple(decision_of(row) for row in rows)
 
     def decision_report(self, table: GameTable, situation: Situation, decisions: Sequence[Decision]) -> Report:
         return decide_report(rules_of_game(table), table, self.decide_inputs, situation,
-                             [reported(decision) for decision in decisions])
+                             list(decisions))
 
 
-def _decision(row: BetAdvice) -> Decision:
-    """One case of the optional bet as a Decision: betting's gain over not betting, in units."""
-    choice = "bet" if row.gain > 0 else "no bet"
-    return Decision(choice, {"bet": row.gain, "no bet": Fraction(0)}, row.equity.total, row.equity.exact,
-                    std_error=row.gain_se, facts={"advice": row, "others_bet": row.others})
+def _odds(table: GameTable, situation: Situation) -> Report:
+    seats = situation.text("seats")
+    assert seats is not None                     # declared required
+    sampling = situation.sampling or Sampling(SAMPLES, SEED)
+    limit = situation.integer("exact_limit")
+    return deal_report(table, seats, situation.text("button"), situation.text("hole"), situation.text("board"),
+                       situation.text("bettors"), situation.text("dead"), situation.text("draws"),
+                       EXACT_LIMIT if limit is None else limit, sampling.samples, sampling.seed, sampling.workers,
+                       sampling.scheduler)
+
+
+ODDS = FamilyCommand("The exact odds of a partly known Fast Action Poker deal (a seeded estimate past the exact "
+                     "limit); with every card known, the settlement step by step.", ODDS_INPUTS, _odds)
 
 
 def deal_report(table: GameTable, seats: str, button: str | None = None, holes: str | None = None,

@@ -111,8 +111,3 @@ def decision_of(row: BetAdvice) -> Decision:
                     equity.exact, std_error=row.gain_se, facts=facts, case={"others_bet": row.others})
 
 
-def reported(decision: Decision) -> Decision:
-    """The decision as the report gives it: one that still carries its BetAdvice in its facts (as
-    the family's decide makes them) becomes :func:`decision_of` it."""
-    row = decision.facts.get("advice")
-    return decision_of(row) if isinstance(row, BetAdvice) else decision

@@ -14,7 +14,7 @@ observed situation exactly (EV of calling and folding over every dealer completi
 over the no-information decision); ``sample_gains`` draws situations in seeded, deterministic
 chunks, which the exposure tool (oddscalc/tools/exposure.py) runs and combines.
 
-The kernel (ext/exposure_stud.pyx) knows no paytable: it returns integer counts, deciding with
+The kernels (ext/exposure_stud*.pyx) know no paytable: they return integer counts, deciding with
 each payout class's pay as an integer fraction.  Every analysis here is a core economics
 ``Analysis`` with the outcome rows of the plain analysis (fold, dealer-not-qualify, lose, push,
 win-<class>), so every metric comes from the same code.  A deal is the player's hand, what he
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from oddscalc._native import exposure_stud as kernel
+from oddscalc._native import exposure_stud, exposure_stud_pairs, exposure_stud_whole
 from oddscalc._native import stud as stud_kernel
 from oddscalc.core.cards import RANKS, parse_rank_set, rank_set_text
 from oddscalc.core.economics import Analysis, Outcome
@@ -200,8 +200,8 @@ def plain_analysis(game: GameTable, setup: Setup) -> tuple[Analysis, tuple[bool 
                             for c in range(len(PAYOUT_CLASSES)))
             _PLAIN_CACHE[setup] = (result.analysis, uniform)
         else:
-            sums, _ = kernel.sorted_counts(setup.qualify, setup.deck_mask, 0, 0, setup.numerators,
-                                           setup.denominators, setup.call_multiple)
+            sums, _ = exposure_stud.sorted_counts(setup.qualify, setup.deck_mask, 0, 0, setup.numerators,
+                                                  setup.denominators, setup.call_multiple)
             _PLAIN_CACHE[setup] = (analysis_of(sums[0], setup), _uniform(sums[0]))
     return _PLAIN_CACHE[setup]
 
@@ -244,8 +244,8 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
                              "sorted cards)")
         mask = rank_mask(sorted_ranks)
         n_sorted = dealer_cards - 1
-        by_seen, classes = kernel.sorted_counts(setup.qualify, setup.deck_mask, mask, n_sorted, setup.numerators,
-                                                setup.denominators, setup.call_multiple)
+        by_seen, classes = exposure_stud.sorted_counts(setup.qualify, setup.deck_mask, mask, n_sorted,
+                                                       setup.numerators, setup.denominators, setup.call_multiple)
         analysis = analysis_of(add_sums(*by_seen), setup)
         seen = (f"the upcard and {n_sorted} more dealer card{'s' if n_sorted != 1 else ''} sorted by "
                 f"{ranks_text(mask)}" if n_sorted else "the upcard only")
@@ -254,8 +254,8 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
                          for c, name in enumerate(PAYOUT_CLASSES) for jp in range(n_sorted + 1)
                          if by_seen[jp][c][CALLED] + by_seen[jp][c][FOLDED])
     elif dealer_cards == 1:
-        sums, classes = kernel.sorted_counts(setup.qualify, setup.deck_mask, 0, 0, setup.numerators,
-                                             setup.denominators, setup.call_multiple)
+        sums, classes = exposure_stud.sorted_counts(setup.qualify, setup.deck_mask, 0, 0, setup.numerators,
+                                                    setup.denominators, setup.call_multiple)
         analysis = analysis_of(sums[0], setup)
         seen = "the upcard only"
     elif dealer_cards == 2:
@@ -264,7 +264,7 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
         seen = "2 dealer cards (the upcard and one more)"
         strategy = pair_strategy(pairs)
     elif dealer_cards == 5:
-        counts = kernel.whole_hand_counts(setup.qualify, setup.deck_mask)
+        counts = exposure_stud_whole.whole_hand_counts(setup.qualify, setup.deck_mask)
         # call unless a qualifying dealer beats the hand: the decision is known per deal
         whole = [[nq + win + tie, nq, win, tie, 0, lose] for nq, win, tie, lose in counts]
         analysis = analysis_of(whole, setup)
@@ -282,15 +282,16 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
 
 def seen_pairs(setup: Setup) -> tuple[list[tuple[int, int, int, Sums]], int]:
     """The kernel's counts of every canonical seen pair, in slices with progress between them."""
-    total = len(kernel.canonical_pairs(setup.deck_mask))
+    total = len(exposure_stud_pairs.canonical_pairs(setup.deck_mask))
     bounds = [total * i // PAIR_SLICES for i in range(PAIR_SLICES + 1)]
     pairs: list[tuple[int, int, int, Sums]] = []
     classes = 0
     progress = Progress("counting seen dealer pairs", total)
     try:
         for first, last in zip(bounds, bounds[1:], strict=False):
-            part, counted = kernel.seen_pair_counts(setup.qualify, setup.deck_mask, setup.numerators,
-                                                    setup.denominators, setup.call_multiple, first, last)
+            part, counted = exposure_stud_pairs.seen_pair_counts(setup.qualify, setup.deck_mask, setup.numerators,
+                                                                 setup.denominators, setup.call_multiple, first,
+                                                                 last)
             pairs += part
             classes += counted
             progress.step(last - first)
@@ -332,7 +333,7 @@ _BASELINE_DECISIONS: dict[tuple[Setup, SuitKey], bool] = {}
 
 def baseline_call(setup: Setup, uniform: Sequence[bool | None], hand: Sequence[int], upcard: int) -> bool:
     """The no-information optimal decision of (hand, upcard): the plain strategy's, exactly."""
-    cls = kernel.hand_payout_class(tuple(hand))
+    cls = exposure_stud.hand_payout_class(tuple(hand))
     decided = uniform[cls]
     if decided is not None:
         return decided
@@ -367,7 +368,7 @@ def _price(setup: Setup, uniform: Sequence[bool | None], hand: tuple[int, ...], 
         nq, win, tie, lose = stud_kernel.situation_counts(hand, dealer, dead, setup.deck_mask, setup.qualify)
     except ValueError as error:
         raise InputError(str(error)) from None
-    cls = kernel.hand_payout_class(hand)
+    cls = exposure_stud.hand_payout_class(hand)
     win_net = 1 + setup.call_multiple * setup.pays[cls]
     ev_call = Fraction(nq + win * win_net - (1 + setup.call_multiple) * lose, nq + win + tie + lose)
     # exact ties fold, as the plain strategy does: the same return with less money at risk
@@ -405,7 +406,7 @@ def sample_gains(game: GameTable, dealer_cards: int = 1, boxes: int = 0, *, seed
         cards = rng.sample(deck, need)
         hand, dealer, dead = tuple(cards[:5]), tuple(cards[5:5 + dealer_cards]), tuple(cards[5 + dealer_cards:])
         nq, win, tie, lose = stud_kernel.situation_counts(hand, dealer, dead, setup.deck_mask, setup.qualify)
-        cls = kernel.hand_payout_class(hand)
+        cls = exposure_stud.hand_payout_class(hand)
         call = lcm * (nq - (1 + m) * lose) + win * win_nets[cls]
         fold = -lcm * completions
         base = call if baseline_call(setup, uniform, hand, dealer[0]) else fold

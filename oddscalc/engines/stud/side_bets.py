@@ -35,7 +35,7 @@ METER_TABLE = "meter"
 RULE_SPECS = (
     RuleSpec("cards", "integer", 5, "cards the best five are chosen from (5: the player's, 6: with the upcard)",
              low=5, high=6),
-    RuleSpec("meter", "number", Fraction(0), "the progressive meter priced, in units of the stake"),
+    RuleSpec("meter", "number", Fraction(0), "the progressive meter priced, in units of the stake", option="--meter"),
 )
 STRATEGIES = (base.NamedStrategy(base.OPTIMAL, "a side bet has no decision"),)
 

@@ -15,7 +15,7 @@ from functools import cache
 
 import pytest
 
-from oddscalc._native import exposure_stud as kernel
+from oddscalc._native import exposure_stud, exposure_stud_pairs, exposure_stud_whole
 from oddscalc._native import stud as stud_kernel
 from oddscalc.core.cards import RANKS, parse_cards
 from oddscalc.core.errors import InputError
@@ -186,11 +186,11 @@ def test_two_cards_on_a_larger_deck_count_every_deal_of_the_whole_hand():
     dealer surely wins; the kernel's sums are then the deal counts, which K = 5 counts too."""
     q = StudRules.of(load("caribbean-stud")).qualify_strength
     mask = ex.rank_mask("6789TJQKA")
-    whole_counts = kernel.whole_hand_counts(q, mask)
+    whole_counts = exposure_stud_whole.whole_hand_counts(q, mask)
     pays = [0] * 11
-    pairs, _ = kernel.seen_pair_counts(q, mask, pays, [1] * 11, 0)
-    (upcard,), _ = kernel.sorted_counts(q, mask, 0, 0, pays, [1] * 11, 0)
-    sorted_two, _ = kernel.sorted_counts(q, mask, ex.rank_mask("A9"), 2, pays, [1] * 11, 0)
+    pairs, _ = exposure_stud_pairs.seen_pair_counts(q, mask, pays, [1] * 11, 0)
+    (upcard,), _ = exposure_stud.sorted_counts(q, mask, 0, 0, pays, [1] * 11, 0)
+    sorted_two, _ = exposure_stud.sorted_counts(q, mask, ex.rank_mask("A9"), 2, pays, [1] * 11, 0)
     for c in range(11):
         nq, win, tie, _ = whole_counts[c]
         assert [sum(s[c][i] for *_, s in pairs) for i in (1, 2, 3)] == [10 * nq, 10 * win, 10 * tie]
@@ -221,12 +221,12 @@ def test_two_card_classes_on_the_full_deck_equal_one_situation_counts(classic):
     """Full-deck classes of a pocket, an offsuit and a suited seen pair, counted one situation
     at a time by brute force; the pocket pair's class weights cover every player hand once."""
     q = StudRules.of(classic).qualify_strength
-    pairs = {group: (card1, card2) for card1, card2, group, _ in kernel.canonical_pairs(ALL)}
-    pocket = kernel.pair_class_counts(*parse_cards("Ac Ad"), q, ALL)
+    pairs = {group: (card1, card2) for card1, card2, group, _ in exposure_stud_pairs.canonical_pairs(ALL)}
+    pocket = exposure_stud_pairs.pair_class_counts(*parse_cards("Ac Ad"), q, ALL)
     assert sum(row[1] for row in pocket) == math.comb(50, 5)
     for dealer, rows in ((parse_cards("Ac Ad"), pocket[::9973]),
-                         (pairs[1], kernel.pair_class_counts(*pairs[1], q, ALL, 9973)),
-                         (pairs[0], kernel.pair_class_counts(*pairs[0], q, ALL, 9973))):
+                         (pairs[1], exposure_stud_pairs.pair_class_counts(*pairs[1], q, ALL, 9973)),
+                         (pairs[0], exposure_stud_pairs.pair_class_counts(*pairs[0], q, ALL, 9973))):
         assert len(rows) > 30
         for cards, _, *counts in rows:
             assert tuple(counts) == stud_kernel.situation_counts(cards, dealer, (), ALL, q)
@@ -235,7 +235,7 @@ def test_two_card_classes_on_the_full_deck_equal_one_situation_counts(classic):
 @pytest.mark.slow
 def test_whole_hand_counts_every_pair_once_and_matches_the_class_counts(classic):
     rules = StudRules.of(classic)
-    counts = kernel.whole_hand_counts(rules.qualify_strength, ALL)
+    counts = exposure_stud_whole.whole_hand_counts(rules.qualify_strength, ALL)
     assert sum(map(sum, counts)) == math.comb(52, 5) * math.comb(47, 5)
     # every (hand, upcard) class called: the plain kernel's completion counts, five upcards a pair
     classes = class_counts(rules.qualify_strength)
@@ -384,6 +384,6 @@ def test_sampler_with_other_boxes_on_the_full_deck(classic):
 
 def test_the_payout_class_kernel_checks_its_cards():
     with pytest.raises(ValueError, match="card code 60"):
-        kernel.hand_payout_class((60, 1, 2, 3, 4))
+        exposure_stud.hand_payout_class((60, 1, 2, 3, 4))
     with pytest.raises(ValueError, match="given twice"):
-        kernel.hand_payout_class((1, 1, 2, 3, 4))
+        exposure_stud.hand_payout_class((1, 1, 2, 3, 4))

@@ -116,4 +116,4 @@ def test_cli_three_card_strategies_and_bad_bonus(cli, tmp_path, monkeypatch):
         assert bad.status == 2 and bad.out == "" and message in bad.err
     assert list(tmp_path.iterdir()) == []
     stud = cli("simulate", "caribbean-stud", "--rounds", "10", "--bonus", "1")
-    assert stud.status == 2 and "unknown rule 'bonus_ratio'" in stud.err
+    assert stud.status == 2 and "unrecognized arguments: --bonus 1" in stud.err     # a three-card rule
