@@ -10,6 +10,8 @@ the player decides, so each is its own wager over every three cards of the deck.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from oddscalc._native import three
 from oddscalc.core.cards import DECK
 from oddscalc.core.classes import HandRow, class_map
@@ -22,15 +24,15 @@ from oddscalc.engines.staged.rules import THREE_CARD_CATEGORIES, StagedRules
 RANKING = ThreeCardRanking()       # the Three Card Poker order: a straight beats a flush
 
 
-def hand_counts(rules: StagedRules, bet: SideBet) -> dict[str, int]:
-    """The three-card hands of the deck by the name the bet pays them under."""
+def hand_counts(rules: StagedRules, bet: SideBet, deck: Sequence[int] = DECK) -> dict[str, int]:
+    """The three-card hands of a deck by the name the bet pays them under."""
     where = f"table '{rules.game.name}'"
     rows = [HandRow(tuple(example), RANKING.category(strength).label, RANKING.category(strength).label, count)
-            for strength, count, *example in three.player_hands(RANKING.native, DECK)]
+            for strength, count, *example in three.player_hands(RANKING.native, deck)]
     named = tuple(klass for klass in rules.game.classes if klass.name in bet.table.pays)
     cmap = class_map(named, rows, where)
     empty = [klass.name for klass in named if not cmap.sizes[klass.name]]
-    if empty:
+    if empty and len(deck) == len(DECK):          # a reduced deck may well hold none
         raise InputError(f"{where}: paytables.{bet.table.name} pays class '{empty[0]}', which holds no "
                          "three-card hand")
     counts: dict[str, int] = {}
@@ -40,10 +42,10 @@ def hand_counts(rules: StagedRules, bet: SideBet) -> dict[str, int]:
     return counts
 
 
-def side_analysis(rules: StagedRules, bet: SideBet) -> Analysis:
-    """The exact outcome table of a side bet, per side-bet stake."""
+def side_analysis(rules: StagedRules, bet: SideBet, deck: Sequence[int] = DECK) -> Analysis:
+    """The exact outcome table of a side bet over every three cards of a deck, per side-bet stake."""
     order = (*THREE_CARD_CATEGORIES, *(klass.name for klass in rules.game.classes))
-    return side_bet_analysis(rules.game.name, bet, hand_counts(rules, bet), order, bet.table.name,
+    return side_bet_analysis(rules.game.name, bet, hand_counts(rules, bet, deck), order, bet.table.name,
                              strongest_first=False)
 
 

@@ -9,6 +9,8 @@ Published figures (the standard paytables, optimal strategy):
   3.7591% (Jacobson, same page).
 - Let It Ride, 1000/200/50/11/8/5/3/2/1: house edge 3.506% per unit, 3.737% with the royal at 500
   (the Wizard of Odds, https://wizardofodds.com/ask-the-wizard/let-it-ride/ ).
+- The 3 Card Bonus, 50/40/30/6/3/1: house edge 7.1 percent; with the flush at 4 to 1, 2.14 percent
+  (J. Grochowski, https://tunicatravel.com/blog/2012/02/let-it-ride-3-card-side-bet/ ).
 """
 import itertools
 from fractions import Fraction
@@ -76,6 +78,12 @@ def test_the_tie_break_changes_the_wager_and_never_the_return():
     more, less = edge("mississippi-stud"), edge("mississippi-stud", rules=["tie_break=wager_less"])
     assert more.expected_return == less.expected_return
     assert more.average_wager > less.average_wager
+
+
+def test_the_three_card_bonus_is_the_published_house_edge():
+    for flush, published, places in ((3, Fraction("7.1"), 1), (4, Fraction("2.14"), 2)):
+        rules = StagedRules.of(load("let-it-ride", pays=[f"three-card-bonus.flush={flush}"]))
+        assert near(side.side_analysis(rules, rules.side_bets[0]).house_edge, published, places)
 
 
 @pytest.mark.slow
