@@ -7,7 +7,7 @@ solves every stage exactly by backward induction and counts the deals; one situa
 by ``decide``; the side bets on three cards by ``side``; the reports by ``report``.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide')
+('exact analysis', 'decide', 'strategy')
 """
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
+from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.inputs import Input, Inputs, Situation
-from oddscalc.engines.staged import decide, report, side, solve
+from oddscalc.engines.staged import decide, report, side, solve, strategy
 from oddscalc.engines.staged.rules import MAX_UNITS, RULE_SPECS, StagedRules
 from oddscalc.report.model import Report
 
@@ -34,7 +35,7 @@ DECIDE_INPUTS = Inputs((
 
 
 class StagedEngine(base.FamilyBase):
-    """Staged paytable games: exact analysis and decide at any stage."""
+    """Staged paytable games: exact analysis, decide at any stage, the first stage's strategy."""
 
     decide_inputs = DECIDE_INPUTS
     unavailable = {"simulate": "a staged game is priced exactly over every deal and has no simulator",
@@ -75,9 +76,19 @@ class StagedEngine(base.FamilyBase):
                         decisions: Sequence[base.Decision]) -> Report:
         return report.decision_report(StagedRules.of(table), self.decide_inputs, situation, decisions)
 
+    # --- strategies -----------------------------------------------------------------------------
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyChart:
+        """The first stage's decisions (the later ones are priced one by one by decide)."""
+        return strategy.chart(StagedRules.of(table), self.parse_strategy(table, strategy_name).name)
+
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
+        named = None if price is None else self.parse_strategy(table, price)
+        return strategy.strategy_report(StagedRules.of(table), compare, named)
+
 
 ENGINE = StagedEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides] = (ENGINE,) * 3
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies] = (ENGINE,) * 4

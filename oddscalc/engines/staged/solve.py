@@ -128,9 +128,11 @@ def action_probabilities(rules: StagedRules, solution: kernel.StagedSolution) ->
 
 @dataclass(frozen=True)
 class Solved:
-    """A strategy's analysis, and the deals that end with each final pay class (folds aside)."""
+    """A strategy's analysis, the deals that end with each final pay class (folds aside), and the
+    first stage's option at each of its card sets (in colex order: see :func:`colex`)."""
     analysis: Analysis
     finals: dict[str, int]
+    first_choices: bytes
 
 
 def solved(rules: StagedRules, strategy_name: str = OPTIMAL) -> Solved:
@@ -143,7 +145,7 @@ def solved(rules: StagedRules, strategy_name: str = OPTIMAL) -> Solved:
         finals: dict[str, int] = {}
         for klass, _units, count in solution.outcomes():
             finals[names[klass]] = finals.get(names[klass], 0) + count
-        made[strategy_name] = Solved(analysis_of(rules, solution), finals)
+        made[strategy_name] = Solved(analysis_of(rules, solution), finals, solution.choices(0))
     return made[strategy_name]
 
 
@@ -161,6 +163,17 @@ def analyze(rules: StagedRules, strategy_name: str = OPTIMAL) -> Analysis:
 def final_deals(rules: StagedRules, strategy_name: str = OPTIMAL) -> dict[str, int]:
     """The deals that end with each final pay class under a strategy (folds aside)."""
     return solved(rules, strategy_name).finals
+
+
+def colex(cards: Sequence[int]) -> int:
+    """The index of a set of card codes among the sets of its size of the full deck, as the kernel
+    orders them (the sum of C(card, j + 1) over the cards in ascending order)."""
+    return sum(math.comb(card, j + 1) for j, card in enumerate(sorted(cards)))
+
+
+def first_choices(rules: StagedRules, strategy_name: str = OPTIMAL) -> bytes:
+    """The first stage's option at every card set of the full deck (by :func:`colex`)."""
+    return solved(rules, strategy_name).first_choices
 
 
 def _solved(_game: object) -> dict[str, Solved]:
