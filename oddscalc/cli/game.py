@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from oddscalc.api.analysis import analyze, decide, input_spec, strategy
-from oddscalc.api.commands import family_command, run_command
 from oddscalc.api.tables import Inputs
 from oddscalc.cli.options import (
     OneLineParser,
@@ -88,6 +87,8 @@ def _checked(parser: OneLineParser, argv: Sequence[str], what: str, inputs: Inpu
 
 def command_spec(game: str, name: str) -> Inputs:
     """The inputs of a family's command."""
+    # imported here: only this command needs it
+    from oddscalc.api.commands import family_command
     return family_command(game, name).inputs
 
 
@@ -104,6 +105,7 @@ def command_command(argv: Sequence[str]) -> Output:
     inputs = command_spec(game, name)
     _add_inputs(parser, inputs)
     args = _checked(parser, argv, f"command {game} {name}", inputs)
+    from oddscalc.api.commands import run_command
     return run_command(load_table(args), name, _values(args, inputs), **_sampling(args, inputs)), args.format
 
 

@@ -27,7 +27,7 @@ from oddscalc.core.budget import (
     parse_limit,
 )
 from oddscalc.core.errors import InputError
-from oddscalc.core.gametable import GameTable, list_games
+from oddscalc.core.gametable import GameTable, is_game_path, list_games
 from oddscalc.core.limits import MAX_SAMPLES, MAX_SEED, MAX_WORKERS, MIN_SAMPLES
 from oddscalc.core.numbers import parse_int
 from oddscalc.report.model import Report
@@ -179,7 +179,7 @@ def game_named(argv: Sequence[str]) -> str | None:
     built-in game or a game file, else the first word that is not an option's value."""
     words = [(i, word) for i, word in enumerate(argv) if not word.startswith("-")]
     for _, word in words:
-        if word in list_games() or word.endswith(".toml") or "/" in word:
+        if is_game_path(word) or word in list_games():
             return word
     for i, word in words:
         before = argv[i - 1] if i else ""

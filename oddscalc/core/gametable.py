@@ -346,10 +346,16 @@ def list_games() -> list[str]:
     return sorted(path.stem for path in tables_dir().glob("*.toml"))
 
 
+def is_game_path(name: str) -> bool:
+    """Whether a game is named by its file (a path separator, or a name ending in ``.toml``)
+    rather than as a built-in game."""
+    return "/" in name or "\\" in name or name.endswith(".toml")
+
+
 def game_path(name: str) -> Path:
     """The file of a game: a built-in game's name, or a path (it contains a path separator or ends
     in ``.toml``), so a file in the working folder never shadows a built-in game."""
-    if "/" in name or "\\" in name or name.endswith(".toml"):
+    if is_game_path(name):
         return Path(name)
     if name not in list_games():
         raise unknown("game", name, list_games())

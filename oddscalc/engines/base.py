@@ -34,13 +34,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError, check_name, unknown
 from oddscalc.core.evaluate import HandRank, rank_hand
-from oddscalc.core.gametable import GameTable, RuleSpec, apply_pays, apply_rules, load_game
+from oddscalc.core.gametable import GameTable, RuleSpec, apply_pays, apply_rules, is_game_path, load_game
 from oddscalc.core.strategies import builtin_strategies, is_strategy_path, read_strategy, split_rules
 from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.engines.inputs import NO_INPUTS, Inputs, Situation
@@ -467,8 +468,20 @@ def load(game: str, table: str | Path | None = None, pays: Iterable[str] = (),
     Fraction(6, 1)
     >>> load("fast-poker", rules=["bonus_ratio=2"]).rules.number("bonus_ratio")
     Fraction(2, 1)
+    >>> load("fast-poker") is load("fast-poker")       # a built-in game as shipped is read once
+    True
     """
+    pays, rules = tuple(pays), tuple(rules)
+    if table is None and not pays and not rules and not is_game_path(game):
+        return _shipped(game)
     return load_game(game, table, pays, rules, schema_of=engine)
+
+
+@lru_cache(maxsize=64)
+def _shipped(game: str) -> GameTable:
+    # a built-in file does not change while the process runs, and a table is immutable (its typed
+    # game too): a command that looks at the game before reading its options loads it once
+    return load_game(game, None, (), (), schema_of=engine)
 
 
 def overlay(table: GameTable, pays: Iterable[str] = (), rules: Iterable[str] = ()) -> GameTable:
