@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc._native import staged as kernel
+from oddscalc.core.budget import Limits
 from oddscalc.core.cards import DECK
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
@@ -77,6 +78,18 @@ def check_range(rules: StagedRules, layout: PayLayout, deck: int, known: int) ->
                        "large for exact 64-bit counts (give pays with smaller denominators)")
 
 
+def check_size(rules: StagedRules, layout: PayLayout, deck: int, known: int, stage: int) -> None:
+    """Refuse, before any work, a solve beyond the memory or time limits (a game file's own stages
+    can ask for many units over many sets): per stage, a value, an option and a reach count for
+    each set and units in action; the last stage's completions by class; a class per final hand."""
+    reached = rules.units_reached()[stage:]
+    drawn = [s.seen - known for s in rules.stages[stage:]]
+    memory = sum(math.comb(deck, k) * (hi - lo + 1) * 17 for k, (lo, hi) in zip(drawn, reached, strict=False))
+    memory += math.comb(deck, drawn[-1]) * len(layout.names) * 4 + math.comb(deck, HAND_CARDS - known)
+    work = math.comb(deck, drawn[-1]) * math.comb(deck - drawn[-1], HAND_CARDS - known - drawn[-1])
+    Limits.resolve().check(f"solving {rules.game.name}", seconds=work * 2e-9 + memory * 1e-9, memory=memory)
+
+
 def solve(rules: StagedRules, deck: Sequence[int] = DECK, base: Sequence[int] = (), stage: int = 0,
           units: int | None = None, fixed: Sequence[int] | None = None) -> kernel.StagedSolution:
     """The kernel's solution from ``stage`` on, over every deal of ``deck`` beside the ``base``
@@ -84,6 +97,7 @@ def solve(rules: StagedRules, deck: Sequence[int] = DECK, base: Sequence[int] = 
     layout = pay_layout(rules.game)
     stages = rules.stages[stage:]
     check_range(rules, layout, len(deck), len(base))
+    check_size(rules, layout, len(deck), len(base), stage)
     return kernel.solve(tuple(deck), tuple(base), [s.seen for s in stages],
                         [[o.delta for o in s.options] for s in stages], [[o.fold for o in s.options] for s in stages],
                         rules.initial_units if units is None else units, layout.class_map, layout.numerators,

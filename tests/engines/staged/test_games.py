@@ -212,3 +212,11 @@ def test_pays_too_large_for_64_bits_are_refused_in_one_line():
     with pytest.raises(solve.TooLarge, match="too large for exact 64-bit counts"):
         EXACT.of(game).analyze(game)
     assert issubclass(solve.TooLarge, OverflowError)
+
+
+def test_a_solve_beyond_the_memory_limit_is_refused_before_any_work(monkeypatch):
+    monkeypatch.setenv("ODDSCALC_MAX_MEMORY_MB", "100")
+    game = load("mississippi-stud", rules=["stages=a: seen 2; fold | go = +1 | big = +250, b: seen 3; fold | x = +1, "
+                                           "c: seen 4; fold | y = +1"])
+    with pytest.raises(InputError, match="beyond the memory limit of 100 MB"):
+        EXACT.of(game).analyze(game)
