@@ -525,8 +525,9 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
     out.n_base = len(base)
     if out.n_base >= HAND:
         raise ValueError("fewer than five cards are known before the last decision")
-    if not 1 <= n_stages <= MAX_STAGES or len(deltas) != n_stages or len(folds) != n_stages:
-        raise ValueError(f"1 to {MAX_STAGES} stages, each with its deltas and fold flags")
+    if not 1 <= n_stages <= MAX_STAGES or len(deltas) != n_stages or len(folds) != n_stages or \
+            (fixed is not None and len(fixed) != n_stages):
+        raise ValueError(f"1 to {MAX_STAGES} stages, each with its deltas and fold flags (and fixed option)")
     if len(class_map) != N_STRENGTHS:
         raise ValueError(f"the class map has one class per strength ({N_STRENGTHS})")
     if not 1 <= len(nets) <= MAX_CLASSES:
