@@ -1,0 +1,176 @@
+"""Ultimate Three Card Poker (face up): Ante and Blind, then fold or Play 1x (up to 3x with a pair or
+better) against a dealer showing one card; priced exactly from the three-card kernel's counts.
+
+Per situation (the player's hand and the dealer's upcard) the kernel (ext/three.pyx, ``class_counts``
+with ``split_not_qualifying``) counts the dealer hands that qualify and beat / tie / lose to the
+player, and splits those that do not qualify the same way.  Per Ante, with Play multiple m and the
+Blind table's pay b of the player's hand (0 below a flush):
+
+- dealer qualifies, player higher: Ante +1, Play +m, Blind +b;
+- dealer does not qualify, player higher: Ante pushes, Play +m, Blind +b;
+- dealer higher: Play -m, Blind -1, Ante -1 if the dealer qualifies, else it pushes;
+- a tie pushes everything; a fold loses the Ante and the Blind (-2).
+
+With ``play_needs_qualifier`` the Play pushes whenever the dealer does not qualify.  The value of a
+Play is linear in m, so the best size is the smallest or the largest; every size is priced anyway.
+
+>>> result = analyze(UltimateRules())
+>>> float(result.expected_return) < 0, sum(result.action_probabilities.values())
+(True, Fraction(1, 1))
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from oddscalc._native import three
+from oddscalc.core.cards import DECK
+from oddscalc.core.evaluate import ThreeCardRanking
+from oddscalc.core.hands import ThreeCardCategory
+from oddscalc.engines.actions import Actions, Point
+from oddscalc.engines.three_card.rules import qualifier_strength
+
+FOLD = "fold"
+
+# the Blind table (to one, only when the player's hand is higher; unlisted hands push)
+BLIND_DEFAULT: Mapping[str, Fraction] = {
+    "mini-royal": Fraction(100), "straight-flush": Fraction(8), "three-of-a-kind": Fraction(6),
+    "straight": Fraction(3, 2), "flush": Fraction(1),
+}
+# Pair Plus (to one, on the player's three cards; unlisted hands lose)
+PAIRPLUS_DEFAULT: Mapping[str, Fraction] = {
+    "straight-flush": Fraction(40), "three-of-a-kind": Fraction(30), "straight": Fraction(6),
+    "flush": Fraction(3), "pair": Fraction(1),
+}
+
+
+def play_action(multiple: int) -> str:
+    """The action's name of a Play of ``multiple`` times the Ante.
+
+    >>> play_action(3)
+    'play 3x'
+    """
+    return f"play {multiple}x"
+
+
+@dataclass(frozen=True)
+class UltimateRules:
+    """The game's parameters (docs/staged-games.md, section 3.6)."""
+    dealer_upcards: int = 1
+    qualifier: str = "Q 3 2"
+    play_multiples_pair_or_better: tuple[int, ...] = (1, 2, 3)
+    play_multiples_below_pair: tuple[int, ...] = (1,)
+    play_needs_qualifier: bool = False
+    blind: Mapping[str, Fraction] = field(default_factory=lambda: dict(BLIND_DEFAULT))
+    pairplus: Mapping[str, Fraction] = field(default_factory=lambda: dict(PAIRPLUS_DEFAULT))
+    pairplus_ratio: Fraction = Fraction(0)
+    pairplus_survives_fold: bool = False
+    wager_more: bool = True        # tie_break: on equal values, the larger wager
+
+    @property
+    def actions(self) -> Actions:
+        """The game's one decision, for the strategy language: fold, or each Play size."""
+        sizes = sorted({*self.play_multiples_pair_or_better, *self.play_multiples_below_pair})
+        return Actions((Point("", (FOLD, *(play_action(m) for m in sizes))),))
+
+
+@dataclass(frozen=True)
+class UltimateResult:
+    """Exact figures per Ante of optimal play."""
+    deals: int
+    expected_return: Fraction
+    average_wager: Fraction
+    action_probabilities: dict[str, Fraction]
+    net_counts: dict[Fraction, int]           # net of Ante, Blind and Play per Ante -> deals
+    pairplus_return: Fraction                 # per unit of Pair Plus, on its own
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.expected_return
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        return self.house_edge / self.average_wager
+
+
+def hand_class(ranking: ThreeCardRanking, strength: int, top: int) -> str:
+    """A strength's class for the tables: its category, the strongest straight flush a mini royal."""
+    category = ranking.category(strength)
+    if category == ThreeCardCategory.STRAIGHT_FLUSH and strength == top:
+        return "mini-royal"
+    return category.label
+
+
+def _pay(table: Mapping[str, Fraction], klass: str, unlisted: Fraction) -> Fraction:
+    if klass in table:
+        return Fraction(table[klass])
+    if klass == "mini-royal" and "straight-flush" in table:
+        return Fraction(table["straight-flush"])
+    return unlisted
+
+
+def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
+    """Every situation of ``deck`` decided optimally; exact figures per Ante."""
+    ranking = ThreeCardRanking()
+    qualify = qualifier_strength(rules.qualifier, ranking)
+    columns, per = three.class_counts(ranking.native, tuple(sorted(deck)), qualify, bool(rules.dealer_upcards),
+                                      True)
+    top = ranking.native.n_strengths - 1
+    ratio = rules.pairplus_ratio
+    classes = {s: hand_class(ranking, s, top) for s in set(columns["strength"])}
+    actions = rules.actions.points[0].actions
+    probabilities = dict.fromkeys(actions, Fraction(0))
+    net_counts: dict[Fraction, int] = {}
+    total_ev = Fraction(0)
+    total_wager = Fraction(0)
+    situations = 0
+    pp_total = Fraction(0)
+    for weight, strength, nq, dw, tie, pw, nq_dw, nq_tie in zip(
+            columns["weight"], columns["strength"], columns["not_qualify"], columns["dealer_wins"],
+            columns["tie"], columns["player_wins"], columns["nq_dealer_wins"], columns["nq_tie"], strict=True):
+        klass = classes[strength]
+        nq_pw = nq - nq_dw - nq_tie
+        blind = _pay(rules.blind, klass, Fraction(0))
+        pp = _pay(rules.pairplus, klass, Fraction(-1))
+        pp_total += weight * pp
+        # outcome -> (deals, net per Ante as a function of m: constant, slope)
+        play_nq = 0 if rules.play_needs_qualifier else 1
+        outcomes = (
+            (pw, 1 + blind, 1),                  # qualifies, player higher
+            (dw, Fraction(-2), -1),              # qualifies, dealer higher
+            (tie, Fraction(0), 0),
+            (nq_pw, blind, play_nq),             # does not qualify, player higher
+            (nq_dw, Fraction(-1), -play_nq),     # does not qualify, dealer higher
+            (nq_tie, Fraction(0), 0),
+        )
+        constant = sum((n * c for n, c, _ in outcomes), Fraction(0))
+        slope = sum(n * k for n, _, k in outcomes)
+        pp_played = ratio * pp
+        pp_folded = pp_played if rules.pairplus_survives_fold else -ratio
+        sizes = rules.play_multiples_below_pair if klass == "high-card" else rules.play_multiples_pair_or_better
+        # (value * per, wager, action): the best, ties to the larger wager (or the smaller)
+        options = [((-2 + pp_folded) * per, 0, FOLD)]
+        options += [(constant + m * slope + pp_played * per, m, play_action(m)) for m in sizes]
+        sign = 1 if rules.wager_more else -1
+        value, multiple, action = max(options, key=lambda o: (o[0], sign * o[1]))
+        situations += weight
+        probabilities[action] += weight
+        total_ev += weight * value
+        total_wager += weight * per * (2 + multiple)
+        if multiple == 0:
+            net_counts[Fraction(-2)] = net_counts.get(Fraction(-2), 0) + weight * per
+            continue
+        for n, c, k in outcomes:
+            if n:
+                net = c + k * multiple
+                net_counts[net] = net_counts.get(net, 0) + weight * n
+    deals = situations * per
+    return UltimateResult(
+        deals=deals,
+        expected_return=total_ev / deals,
+        average_wager=total_wager / deals,
+        action_probabilities={a: p / situations for a, p in probabilities.items()},
+        net_counts=dict(sorted(net_counts.items())),
+        pairplus_return=pp_total / situations,
+    )
