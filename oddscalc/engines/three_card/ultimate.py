@@ -14,21 +14,23 @@ Blind table's pay b of the player's hand (0 below a flush):
 With ``play_needs_qualifier`` the Play pushes whenever the dealer does not qualify.  The value of a
 Play is linear in m, so the best size is the smallest or the largest; every size is priced anyway.
 
->>> result = analyze(UltimateRules())
->>> float(result.expected_return) < 0, sum(result.action_probabilities.values())
-(True, Fraction(1, 1))
+>>> result = analyze(UltimateRules(), range(36, 52))      # a deck of tens to aces
+>>> sum(result.action_probabilities.values()), sum(result.net_counts.values()) == result.deals
+(Fraction(1, 1), True)
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from oddscalc._native import three
 from oddscalc.core.cards import DECK
+from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.core.hands import ThreeCardCategory
 from oddscalc.engines.actions import Actions, Point
+from oddscalc.engines.base import Decision
 from oddscalc.engines.three_card.rules import qualifier_strength
 
 FOLD = "fold"
@@ -110,6 +112,78 @@ def _pay(table: Mapping[str, Fraction], klass: str, unlisted: Fraction) -> Fract
     return unlisted
 
 
+# one way a Play ends: (dealer hands, net per Ante as constant + slope * the Play multiple)
+Ending = tuple[int, Fraction, int]
+
+
+def _outcomes(rules: UltimateRules, blind: Fraction, pw: int, dw: int, tie: int,
+              nq_pw: int, nq_dw: int, nq_tie: int) -> tuple[Ending, ...]:
+    """How a Play ends, over the dealer hands of a situation (``blind``: the Blind's pay)."""
+    play_nq = 0 if rules.play_needs_qualifier else 1
+    return (
+        (pw, 1 + blind, 1),                  # qualifies, player higher
+        (dw, Fraction(-2), -1),              # qualifies, dealer higher
+        (tie, Fraction(0), 0),
+        (nq_pw, blind, play_nq),             # does not qualify, player higher
+        (nq_dw, Fraction(-1), -play_nq),     # does not qualify, dealer higher
+        (nq_tie, Fraction(0), 0),
+    )
+
+
+def _values(rules: UltimateRules, klass: str, pp: Fraction, per: int,
+            outcomes: tuple[Ending, ...]) -> dict[str, tuple[Fraction, int]]:
+    """Every allowed action's value times ``per`` (the dealer hands) and its Play multiple."""
+    constant = sum((n * c for n, c, _ in outcomes), Fraction(0))
+    slope = sum(n * k for n, _, k in outcomes)
+    pp_played = rules.pairplus_ratio * pp
+    pp_folded = pp_played if rules.pairplus_survives_fold else -rules.pairplus_ratio
+    sizes = rules.play_multiples_below_pair if klass == "high-card" else rules.play_multiples_pair_or_better
+    values = {FOLD: ((-2 + pp_folded) * per, 0)}
+    values.update({play_action(m): (constant + m * slope + pp_played * per, m) for m in sorted(sizes)})
+    return values
+
+
+def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
+           dead: Sequence[int] = ()) -> Decision:
+    """Fold or Play ``hand`` against the dealer's ``upcard`` (none with ``dealer_upcards`` 0):
+    each allowed action's exact value per Ante over the dealer hands the known cards leave.
+
+    >>> from oddscalc.core.cards import parse_cards
+    >>> d = decide(UltimateRules(), parse_cards("Qh 6d 4s"), parse_cards("2c")[0])
+    >>> d.choice, sorted(d.values), d.total
+    ('play 1x', ['fold', 'play 1x'], 1128)
+    """
+    if bool(rules.dealer_upcards) != (upcard is not None):
+        raise InputError("give the dealer's upcard" if rules.dealer_upcards else "the dealer shows no card")
+    seen = [*hand, *([] if upcard is None else [upcard]), *dead]
+    if len(hand) != 3 or len(set(seen)) != len(seen) or not all(0 <= card < 52 for card in seen):
+        raise InputError("a decision needs three cards, distinct from the upcard and dead cards")
+    deck = tuple(card for card in DECK if card not in seen)
+    if len(deck) < (2 if upcard is not None else 3):
+        raise InputError(f"only {len(deck)} cards are left for the dealer")
+    ranking = ThreeCardRanking()
+    qualify = qualifier_strength(rules.qualifier, ranking)
+    strength = ranking.strength(hand)
+    up = -1 if upcard is None else upcard
+
+    def below(t: int) -> int:
+        return int(three.hand_counts(ranking.native, deck, tuple(hand), t, up)[0])
+
+    nq, dw, tie, pw, total = three.hand_counts(ranking.native, deck, tuple(hand), qualify, up)
+    nq_tie = nq_dw = 0
+    if strength < qualify:
+        below_s, below_s1 = below(strength), below(strength + 1)
+        nq_tie, nq_dw = below_s1 - below_s, nq - below_s1
+    klass = hand_class(ranking, strength, ranking.native.n_strengths - 1)
+    outcomes = _outcomes(rules, _pay(rules.blind, klass, Fraction(0)), pw, dw, tie, nq - nq_dw - nq_tie,
+                         nq_dw, nq_tie)
+    values = _values(rules, klass, _pay(rules.pairplus, klass, Fraction(-1)), total, outcomes)
+    sign = 1 if rules.wager_more else -1
+    choice = max(values, key=lambda a: (values[a][0], sign * values[a][1]))
+    return Decision(choice, {a: v / total for a, (v, _) in values.items()}, total,
+                    facts={"hand_class": klass})
+
+
 def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
     """Every situation of ``deck`` decided optimally; exact figures per Ante."""
     ranking = ThreeCardRanking()
@@ -117,7 +191,6 @@ def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
     columns, per = three.class_counts(ranking.native, tuple(sorted(deck)), qualify, bool(rules.dealer_upcards),
                                       True)
     top = ranking.native.n_strengths - 1
-    ratio = rules.pairplus_ratio
     classes = {s: hand_class(ranking, s, top) for s in set(columns["strength"])}
     actions = rules.actions.points[0].actions
     probabilities = dict.fromkeys(actions, Fraction(0))
@@ -134,26 +207,10 @@ def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
         blind = _pay(rules.blind, klass, Fraction(0))
         pp = _pay(rules.pairplus, klass, Fraction(-1))
         pp_total += weight * pp
-        # outcome -> (deals, net per Ante as a function of m: constant, slope)
-        play_nq = 0 if rules.play_needs_qualifier else 1
-        outcomes = (
-            (pw, 1 + blind, 1),                  # qualifies, player higher
-            (dw, Fraction(-2), -1),              # qualifies, dealer higher
-            (tie, Fraction(0), 0),
-            (nq_pw, blind, play_nq),             # does not qualify, player higher
-            (nq_dw, Fraction(-1), -play_nq),     # does not qualify, dealer higher
-            (nq_tie, Fraction(0), 0),
-        )
-        constant = sum((n * c for n, c, _ in outcomes), Fraction(0))
-        slope = sum(n * k for n, _, k in outcomes)
-        pp_played = ratio * pp
-        pp_folded = pp_played if rules.pairplus_survives_fold else -ratio
-        sizes = rules.play_multiples_below_pair if klass == "high-card" else rules.play_multiples_pair_or_better
-        # (value * per, wager, action): the best, ties to the larger wager (or the smaller)
-        options = [((-2 + pp_folded) * per, 0, FOLD)]
-        options += [(constant + m * slope + pp_played * per, m, play_action(m)) for m in sizes]
+        outcomes = _outcomes(rules, blind, pw, dw, tie, nq_pw, nq_dw, nq_tie)
+        values = _values(rules, klass, pp, per, outcomes)
         sign = 1 if rules.wager_more else -1
-        value, multiple, action = max(options, key=lambda o: (o[0], sign * o[1]))
+        action, (value, multiple) = max(values.items(), key=lambda o: (o[1][0], sign * o[1][1]))
         situations += weight
         probabilities[action] += weight
         total_ev += weight * value

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from oddscalc._native import three
+from oddscalc.core.cards import parse_cards
+from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.engines.three_card.rules import qualifier_strength
-from oddscalc.engines.three_card.ultimate import UltimateRules, analyze
+from oddscalc.engines.three_card.ultimate import UltimateRules, analyze, decide
 
 
 def _load_oracle():
@@ -108,3 +110,24 @@ def test_published_return_full_deck():
     assert round(result.expected_return * 100, 4) == Fraction(-38807, 10000)
     assert sum(result.action_probabilities.values()) == 1
     assert sum(result.net_counts.values()) == result.deals
+
+
+@pytest.mark.parametrize(("hand", "up"), [("Qh 6d 4s", "2c"), ("Qh 6d 4s", "Ac"), ("Ts 7h 2d", "7c"),
+                                          ("9s 9h 2d", "Kc"), ("Ks Qs Js", "Ad"), ("As Kd 3c", "3h")])
+def test_decide_matches_oracle_full_deck(hand, up):
+    """One decision on the full deck: each action's value per Ante equals the brute force's."""
+    cards, upcard = parse_cards(hand), parse_cards(up)[0]
+    ours = decide(UltimateRules(), cards, upcard)
+    ref = so.decide(UTCP, range(52), (*cards, upcard))
+    assert dict(ours.values) == {f"play {a[4:]}x" if a.startswith("play") else a: v for a, v in ref.items()}
+    assert ours.values[ours.choice] == max(ref.values())
+
+
+def test_decide_face_down_and_refusals():
+    cards = parse_cards("Qh 6d 4s")
+    ours = decide(UltimateRules(dealer_upcards=0), cards)
+    assert ours.total == 18424
+    with pytest.raises(InputError):
+        decide(UltimateRules(), cards)
+    with pytest.raises(InputError):
+        decide(UltimateRules(dealer_upcards=0), cards, 0)
