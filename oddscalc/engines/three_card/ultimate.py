@@ -79,13 +79,16 @@ class UltimateRules:
 
 @dataclass(frozen=True)
 class UltimateResult:
-    """Exact figures per Ante of optimal play."""
+    """Exact figures per Ante of optimal play; ``expected_return`` and ``net_counts`` are the main
+    game's (Ante, Blind, Play), the Pair Plus stake only moves the decisions (a fold may lose it)."""
     deals: int
     expected_return: Fraction
     average_wager: Fraction
     action_probabilities: dict[str, Fraction]
     net_counts: dict[Fraction, int]           # net of Ante, Blind and Play per Ante -> deals
     pairplus_return: Fraction                 # per unit of Pair Plus, on its own
+    value: Fraction                           # what the decisions maximise: expected_return and the
+                                              # Pair Plus stake's net (pairplus_ratio per Ante)
 
     @property
     def house_edge(self) -> Fraction:
@@ -196,6 +199,7 @@ def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
     probabilities = dict.fromkeys(actions, Fraction(0))
     net_counts: dict[Fraction, int] = {}
     total_ev = Fraction(0)
+    total_value = Fraction(0)
     total_wager = Fraction(0)
     situations = 0
     pp_total = Fraction(0)
@@ -213,7 +217,9 @@ def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
         action, (value, multiple) = max(values.items(), key=lambda o: (o[1][0], sign * o[1][1]))
         situations += weight
         probabilities[action] += weight
-        total_ev += weight * value
+        total_value += weight * value
+        total_ev += weight * (value - per * rules.pairplus_ratio * (pp if multiple or rules.pairplus_survives_fold
+                                                                    else Fraction(-1)))
         total_wager += weight * per * (2 + multiple)
         if multiple == 0:
             net_counts[Fraction(-2)] = net_counts.get(Fraction(-2), 0) + weight * per
@@ -230,4 +236,5 @@ def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
         action_probabilities={a: p / situations for a, p in probabilities.items()},
         net_counts=dict(sorted(net_counts.items())),
         pairplus_return=pp_total / situations,
+        value=total_value / deals,
     )

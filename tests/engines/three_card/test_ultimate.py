@@ -49,7 +49,10 @@ def _oracle_actions(analysis) -> dict[str, Fraction]:
 def _compare(deck, rules: UltimateRules, params) -> None:
     ours = analyze(rules, deck)
     ref = so.analyze(UTCP, deck, params)
-    assert ours.expected_return == ref.expected_return == ref.value
+    assert ours.expected_return == ref.expected_return
+    side = ref.side_bet_return("pair-plus") * rules.pairplus_ratio
+    assert ours.value == ref.value + (side if rules.pairplus_survives_fold else 0)
+    assert ours.value == ours.expected_return + side
     assert ours.average_wager == ref.average_wager
     assert {a: p for a, p in ours.action_probabilities.items() if p} == _oracle_actions(ref)
     total = sum(ref.net_counts.values())
@@ -77,6 +80,9 @@ def test_matches_oracle_variants(name):
     alt = {"mini-royal": Fraction(100), "straight-flush": Fraction(20), "three-of-a-kind": Fraction(10),
            "straight": Fraction(2), "flush": Fraction(1)}
     _compare(deck, UltimateRules(blind=alt), {"blind_paytable": dict(alt)})
+    for survives in (False, True):
+        _compare(deck, UltimateRules(pairplus_ratio=Fraction(1), pairplus_survives_fold=survives),
+                 {"pairplus_ratio": 1, "pairplus_survives_fold": survives})
 
 
 @pytest.mark.slow
