@@ -32,6 +32,8 @@ cdef struct Situation:
     uint32_t not_qualify
     uint32_t dealer_wins
     uint32_t tie
+    uint32_t nq_dealer_wins        # of the dealer hands not qualifying: those beating the player
+    uint32_t nq_tie                # ... and those tying
     uint8_t a, b, c, up
 
 
@@ -141,9 +143,13 @@ cdef inline void settle_counts(Situation* out, int64_t below_q, int64_t below_s,
     if s >= q:
         out.tie = <uint32_t>(below_s1 - below_s)
         out.dealer_wins = <uint32_t>(total - below_s1)
+        out.nq_tie = 0
+        out.nq_dealer_wins = 0
     else:     # a dealer as weak as the player does not qualify
         out.tie = 0
         out.dealer_wins = <uint32_t>(total - below_q)
+        out.nq_tie = <uint32_t>(below_s1 - below_s)
+        out.nq_dealer_wins = <uint32_t>(below_q - below_s1)
 
 
 cdef list _deck_flags(deck):
@@ -222,9 +228,11 @@ def hand_counts(ThreeCardRanking ranking, deck, hand, int qualify, int upcard=-1
 
 COLUMNS = ("up_rank", "strength", "weight", "not_qualify", "dealer_wins", "tie", "player_wins",
            "a", "b", "c", "upcard")
+# the columns class_counts adds with split_not_qualifying
+SPLIT_COLUMNS = ("nq_dealer_wins", "nq_tie")
 
 
-def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
+def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard, bint split_not_qualifying=False):
     """Counts for every player hand (``upcard`` false) or every (hand, upcard) of a deck, merged
     into classes of equal (upcard rank, player strength, counts), in that order.
 
@@ -232,6 +240,11 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
     list with one entry per class: upcard rank (-1 without upcard), player strength, weight
     (situations in the class), dealer hands not qualifying / beating the player / tying /
     losing to the player, and one example of the class (cards a b c, upcard or -1).
+
+    With ``split_not_qualifying`` the classes are also split by how the dealer hands that do not
+    qualify compare with the player, in the columns of SPLIT_COLUMNS: those beating the player and
+    those tying (the rest lose to him); the classes of equal primary counts keep their order,
+    each followed by its sub-classes in order of these two counts.
 
     >>> from oddscalc._native.eval3 import ThreeCardRanking
     >>> columns, per = class_counts(ThreeCardRanking((0, 1, 2, 3, 4, 5)), range(52), 0, False)
@@ -256,6 +269,8 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
     cdef uint8_t* hands = <uint8_t*>malloc(3 * n_hands)
     cdef Situation* scratch = NULL
     cdef uint64_t* keys = NULL
+    cdef uint64_t* sub_keys = NULL
+    cdef int sub_lo, sub_hi
     cdef Situation* first
     if start == NULL or fill == NULL or hands == NULL:
         free(start)
@@ -293,13 +308,18 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
     cdef list weight_of = columns["weight"], nq_of = columns["not_qualify"]
     cdef list dw_of = columns["dealer_wins"], tie_of = columns["tie"], pw_of = columns["player_wins"]
     cdef list a_of = columns["a"], b_of = columns["b"], c_of = columns["c"], up_of = columns["upcard"]
+    cdef list nq_dw_of = None, nq_tie_of = None
+    if split_not_qualifying:
+        nq_dw_of = columns["nq_dealer_wins"] = []
+        nq_tie_of = columns["nq_tie"] = []
     try:
         capacity *= 4 if upcard else 1
         if capacity >= 1 << 16:
             raise ValueError("too many hands of one strength for a 16-bit situation index")
         scratch = <Situation*>malloc(capacity * sizeof(Situation))
         keys = <uint64_t*>malloc(capacity * sizeof(uint64_t))
-        if scratch == NULL or keys == NULL:
+        sub_keys = <uint64_t*>malloc(capacity * sizeof(uint64_t))
+        if scratch == NULL or keys == NULL or sub_keys == NULL:
             raise MemoryError()
         for rank in range(13 if upcard else 1):
             if upcard and n_ups[rank] == 0:
@@ -343,22 +363,52 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard):
                     hi = lo + 1
                     while hi < length and keys[hi] >> 16 == keys[lo] >> 16:
                         hi += 1
-                    first = &scratch[keys[lo] & 0xFFFF]
-                    up_rank_of.append(rank if upcard else -1)
-                    strength_of.append(s)
-                    weight_of.append((hi - lo) * multiplicity)
-                    nq_of.append(first.not_qualify)
-                    dw_of.append(first.dealer_wins)
-                    tie_of.append(first.tie)
-                    pw_of.append(per - first.not_qualify - first.dealer_wins - first.tie)
-                    a_of.append(first.a)
-                    b_of.append(first.b)
-                    c_of.append(first.c)
-                    up_of.append(first.up if upcard else -1)
+                    if not split_not_qualifying:
+                        first = &scratch[keys[lo] & 0xFFFF]
+                        up_rank_of.append(rank if upcard else -1)
+                        strength_of.append(s)
+                        weight_of.append((hi - lo) * multiplicity)
+                        nq_of.append(first.not_qualify)
+                        dw_of.append(first.dealer_wins)
+                        tie_of.append(first.tie)
+                        pw_of.append(per - first.not_qualify - first.dealer_wins - first.tie)
+                        a_of.append(first.a)
+                        b_of.append(first.b)
+                        c_of.append(first.c)
+                        up_of.append(first.up if upcard else -1)
+                        lo = hi
+                        continue
+                    # sub-classes by the split of the dealer hands not qualifying
+                    for i in range(lo, hi):
+                        first = &scratch[keys[i] & 0xFFFF]
+                        sub_keys[i - lo] = ((<uint64_t>first.nq_dealer_wins << 32)
+                                            | (<uint64_t>first.nq_tie << 16) | (keys[i] & 0xFFFF))
+                    shell_sort(sub_keys, hi - lo)
+                    sub_lo = 0
+                    while sub_lo < hi - lo:
+                        sub_hi = sub_lo + 1
+                        while sub_hi < hi - lo and sub_keys[sub_hi] >> 16 == sub_keys[sub_lo] >> 16:
+                            sub_hi += 1
+                        first = &scratch[sub_keys[sub_lo] & 0xFFFF]
+                        up_rank_of.append(rank if upcard else -1)
+                        strength_of.append(s)
+                        weight_of.append((sub_hi - sub_lo) * multiplicity)
+                        nq_of.append(first.not_qualify)
+                        dw_of.append(first.dealer_wins)
+                        tie_of.append(first.tie)
+                        pw_of.append(per - first.not_qualify - first.dealer_wins - first.tie)
+                        nq_dw_of.append(first.nq_dealer_wins)
+                        nq_tie_of.append(first.nq_tie)
+                        a_of.append(first.a)
+                        b_of.append(first.b)
+                        c_of.append(first.c)
+                        up_of.append(first.up if upcard else -1)
+                        sub_lo = sub_hi
                     lo = hi
     finally:
         free(scratch)
         free(keys)
+        free(sub_keys)
         free(start)
         free(fill)
         free(hands)

@@ -1,0 +1,240 @@
+"""Ultimate Three Card Poker (face up): Ante and Blind, then fold or Play 1x (up to 3x with a pair or
+better) against a dealer showing one card; priced exactly from the three-card kernel's counts.
+
+Per situation (the player's hand and the dealer's upcard) the kernel (ext/three.pyx, ``class_counts``
+with ``split_not_qualifying``) counts the dealer hands that qualify and beat / tie / lose to the
+player, and splits those that do not qualify the same way.  Per Ante, with Play multiple m and the
+Blind table's pay b of the player's hand (0 below a flush):
+
+- dealer qualifies, player higher: Ante +1, Play +m, Blind +b;
+- dealer does not qualify, player higher: Ante pushes, Play +m, Blind +b;
+- dealer higher: Play -m, Blind -1, Ante -1 if the dealer qualifies, else it pushes;
+- a tie pushes everything; a fold loses the Ante and the Blind (-2).
+
+With ``play_needs_qualifier`` the Play pushes whenever the dealer does not qualify.  The value of a
+Play is linear in m, so the best size is the smallest or the largest; every size is priced anyway.
+
+>>> result = analyze(UltimateRules(), range(36, 52))      # a deck of tens to aces
+>>> sum(result.action_probabilities.values()), sum(result.net_counts.values()) == result.deals
+(Fraction(1, 1), True)
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from oddscalc._native import three
+from oddscalc.core.cards import DECK
+from oddscalc.core.errors import InputError
+from oddscalc.core.evaluate import ThreeCardRanking
+from oddscalc.core.hands import ThreeCardCategory
+from oddscalc.engines.actions import Actions, Point
+from oddscalc.engines.base import Decision
+from oddscalc.engines.three_card.rules import qualifier_strength
+
+FOLD = "fold"
+
+# the Blind table (to one, only when the player's hand is higher; unlisted hands push)
+BLIND_DEFAULT: Mapping[str, Fraction] = {
+    "mini-royal": Fraction(100), "straight-flush": Fraction(8), "three-of-a-kind": Fraction(6),
+    "straight": Fraction(3, 2), "flush": Fraction(1),
+}
+# Pair Plus (to one, on the player's three cards; unlisted hands lose)
+PAIRPLUS_DEFAULT: Mapping[str, Fraction] = {
+    "straight-flush": Fraction(40), "three-of-a-kind": Fraction(30), "straight": Fraction(6),
+    "flush": Fraction(3), "pair": Fraction(1),
+}
+
+
+def play_action(multiple: int) -> str:
+    """The action's name of a Play of ``multiple`` times the Ante.
+
+    >>> play_action(3)
+    'play 3x'
+    """
+    return f"play {multiple}x"
+
+
+@dataclass(frozen=True)
+class UltimateRules:
+    """The game's parameters (docs/staged-games.md, section 3.6)."""
+    dealer_upcards: int = 1
+    qualifier: str = "Q 3 2"
+    play_multiples_pair_or_better: tuple[int, ...] = (1, 2, 3)
+    play_multiples_below_pair: tuple[int, ...] = (1,)
+    play_needs_qualifier: bool = False
+    blind: Mapping[str, Fraction] = field(default_factory=lambda: dict(BLIND_DEFAULT))
+    pairplus: Mapping[str, Fraction] = field(default_factory=lambda: dict(PAIRPLUS_DEFAULT))
+    pairplus_ratio: Fraction = Fraction(0)
+    pairplus_survives_fold: bool = False
+    wager_more: bool = True        # tie_break: on equal values, the larger wager
+
+    @property
+    def actions(self) -> Actions:
+        """The game's one decision, for the strategy language: fold, or each Play size."""
+        sizes = sorted({*self.play_multiples_pair_or_better, *self.play_multiples_below_pair})
+        return Actions((Point("", (FOLD, *(play_action(m) for m in sizes))),))
+
+
+@dataclass(frozen=True)
+class UltimateResult:
+    """Exact figures per Ante of optimal play; ``expected_return`` and ``net_counts`` are the main
+    game's (Ante, Blind, Play), the Pair Plus stake only moves the decisions (a fold may lose it)."""
+    deals: int
+    expected_return: Fraction
+    average_wager: Fraction
+    action_probabilities: dict[str, Fraction]
+    net_counts: dict[Fraction, int]           # net of Ante, Blind and Play per Ante -> deals
+    pairplus_return: Fraction                 # per unit of Pair Plus, on its own
+    value: Fraction                           # what the decisions maximise: expected_return and the
+                                              # Pair Plus stake's net (pairplus_ratio per Ante)
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.expected_return
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        return self.house_edge / self.average_wager
+
+
+def hand_class(ranking: ThreeCardRanking, strength: int, top: int) -> str:
+    """A strength's class for the tables: its category, the strongest straight flush a mini royal."""
+    category = ranking.category(strength)
+    if category == ThreeCardCategory.STRAIGHT_FLUSH and strength == top:
+        return "mini-royal"
+    return category.label
+
+
+def _pay(table: Mapping[str, Fraction], klass: str, unlisted: Fraction) -> Fraction:
+    if klass in table:
+        return Fraction(table[klass])
+    if klass == "mini-royal" and "straight-flush" in table:
+        return Fraction(table["straight-flush"])
+    return unlisted
+
+
+# one way a Play ends: (dealer hands, net per Ante as constant + slope * the Play multiple)
+Ending = tuple[int, Fraction, int]
+
+
+def _outcomes(rules: UltimateRules, blind: Fraction, pw: int, dw: int, tie: int,
+              nq_pw: int, nq_dw: int, nq_tie: int) -> tuple[Ending, ...]:
+    """How a Play ends, over the dealer hands of a situation (``blind``: the Blind's pay)."""
+    play_nq = 0 if rules.play_needs_qualifier else 1
+    return (
+        (pw, 1 + blind, 1),                  # qualifies, player higher
+        (dw, Fraction(-2), -1),              # qualifies, dealer higher
+        (tie, Fraction(0), 0),
+        (nq_pw, blind, play_nq),             # does not qualify, player higher
+        (nq_dw, Fraction(-1), -play_nq),     # does not qualify, dealer higher
+        (nq_tie, Fraction(0), 0),
+    )
+
+
+def _values(rules: UltimateRules, klass: str, pp: Fraction, per: int,
+            outcomes: tuple[Ending, ...]) -> dict[str, tuple[Fraction, int]]:
+    """Every allowed action's value times ``per`` (the dealer hands) and its Play multiple."""
+    constant = sum((n * c for n, c, _ in outcomes), Fraction(0))
+    slope = sum(n * k for n, _, k in outcomes)
+    pp_played = rules.pairplus_ratio * pp
+    pp_folded = pp_played if rules.pairplus_survives_fold else -rules.pairplus_ratio
+    sizes = rules.play_multiples_below_pair if klass == "high-card" else rules.play_multiples_pair_or_better
+    values = {FOLD: ((-2 + pp_folded) * per, 0)}
+    values.update({play_action(m): (constant + m * slope + pp_played * per, m) for m in sorted(sizes)})
+    return values
+
+
+def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
+           dead: Sequence[int] = ()) -> Decision:
+    """Fold or Play ``hand`` against the dealer's ``upcard`` (none with ``dealer_upcards`` 0):
+    each allowed action's exact value per Ante over the dealer hands the known cards leave.
+
+    >>> from oddscalc.core.cards import parse_cards
+    >>> d = decide(UltimateRules(), parse_cards("Qh 6d 4s"), parse_cards("2c")[0])
+    >>> d.choice, sorted(d.values), d.total
+    ('play 1x', ['fold', 'play 1x'], 1128)
+    """
+    if bool(rules.dealer_upcards) != (upcard is not None):
+        raise InputError("give the dealer's upcard" if rules.dealer_upcards else "the dealer shows no card")
+    seen = [*hand, *([] if upcard is None else [upcard]), *dead]
+    if len(hand) != 3 or len(set(seen)) != len(seen) or not all(0 <= card < 52 for card in seen):
+        raise InputError("a decision needs three cards, distinct from the upcard and dead cards")
+    deck = tuple(card for card in DECK if card not in seen)
+    if len(deck) < (2 if upcard is not None else 3):
+        raise InputError(f"only {len(deck)} cards are left for the dealer")
+    ranking = ThreeCardRanking()
+    qualify = qualifier_strength(rules.qualifier, ranking)
+    strength = ranking.strength(hand)
+    up = -1 if upcard is None else upcard
+
+    def below(t: int) -> int:
+        return int(three.hand_counts(ranking.native, deck, tuple(hand), t, up)[0])
+
+    nq, dw, tie, pw, total = three.hand_counts(ranking.native, deck, tuple(hand), qualify, up)
+    nq_tie = nq_dw = 0
+    if strength < qualify:
+        below_s, below_s1 = below(strength), below(strength + 1)
+        nq_tie, nq_dw = below_s1 - below_s, nq - below_s1
+    klass = hand_class(ranking, strength, ranking.native.n_strengths - 1)
+    outcomes = _outcomes(rules, _pay(rules.blind, klass, Fraction(0)), pw, dw, tie, nq - nq_dw - nq_tie,
+                         nq_dw, nq_tie)
+    values = _values(rules, klass, _pay(rules.pairplus, klass, Fraction(-1)), total, outcomes)
+    sign = 1 if rules.wager_more else -1
+    choice = max(values, key=lambda a: (values[a][0], sign * values[a][1]))
+    return Decision(choice, {a: v / total for a, (v, _) in values.items()}, total,
+                    facts={"hand_class": klass})
+
+
+def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
+    """Every situation of ``deck`` decided optimally; exact figures per Ante."""
+    ranking = ThreeCardRanking()
+    qualify = qualifier_strength(rules.qualifier, ranking)
+    columns, per = three.class_counts(ranking.native, tuple(sorted(deck)), qualify, bool(rules.dealer_upcards),
+                                      True)
+    top = ranking.native.n_strengths - 1
+    classes = {s: hand_class(ranking, s, top) for s in set(columns["strength"])}
+    actions = rules.actions.points[0].actions
+    probabilities = dict.fromkeys(actions, Fraction(0))
+    net_counts: dict[Fraction, int] = {}
+    total_ev = Fraction(0)
+    total_value = Fraction(0)
+    total_wager = Fraction(0)
+    situations = 0
+    pp_total = Fraction(0)
+    for weight, strength, nq, dw, tie, pw, nq_dw, nq_tie in zip(
+            columns["weight"], columns["strength"], columns["not_qualify"], columns["dealer_wins"],
+            columns["tie"], columns["player_wins"], columns["nq_dealer_wins"], columns["nq_tie"], strict=True):
+        klass = classes[strength]
+        nq_pw = nq - nq_dw - nq_tie
+        blind = _pay(rules.blind, klass, Fraction(0))
+        pp = _pay(rules.pairplus, klass, Fraction(-1))
+        pp_total += weight * pp
+        outcomes = _outcomes(rules, blind, pw, dw, tie, nq_pw, nq_dw, nq_tie)
+        values = _values(rules, klass, pp, per, outcomes)
+        sign = 1 if rules.wager_more else -1
+        action, (value, multiple) = max(values.items(), key=lambda o: (o[1][0], sign * o[1][1]))
+        situations += weight
+        probabilities[action] += weight
+        total_value += weight * value
+        total_ev += weight * (value - per * rules.pairplus_ratio * (pp if multiple or rules.pairplus_survives_fold
+                                                                    else Fraction(-1)))
+        total_wager += weight * per * (2 + multiple)
+        if multiple == 0:
+            net_counts[Fraction(-2)] = net_counts.get(Fraction(-2), 0) + weight * per
+            continue
+        for n, c, k in outcomes:
+            if n:
+                net = c + k * multiple
+                net_counts[net] = net_counts.get(net, 0) + weight * n
+    deals = situations * per
+    return UltimateResult(
+        deals=deals,
+        expected_return=total_ev / deals,
+        average_wager=total_wager / deals,
+        action_probabilities={a: p / situations for a, p in probabilities.items()},
+        net_counts=dict(sorted(net_counts.items())),
+        pairplus_return=pp_total / situations,
+        value=total_value / deals,
+    )
