@@ -92,6 +92,7 @@ ENGINES = {
     "stud5": "oddscalc.engines.stud",
     "stud5-side": "oddscalc.engines.stud.side_bets",
     "three-card": "oddscalc.engines.three_card",
+    "three-card-ultimate": "oddscalc.engines.three_card.ultimate_family",
     "fast-action": "oddscalc.engines.fast_action",
     "staged": "oddscalc.engines.staged",
 }

@@ -89,6 +89,9 @@ class UltimateResult:
     pairplus_return: Fraction                 # per unit of Pair Plus, on its own
     value: Fraction                           # what the decisions maximise: expected_return and the
                                               # Pair Plus stake's net (pairplus_ratio per Ante)
+    # (action, ending, the player's hand class, net per Ante) -> deals: how each action ends
+    # (ENDINGS; a fold's ending is "fold")
+    outcome_counts: dict[tuple[str, str, str, Fraction], int] = field(default_factory=dict)
 
     @property
     def house_edge(self) -> Fraction:
@@ -113,6 +116,12 @@ def _pay(table: Mapping[str, Fraction], klass: str, unlisted: Fraction) -> Fract
     if klass == "mini-royal" and "straight-flush" in table:
         return Fraction(table["straight-flush"])
     return unlisted
+
+
+# the ways a Play ends, in the order of _outcomes
+ENDINGS = ("dealer qualifies, player higher", "dealer qualifies, dealer higher", "dealer qualifies, tie",
+           "dealer does not qualify, player higher", "dealer does not qualify, dealer higher",
+           "dealer does not qualify, tie")
 
 
 # one way a Play ends: (dealer hands, net per Ante as constant + slope * the Play multiple)
@@ -198,6 +207,7 @@ def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
     actions = rules.actions.points[0].actions
     probabilities = dict.fromkeys(actions, Fraction(0))
     net_counts: dict[Fraction, int] = {}
+    outcome_counts: dict[tuple[str, str, str, Fraction], int] = {}
     total_ev = Fraction(0)
     total_value = Fraction(0)
     total_wager = Fraction(0)
@@ -223,11 +233,15 @@ def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
         total_wager += weight * per * (2 + multiple)
         if multiple == 0:
             net_counts[Fraction(-2)] = net_counts.get(Fraction(-2), 0) + weight * per
+            key = (action, FOLD, klass, Fraction(-2))
+            outcome_counts[key] = outcome_counts.get(key, 0) + weight * per
             continue
-        for n, c, k in outcomes:
+        for ending, (n, c, k) in zip(ENDINGS, outcomes, strict=True):
             if n:
                 net = c + k * multiple
                 net_counts[net] = net_counts.get(net, 0) + weight * n
+                row = (action, ending, klass, net)
+                outcome_counts[row] = outcome_counts.get(row, 0) + weight * n
     deals = situations * per
     return UltimateResult(
         deals=deals,
@@ -237,4 +251,5 @@ def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
         net_counts=dict(sorted(net_counts.items())),
         pairplus_return=pp_total / situations,
         value=total_value / deals,
+        outcome_counts=outcome_counts,
     )
