@@ -20,6 +20,7 @@ from fractions import Fraction
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import exact_text, unlimited_int_digits
 from oddscalc.report.model import Report
+from oddscalc.report.text_table import layout
 
 FORMATS = ("text", "json", "csv", "markdown", "latex")
 _TABULATE_FORMAT = {"text": "simple", "markdown": "github", "latex": "latex_booktabs"}
@@ -83,7 +84,6 @@ def _render_csv(report: Report) -> str:
 
 
 def _render_tabulated(report: Report, fmt: str) -> str:
-    from tabulate import tabulate  # only here: it costs ~40 ms of start-up that JSON and CSV skip
     heading = report.title + "\n" + "=" * len(report.title) if fmt == "text" else _HEADING[fmt].format(report.title)
     parts = [heading]
     for table in report.tables:
@@ -91,8 +91,19 @@ def _render_tabulated(report: Report, fmt: str) -> str:
         headers = list(table.headers)
         if fmt == "markdown":
             rows, headers = [[markdown_cell(cell) for cell in row] for row in rows], [markdown_cell(h) for h in headers]
-        body = tabulate(rows, headers=headers, tablefmt=_TABULATE_FORMAT[fmt], disable_numparse=True)
+        body = _table(rows, headers, _TABULATE_FORMAT[fmt])
         parts.append(f"{_TABLE_TITLE[fmt].format(table.title)}\n{body}")
     for note in report.notes:
         parts.append(note if fmt != "latex" else f"% {note}")
     return "\n\n".join(parts) + "\n"
+
+
+def _table(rows: list[list[str]], headers: list[str], style: str) -> str:
+    """One table laid out by tabulate's rules: by text_table where it can (every cell one line of
+    characters one column wide, the reports' own text), else by tabulate itself, imported only then
+    because it costs about 40 ms of start-up (report/text_table.py)."""
+    body = layout(rows, headers, style)
+    if body is None:
+        from tabulate import tabulate
+        body = tabulate(rows, headers=headers, tablefmt=style, disable_numparse=True)
+    return body
