@@ -92,8 +92,9 @@ def pay_map(cmap: ClassMap, named: Iterable[str] | Mapping[str, object], names: 
     index = {name: i for i, name in enumerate(out)}
     keyed = set(named)
     data = bytearray(len(cmap.rows))
-    for i in range(len(cmap.rows)):
-        name = cmap.pay_name(i, keyed)
+    for i, (row, chain) in enumerate(zip(cmap.rows, cmap.chains, strict=True)):
+        # most rows are in no class: their base, without a search (cmap.pay_name, once per row)
+        name = next((name for name in chain if name in keyed), row.base) if chain else row.base
         if name not in index:
             index[name] = len(out)
             out.append(name)

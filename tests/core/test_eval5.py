@@ -71,6 +71,21 @@ def test_six_and_seven_cards_take_the_best_five(card_array):
             assert max(five_card_strength(five) for five in itertools.combinations(hand, 5)) == strength
 
 
+def test_the_strength_examples_are_the_documented_hand_of_each_strength():
+    # the hands as the kernel's docstring makes them, each valued one by one from Python
+    expected = {}
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        if ranks[0] == ranks[4]:
+            continue
+        mixed = tuple(4 * rank + i % 4 for i, rank in enumerate(ranks))
+        expected[five_card_strength(mixed)] = mixed
+        if len(set(ranks)) == 5:
+            suited = tuple(4 * rank for rank in ranks)
+            expected[five_card_strength(suited)] = suited
+    assert sorted(expected) == list(range(7462))
+    assert eval5.strength_examples() == tuple(expected[s] for s in range(7462))
+
+
 @pytest.mark.slow
 def test_rank_keys_make_every_multiset_sum_unique():
     key5, key7 = eval5.rank_keys()
