@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 
 import oddscalc
+from oddscalc._native.staged_simulate import StagedSimulator
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_strength
@@ -110,6 +111,14 @@ def rules_of(name, *given):
     return StagedRules.of(load(name, rules=given))
 
 
+def simulator_with_tables(rules, tables):
+    """The native simulator of a game's stages with decision tables of the caller's."""
+    layout = pay_layout(rules.game)
+    return StagedSimulator(1, [s.seen for s in rules.stages], [[o.delta for o in s.options] for s in rules.stages],
+                           [[o.fold for o in s.options] for s in rules.stages], rules.initial_units, tables,
+                           layout.class_map, len(layout.names))
+
+
 # --- the developer loop: Let It Ride's optimal strategy, one solve ---------------------------------
 
 def test_the_family_declares_a_simulator():
@@ -169,19 +178,22 @@ def test_the_optimal_counts_pass_check_through_the_api():
     assert checked.result.degrees_of_freedom >= 20        # the units-by-class rows, not a few pooled cells
 
 
-def test_bad_input_is_refused_in_one_line():
-    with pytest.raises(InputError, match="strategy"):
+def test_a_bad_strategy_or_decision_table_is_refused():
+    with pytest.raises(InputError, match="sometimes") as caught:
         ENGINE.simulator(load("let-it-ride"), "sometimes", 1)
+    assert "\n" not in str(caught.value)
+    rules = rules_of("let-it-ride")
+    good = solving.stage_choices(rules)
     with pytest.raises(ValueError, match="choice per set"):
-        simulator_with_tables(rules_of("let-it-ride"), (b"\0", b"\0"))
+        simulator_with_tables(rules, (b"\0", b"\0"))
+    with pytest.raises(ValueError, match="not one of its 2 options"):
+        simulator_with_tables(rules, (good[0], bytes([2]) * len(good[1])))
+    sim = simulator_with_tables(rules, good)
+    with pytest.raises(ValueError, match="given twice"):
+        sim.choice_of(0, (5, 5, 7), 3)
+    with pytest.raises(ValueError, match="units"):
+        sim.choice_of(1, (1, 2, 3, 4), 1)
 
-
-def simulator_with_tables(rules, tables):
-    from oddscalc._native.staged_simulate import StagedSimulator
-    layout = pay_layout(rules.game)
-    return StagedSimulator(1, [s.seen for s in rules.stages], [[o.delta for o in s.options] for s in rules.stages],
-                           [[o.fold for o in s.options] for s in rules.stages], rules.initial_units, tables,
-                           layout.class_map, len(layout.names))
 
 
 # --- slow: every game and strategy, other strategies rejected, many rounds, the command line ------
