@@ -4,10 +4,11 @@ The player's cards and community cards make one five-card hand, paid by a paytab
 action; at each stage, as the community cards are turned, the player folds, raises or pulls a bet
 back.  The game file gives the stages as data (``rules``); the kernel (ext/staged.pyx, ``solve``)
 solves every stage exactly by backward induction and counts the deals; one situation is priced
-by ``decide``; the side bets on three cards by ``side``; the reports by ``report``.
+by ``decide``; the side bets on three cards by ``side``; the reports by ``report``; rounds played
+at random under a solved strategy by ``simulate``.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy')
+('exact analysis', 'decide', 'strategy', 'simulate')
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
 from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.inputs import Input, Inputs, Situation
-from oddscalc.engines.staged import decide, report, side, solve, strategy
+from oddscalc.engines.staged import decide, report, side, simulate, solve, strategy
 from oddscalc.engines.staged.rules import MAX_UNITS, RULE_SPECS, StagedRules
 from oddscalc.report.model import Report
 
@@ -35,11 +36,10 @@ DECIDE_INPUTS = Inputs((
 
 
 class StagedEngine(base.FamilyBase):
-    """Staged paytable games: exact analysis, decide at any stage, the first stage's strategy."""
+    """Staged paytable games: exact analysis, decide at any stage, the first stage's strategy, simulation."""
 
     decide_inputs = DECIDE_INPUTS
-    unavailable = {"simulate": "a staged game is priced exactly over every deal and has no simulator",
-                   "exposure": "what the player sees beyond his cards is priced by decide (--dead)"}
+    unavailable = {"exposure": "what the player sees beyond his cards is priced by decide (--dead)"}
 
     def __init__(self) -> None:
         super().__init__("staged", RULE_SPECS, strategies=solve.STRATEGIES)
@@ -86,9 +86,16 @@ class StagedEngine(base.FamilyBase):
         named = None if price is None else self.parse_strategy(table, price)
         return strategy.strategy_report(StagedRules.of(table), compare, named)
 
+    # --- simulation -----------------------------------------------------------------------------
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
+        """Seeded rounds under a strategy's solved decisions, counted under the analysis' names."""
+        return simulate.simulator(StagedRules.of(table), self.parse_strategy(table, strategy_name).name, seed)
+
 
 ENGINE = StagedEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies] = (ENGINE,) * 4
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates] = \
+        (ENGINE,) * 5

@@ -119,17 +119,25 @@ def outcome_rows(rules: StagedRules, solution: kernel.StagedSolution, per: int =
     loses, then each final pay class (weakest first) with the units wagered; nets and wagers per
     ``per`` units."""
     layout = pay_layout(rules.game)
-    rows = [Outcome(f"fold-{slug(rules.stages[first + i].name)}-{units_text(u)}", count, Fraction(-u, per),
-                    Fraction(u, per))
+    rows = [Outcome(fold_name(rules, first + i, u), count, Fraction(-u, per), Fraction(u, per))
             for i, u, count in solution.folds()]
     finals: dict[int, list[tuple[int, int]]] = {}
     for klass, u, count in solution.outcomes():
         finals.setdefault(klass, []).append((u, count))
     for klass in layout.order():
-        rows += [Outcome(f"{layout.names[klass]}-{units_text(u)}", count, u * layout.nets[klass] / per,
-                         Fraction(u, per))
+        rows += [Outcome(final_name(layout, klass, u), count, u * layout.nets[klass] / per, Fraction(u, per))
                  for u, count in finals.get(klass, ())]
     return tuple(rows)
+
+
+def fold_name(rules: StagedRules, stage: int, units: int) -> str:
+    """The outcome name of a fold at a stage with ``units`` lost (the simulator names its tally so)."""
+    return f"fold-{slug(rules.stages[stage].name)}-{units_text(units)}"
+
+
+def final_name(layout: PayLayout, klass: int, units: int) -> str:
+    """The outcome name of a final hand of a pay class with ``units`` in action."""
+    return f"{layout.names[klass]}-{units_text(units)}"
 
 
 def action_probabilities(rules: StagedRules, solution: kernel.StagedSolution) -> dict[str, Fraction]:
@@ -142,11 +150,16 @@ def action_probabilities(rules: StagedRules, solution: kernel.StagedSolution) ->
 
 @dataclass(frozen=True)
 class Solved:
-    """A strategy's analysis, the deals that end with each final pay class (folds aside), and the
-    first stage's option at each of its card sets (in colex order: see :func:`colex`)."""
+    """A strategy's analysis, the deals that end with each final pay class (folds aside), and each
+    stage's option at each of its card sets and units in action (``StagedSolution.choices``: sets
+    in colex order, see :func:`colex`)."""
     analysis: Analysis
     finals: dict[str, int]
-    first_choices: bytes
+    choices: tuple[bytes, ...]
+
+    @property
+    def first_choices(self) -> bytes:
+        return self.choices[0]
 
 
 def solved(rules: StagedRules, strategy_name: str = OPTIMAL) -> Solved:
@@ -159,7 +172,8 @@ def solved(rules: StagedRules, strategy_name: str = OPTIMAL) -> Solved:
         finals: dict[str, int] = {}
         for klass, _units, count in solution.outcomes():
             finals[names[klass]] = finals.get(names[klass], 0) + count
-        made[strategy_name] = Solved(analysis_of(rules, solution), finals, solution.choices(0))
+        made[strategy_name] = Solved(analysis_of(rules, solution), finals,
+                                     tuple(solution.choices(i) for i in range(solution.n_stages)))
     return made[strategy_name]
 
 
@@ -188,6 +202,12 @@ def colex(cards: Sequence[int]) -> int:
 def first_choices(rules: StagedRules, strategy_name: str = OPTIMAL) -> bytes:
     """The first stage's option at every card set of the full deck (by :func:`colex`)."""
     return solved(rules, strategy_name).first_choices
+
+
+def stage_choices(rules: StagedRules, strategy_name: str = OPTIMAL) -> tuple[bytes, ...]:
+    """Every stage's option at every card set of the full deck and units in action (the
+    simulator's decision tables)."""
+    return solved(rules, strategy_name).choices
 
 
 def _solved(_game: object) -> dict[str, Solved]:
