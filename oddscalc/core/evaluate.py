@@ -111,10 +111,26 @@ class ThreeCardRanking:
         """Category of a strength under this ranking."""
         return ThreeCardCategory(self.native.category(strength))
 
+    @property
+    def categories(self) -> tuple[ThreeCardCategory, ...]:
+        """The category of every strength, weakest first (made once per ranking: the loops over
+        every strength at start-up would make an enum member per strength each time).
+
+        >>> ThreeCardRanking().categories[-1].label
+        'straight-flush'
+        """
+        return _three_card_categories(self.order, self.flush_counts)
+
 
 @lru_cache(maxsize=16)
 def _native_three_card_ranking(order: tuple[ThreeCardCategory, ...], flush_counts: bool) -> eval3.ThreeCardRanking:
     return eval3.ThreeCardRanking([int(c) for c in order], flush_counts)
+
+
+@lru_cache(maxsize=16)
+def _three_card_categories(order: tuple[ThreeCardCategory, ...], flush_counts: bool) -> tuple[ThreeCardCategory, ...]:
+    native = _native_three_card_ranking(order, flush_counts)
+    return tuple(ThreeCardCategory(native.category(s)) for s in range(native.n_strengths))
 
 
 def validate_three_card_order(order: Sequence[ThreeCardCategory], flush_counts: bool) -> None:

@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cached_property
 from typing import Self
 
 from oddscalc.core.errors import unknown
 
 
 class _Labelled(IntEnum):
-    @property
+    @cached_property     # asked for every strength of a ranking at start-up (Enum.name is slow)
     def label(self) -> str:
         """Lowercase hyphenated name used in outputs and table files."""
         return self.name.lower().replace("_", "-")

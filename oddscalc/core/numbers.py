@@ -35,6 +35,9 @@ _RATIO = re.compile(r"([+-]?)([0-9]+)/([0-9]+)")
 _WHOLE = re.compile(r"([+-]?)([0-9]+)")
 _NOT_FINITE = ("inf", "infinity", "nan")
 _SPACE = " \t\r\n"                # what may surround a number (ASCII white space only)
+# computed once: the power, written in the comparison, was computed on every call (every number
+# of a game file, about 0.1 ms each)
+_FOUR_THOUSAND_DIGITS = 10 ** 4000
 
 
 def _digits_of(value: int) -> int:
@@ -44,7 +47,7 @@ def _digits_of(value: int) -> int:
     (1, 3, 21)
     """
     value = abs(value)
-    return 1 if value == 0 else len(str(value)) if value < 10 ** 4000 else 4001
+    return 1 if value == 0 else len(str(value)) if value < _FOUR_THOUSAND_DIGITS else 4001
 
 
 def _shown(value: object) -> str:

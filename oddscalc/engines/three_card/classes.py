@@ -36,7 +36,7 @@ ACE = 12
 
 def base_class(ranking: ThreeCardRanking, strength: int, cards: Iterable[int]) -> str:
     """The engine's class of a hand: its category, with a high-card hand topped by an ace apart."""
-    category = ranking.category(strength)
+    category = ranking.categories[strength]
     if category == ThreeCardCategory.HIGH_CARD and max(c >> 2 for c in cards) == ACE:
         return "ace-high"
     return category.label
@@ -75,7 +75,7 @@ def _kind_rows(ranking: ThreeCardRanking, deck: tuple[int, ...]
                ) -> tuple[list[tuple[int, HandRow]], dict[tuple[int, bool, bool, bool], int]]:
     """One row per kind of hand of the deck (strength and suit pattern), weighted by its hands."""
     native = ranking.native
-    labels = [ranking.category(s).label for s in range(native.n_strengths)]
+    labels = [category.label for category in ranking.categories]
     kinds: dict[tuple[int, bool, bool, bool], tuple[tuple[int, int, int], int]] = {}    # -> (first hand, hands)
     for a, b, c in combinations(sorted(deck), 3):
         key = (native.strength((a, b, c)), (a ^ b) & 3 == 0, (a ^ c) & 3 == 0, (b ^ c) & 3 == 0)
@@ -109,17 +109,17 @@ def three_card_classes(ranking: ThreeCardRanking, classes: tuple[HandClass, ...]
                        where: str = "table") -> ThreeCardClasses:
     """Every class evaluated on the three-card hands of a deck; overlaps refused (core.classes)."""
     # a strength a reduced deck cannot make has a hand of the full deck stand in (weight 0)
-    examples = {strength: tuple(example) for strength, _count, *example in three.player_hands(ranking.native, DECK)}
+    full = three.player_hands(ranking.native, DECK)
+    examples = {strength: tuple(example) for strength, _count, *example in full}
     counts: dict[int, int] = {}
-    for strength, count, *example in three.player_hands(ranking.native, deck):
+    for strength, count, *example in (full if deck == DECK else three.player_hands(ranking.native, deck)):
         examples[strength] = tuple(example)
         counts[strength] = count
-    n = ranking.native.n_strengths
+    categories = ranking.categories
     strength_rows = []
-    for s in range(n):
+    for s, category in enumerate(categories):
         cards = examples[s]
-        strength_rows.append(HandRow(cards, base_class(ranking, s, cards), ranking.category(s).label,
-                                     counts.get(s, 0)))
+        strength_rows.append(HandRow(cards, base_class(ranking, s, cards), category.label, counts.get(s, 0)))
     suited = [k for k in classes if k.uses_suits]
     by_hand = None
     kind_of: dict[tuple[int, bool, bool, bool], int] = {}
