@@ -90,9 +90,14 @@ OPTIONS = {"pays": "--pay", "rules": "--rule", "target": "--target-return", "sor
 ALIASES = {"--hole": "hand", "--flop": "board", "--meter": "rules", "--bonus": "rules",
            **{option: parameter for parameter, option in OPTIONS.items()}}
 
-_OPTION = re.compile(r"(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?::| (?=[0-9]))?")
-_LIMIT_HINT = re.compile(r"--max-(?:memory MB|seconds S) or (ODDSCALC_\w+)")
-_QUOTED = re.compile(r"""((?<!\w)'[^']*'(?!\w)|(?<!\w)"[^"]*"(?!\w))""")     # what the caller typed
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """An option, a limit's hint, quoted text (what the caller typed): compiled when a message is
+    first rewritten (a refusal), not at every start (the three cost about 2 ms to compile)."""
+    return (re.compile(r"(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?::| (?=[0-9]))?"),
+            re.compile(r"--max-(?:memory MB|seconds S) or (ODDSCALC_\w+)"),
+            re.compile(r"""((?<!\w)'[^']*'(?!\w)|(?<!\w)"[^"]*"(?!\w))"""))
 
 
 def option_of(parameter: str) -> str:
@@ -129,8 +134,9 @@ def api_terms(message: str, parameters: Iterable[str] = ()) -> str:
         name = match.group(1).replace("-", "_")
         return f"{name if name in names else ALIASES.get(option, name)}="
 
-    parts = _QUOTED.split(_LIMIT_HINT.sub(r"\1", message))
-    parts[::2] = [_OPTION.sub(parameter, part) for part in parts[::2]]
+    option, limit_hint, quoted = _patterns()
+    parts = quoted.split(limit_hint.sub(r"\1", message))
+    parts[::2] = [option.sub(parameter, part) for part in parts[::2]]
     return "".join(parts)
 
 

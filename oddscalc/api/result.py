@@ -1,7 +1,6 @@
 """What every API function returns: its figures, and the report the command prints."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +25,7 @@ class Result:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON as a dict (exact numbers as strings such as ``"-43/1000"``, as printed)."""
+        import json  # here: a command imports json only to print --format json (report/render.py)
         data: dict[str, Any] = json.loads(self.to_json())
         return data
 
