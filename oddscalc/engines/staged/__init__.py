@@ -4,10 +4,11 @@ The player's cards and community cards make one five-card hand, paid by a paytab
 action; at each stage, as the community cards are turned, the player folds, raises or pulls a bet
 back.  The game file gives the stages as data (``rules``); the kernel (ext/staged.pyx, ``solve``)
 solves every stage exactly by backward induction and counts the deals; one situation is priced
-by ``decide``; the side bets on three cards by ``side``; the reports by ``report``.
+by ``decide``; the side bets on three cards by ``side``; the reports by ``report``; community cards
+seen early (whole or sorted) by ``exposure``.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy')
+('exact analysis', 'decide', 'strategy', 'exposure')
 """
 from __future__ import annotations
 
@@ -34,12 +35,14 @@ DECIDE_INPUTS = Inputs((
 ))
 
 
-class StagedEngine(base.FamilyBase):
-    """Staged paytable games: exact analysis, decide at any stage, the first stage's strategy."""
+class StagedEngine(base.FamilyBase, base.ExposureFromModule):
+    """Staged paytable games: exact analysis, decide at any stage, the first stage's strategy,
+    community cards seen early."""
 
     decide_inputs = DECIDE_INPUTS
-    unavailable = {"simulate": "a staged game is priced exactly over every deal and has no simulator",
-                   "exposure": "what the player sees beyond his cards is priced by decide (--dead)"}
+    exposure_module = "oddscalc.engines.staged.exposure"
+    exposure_prices = frozenset({"board_cards", "sorted_ranks"})     # other players' cards: decide --dead
+    unavailable = {"simulate": "a staged game is priced exactly over every deal and has no simulator"}
 
     def __init__(self) -> None:
         super().__init__("staged", RULE_SPECS, strategies=solve.STRATEGIES)
@@ -91,4 +94,4 @@ ENGINE = StagedEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies] = (ENGINE,) * 4
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Exposes] = (ENGINE,) * 5
