@@ -74,8 +74,8 @@ def option_terms(message: str) -> str:
     '--sorted needs --dealer-cards 1, 2 or 3 (the cards whose backs are seen)'
     >>> option_terms("boxes=4 is not priced exactly; dealer_cards must be at least 1, with other boxes")
     '--boxes 4 is not priced exactly; --dealer-cards must be at least 1, with other boxes'
-    >>> option_terms("board_cards is not priced for fast-poker (its family prices dealer_cards=K, sorted_ranks=RANKS)")
-    '--board-cards is not priced for fast-poker (its family prices --dealer-cards K, --sorted RANKS)'
+    >>> option_terms("board_cards=K is not priced for fast-poker (its family prices dealer_cards=K, boxes=K)")
+    '--board-cards K is not priced for fast-poker (its family prices --dealer-cards K, --boxes K)'
     """
     def option(match: re.Match[str]) -> str:
         name = match.group(1) or match.group(3)

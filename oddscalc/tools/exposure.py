@@ -55,13 +55,13 @@ def refuse_unpriced(table: GameTable, family: Exposes, seen: Seen) -> None:
     ...     refuse_unpriced(table, EXPOSURE.of(table), Seen(board_cards=1))
     ... except InputError as error:
     ...     print(error)
-    board_cards is not priced for caribbean-stud (its family prices dealer_cards=K, boxes=K, sorted_ranks=RANKS)
+    board_cards=K is not priced for caribbean-stud (its family prices dealer_cards=K, boxes=K, sorted_ranks=RANKS)
     """
     prices = priced(family)
     for name in seen.given():
         if name not in prices:
             offered = ", ".join(ASKED_AS[n] for n in ASKED_AS if n in prices)
-            raise InputError(f"{name} is not priced for {table.name} (its family prices {offered})")
+            raise InputError(f"{ASKED_AS[name]} is not priced for {table.name} (its family prices {offered})")
 
 
 def run_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:

@@ -91,6 +91,23 @@ class Census:
         return [self._actions]
 
 
+class Scaled:
+    """A solution's counts times a whole factor (the ordered deals each of its deals stands for)."""
+
+    def __init__(self, counted: Counted, factor: int) -> None:
+        self.counted, self.factor = counted, factor
+        self.total = counted.total * factor
+
+    def outcomes(self) -> list[tuple[int, int, int]]:
+        return [(klass, units, count * self.factor) for klass, units, count in self.counted.outcomes()]
+
+    def folds(self) -> list[tuple[int, int, int]]:
+        return [(stage, units, count * self.factor) for stage, units, count in self.counted.folds()]
+
+    def actions(self) -> list[list[int]]:
+        return [[count * self.factor for count in counts] for counts in self.counted.actions()]
+
+
 def best_option(stage: Stage, values: Sequence[Fraction], wager_more: bool) -> int:
     """The option of highest value; on equal values the one that wagers more (or less), as the
     kernels break ties."""
@@ -142,7 +159,10 @@ def whole_cards(rules: StagedRules, board_cards: int, deck: Sequence[int] = DECK
     if stages[0].seen == HAND_CARDS:
         return stages, Census(rules, stages[0], deck)
     merged = replace(rules, stages=stages)
-    return stages, solve.solve(merged, deck)
+    # the kernel deals the first stage's cards as one set; a round deals the player's cards, then
+    # the community cards seen in their order: each of its sets is that many ordered deals
+    p, known = rules.player_cards, stages[0].seen
+    return stages, Scaled(solve.solve(merged, deck), math.comb(known, p) * math.factorial(known - p))
 
 
 def sorted_in(ranks: Sequence[int], deck: Sequence[int]) -> list[int]:
@@ -207,6 +227,10 @@ def strategy_rows(stages: Sequence[Stage], analysis: Analysis) -> tuple[tuple[st
 def exposure(game: GameTable, seen: Seen) -> Exposure:
     """The exact exposure analysis of a staged game (every case it prices is exact)."""
     rules = StagedRules.of(game)
+    check_board_cards(rules, seen)
+    if seen.sorted_ranks is not None:
+        parse_rank_set(seen.sorted_ranks)
+        check_sorted_shape(rules)
     baseline = solve.analyze(rules)
     stages, analysis = informed(rules, seen)
     facts: dict[str, object] = {"decisions": [stage.name for stage in stages]}
