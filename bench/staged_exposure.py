@@ -86,7 +86,8 @@ def main() -> None:
         scaled = brute_small * ordered_deals(game, 52) / ordered_deals(game, len(reduced))
         verdict = "ok" if wall <= LIMIT else "OVER"
         print(f"{name:<53} {wall:>8.2f}s {used:>5.1f}s {verdict:>5}   {engine_small * 1e3:>6.1f}ms "
-              f"{brute_small:>6.2f}s {brute_small / engine_small:>5.0f}x   {scaled / 3600:>22.0f} h {scaled / wall:>7.0f}x")
+              f"{brute_small:>6.2f}s {brute_small / engine_small:>5.0f}x   {scaled / 3600:>22.0f} h "
+              f"{scaled / wall:>7.0f}x")
 
 
 if __name__ == "__main__":
