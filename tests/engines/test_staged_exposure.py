@@ -13,10 +13,10 @@ from fractions import Fraction
 import pytest
 
 import oddscalc
-from oddscalc.core.cards import parse_cards
+from oddscalc.core.cards import parse_cards, parse_rank_set
 from oddscalc.core.errors import InputError
 from oddscalc.engines.base import Seen, load
-from oddscalc.engines.staged.exposure import informed
+from oddscalc.engines.staged.exposure import informed, sorted_cards
 from oddscalc.engines.staged.merged import merged_stages
 from oddscalc.engines.staged.rules import StagedRules
 from tests.staged_exposure_oracle import exposure as brute_force
@@ -161,6 +161,12 @@ def test_what_is_not_priced_is_refused_in_one_line(cli, args, message):
     assert cli("exposure", *args).refused(message)
 
 
+def test_a_sorted_solve_beyond_the_memory_limit_is_refused(monkeypatch):
+    monkeypatch.setenv("ODDSCALC_MAX_MEMORY_MB", "10")     # the full deck's sorted solve needs about 50 MB
+    with pytest.raises(InputError, match="with sorted cards needs about .* memory limit"):
+        sorted_cards(rules_of("mississippi-stud"), 3, parse_rank_set("J"))
+
+
 def test_the_api_refuses_a_bad_board_cards():
     with pytest.raises(InputError, match="board_cards"):
         oddscalc.exposure("mississippi-stud", board_cards=-1)
@@ -168,6 +174,7 @@ def test_the_api_refuses_a_bad_board_cards():
         oddscalc.exposure("fast-poker", board_cards=1)
 
 
+@pytest.mark.slow
 def test_the_report_says_what_is_seen_and_how_he_plays(cli):
     done = cli("exposure", "let-it-ride", "--board-cards", "2", "--format", "json")
     assert done.status == 0

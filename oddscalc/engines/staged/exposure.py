@@ -24,6 +24,7 @@ from typing import Protocol
 
 from oddscalc._native import eval5
 from oddscalc._native import staged_sorted as sorted_kernel
+from oddscalc.core.budget import Limits
 from oddscalc.core.cards import DECK, parse_rank_set, rank_set_text
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
@@ -188,6 +189,19 @@ def check_sorted_range(rules: StagedRules, layout: PayLayout, n: int) -> None:
                              "too large for exact 64-bit counts (give pays with smaller denominators)")
 
 
+def check_sorted_size(rules: StagedRules, board_cards: int, n: int) -> None:
+    """Refuse, before any work, a solve beyond the memory or time limits (a game file may put many
+    units in action): per stage, a value, a reach count and an option per situation and units."""
+    reached = rules.units_reached()
+    states = [math.comb(n, rules.player_cards + i) << max(0, board_cards - i) for i in range(len(rules.stages))]
+    memory = sum(s * (hi - lo + 1) * 17 for s, (lo, hi) in zip(states, reached, strict=False))
+    memory += math.comb(n, HAND_CARDS)
+    work = sum(s * (n - rules.player_cards - i) * (hi - lo + 1)
+               for i, (s, (lo, hi)) in enumerate(zip(states, reached, strict=False)))
+    Limits.resolve().check(f"solving {rules.game.name} with sorted cards", seconds=work * 5e-9 + memory * 1e-9,
+                           memory=memory)
+
+
 def sorted_cards(rules: StagedRules, board_cards: int, ranks: Sequence[int],
                  deck: Sequence[int] = DECK) -> sorted_kernel.SortedSolution:
     """The deals when the first ``board_cards`` community cards are seen only as in or out of
@@ -195,6 +209,7 @@ def sorted_cards(rules: StagedRules, board_cards: int, ranks: Sequence[int],
     check_sorted_shape(rules)
     layout = pay_layout(rules.game)
     check_sorted_range(rules, layout, len(deck))
+    check_sorted_size(rules, board_cards, len(deck))
     return sorted_kernel.solve(tuple(deck), sorted_in(ranks, deck), rules.player_cards, board_cards,
                                [[o.delta for o in s.options] for s in rules.stages],
                                [[o.fold for o in s.options] for s in rules.stages], rules.initial_units,
