@@ -180,3 +180,14 @@ def test_the_report_says_what_is_seen_and_how_he_plays(cli):
     assert done.status == 0
     assert '"seen": "the first 2 community cards"' in done.out
     assert '"exact": true' in done.out and "let it ride" in done.out
+
+
+@pytest.mark.slow
+def test_with_every_card_seen_he_folds_the_losers_and_bets_the_most_on_the_rest():
+    found = oddscalc.exposure("mississippi-stud", board_cards=3).exposure
+    assert found.strategy[:2] == (("final hand high-card to pair", "fold"),
+                                  ("final hand pair-6-or-better to royal-flush", "raise 3x, 3x, 3x"))
+    # and so he wins exactly the paying hands' deals at 10 units
+    rows = {row.outcome: row for row in found.analysis.outcomes}
+    assert set(rows) >= {"fold-3rd-street-to-5th-street-1-unit", "royal-flush-10-units"}
+    assert all(row.wager in (1, 10) for row in found.analysis.outcomes)

@@ -68,6 +68,7 @@ class Census:
         self._outcomes: list[tuple[int, int, int]] = []
         self._folds: list[tuple[int, int, int]] = []
         self._actions = [0] * len(stage.options)
+        self.choices: dict[int, int] = {}          # pay class -> the option taken on it
         units = rules.initial_units
         for klass, deals in enumerate(by_class):
             if not deals:
@@ -75,6 +76,7 @@ class Census:
             net = layout.nets[klass]
             values = [Fraction(-units) if option.fold else (units + option.delta) * net for option in stage.options]
             best = best_option(stage, values, rules.wager_more)
+            self.choices[klass] = best
             self._actions[best] += deals
             if stage.options[best].fold:
                 self._folds.append((0, units, deals))
@@ -152,6 +154,22 @@ def check_board_cards(rules: StagedRules, seen: Seen) -> None:
         needs = "sorted_ranks= needs " if seen.sorted_ranks is not None else ""
         raise InputError(f"{needs}board_cards=1 to {community} for {rules.game.name} (its community cards), "
                          f"got {seen.board_cards}")
+
+
+def census_rows(rules: StagedRules, stage: Stage, census: Census) -> tuple[tuple[str, str], ...]:
+    """With every card seen, the decision by final hand: runs of pay classes (weakest first) that
+    take the same option."""
+    layout = pay_layout(rules.game)
+    runs: list[tuple[list[str], int]] = []
+    for klass in layout.order():
+        if klass not in census.choices:
+            continue
+        if runs and runs[-1][1] == census.choices[klass]:
+            runs[-1][0].append(layout.names[klass])
+        else:
+            runs.append(([layout.names[klass]], census.choices[klass]))
+    return tuple((f"final hand {names[0]}" + (f" to {names[-1]}" if len(names) > 1 else ""),
+                  stage.options[option].label) for names, option in runs)
 
 
 def whole_cards(rules: StagedRules, board_cards: int, deck: Sequence[int] = DECK) -> tuple[tuple[Stage, ...], Counted]:
@@ -248,6 +266,10 @@ def exposure(game: GameTable, seen: Seen) -> Exposure:
         check_sorted_shape(rules)
     baseline = solve.analyze(rules)
     stages, analysis = informed(rules, seen)
+    strategy = strategy_rows(stages, analysis)
+    if stages[0].seen == HAND_CARDS:
+        census = Census(rules, stages[0], DECK)
+        strategy = census_rows(rules, stages[0], census) + strategy
     facts: dict[str, object] = {"decisions": [stage.name for stage in stages]}
     if seen.sorted_ranks is not None:
         ranks = parse_rank_set(seen.sorted_ranks)
@@ -256,7 +278,7 @@ def exposure(game: GameTable, seen: Seen) -> Exposure:
     text = seen.text() if seen.sorted_ranks is None else \
         f"{Seen(board_cards=seen.board_cards).text()}, sorted by {rank_set_text(parse_rank_set(seen.sorted_ranks))}"
     return Exposure(text, baseline, analysis.expected_return - baseline.expected_return, analysis,
-                    strategy=strategy_rows(stages, analysis), facts=facts)
+                    strategy=strategy, facts=facts)
 
 
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
