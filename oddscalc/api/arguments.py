@@ -50,6 +50,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 from oddscalc.core.errors import InputError, nearest
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.limits import (
+    BOARD_CARDS,
     BOXES,
     DEALER_CARDS,
     MAX_EXACT_LIMIT,
@@ -65,7 +66,8 @@ from oddscalc.core.limits import (
 )
 
 __all__ = [
-    "OPTIONS", "ArgumentTypeError", "Below", "Boxes", "Cards", "Check", "CheckedBelow", "DealerCards", "ExactLimit",
+    "OPTIONS", "ArgumentTypeError", "Below", "BoardCards", "Boxes", "Cards", "Check", "CheckedBelow", "DealerCards",
+    "ExactLimit",
     "FilePath", "Flag", "Game", "IsBool", "IsCards", "IsGame", "IsNumber", "IsNumbers", "IsOverlay",
     "IsPath", "IsText", "Number", "Numbers", "OneOf", "OptionalCards", "OptionalFilePath", "OptionalGame",
     "OptionalNumber", "OptionalNumbers", "OptionalOthersBet", "OptionalPlayers", "OptionalSamples",
@@ -467,6 +469,7 @@ OptionalPlayers = Annotated[int | None, Whole(*PLAYERS)]
 OptionalOthersBet = Annotated[Sequence[int] | None, Wholes(*OTHERS_BET)]
 DealerCards = Annotated[int, Whole(*DEALER_CARDS)]
 Boxes = Annotated[int, Whole(*BOXES)]
+BoardCards = Annotated[int, Whole(*BOARD_CARDS)]
 ExactLimit = Annotated[int, Whole(0, MAX_EXACT_LIMIT)]
 
 

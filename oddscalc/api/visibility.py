@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.api.arguments import (
+    BoardCards,
     Boxes,
     DealerCards,
     Game,
@@ -44,17 +45,19 @@ class Exposed(Result):
 
 
 @boundary
-def exposure(game: Game, dealer_cards: DealerCards = 0, boxes: Boxes = 0, sorted_ranks: OptionalText = None, *,
-             samples: Samples = DEFAULT_SAMPLES, seed: Seed = 1, workers: OptionalWorkers = None,
-             scheduler: OptionalText = None, pays: Pays = None, rules: Rules = None,
+def exposure(game: Game, dealer_cards: DealerCards = 0, boxes: Boxes = 0, sorted_ranks: OptionalText = None,
+             board_cards: BoardCards = 0, *, samples: Samples = DEFAULT_SAMPLES, seed: Seed = 1,
+             workers: OptionalWorkers = None, scheduler: OptionalText = None, pays: Pays = None, rules: Rules = None,
              table: OptionalFilePath = None) -> Exposed:
     """The return of a player who also sees ``dealer_cards`` dealer cards (Caribbean Stud counts the
-    upcard), ``boxes`` other boxes, or only whether dealer cards are in ``sorted_ranks``; estimates
+    upcard), ``boxes`` other boxes, the first ``board_cards`` community cards (Mississippi Stud, Let
+    It Ride), or only whether those dealer or community cards are in ``sorted_ranks``; estimates
     run in seeded chunks on ``workers`` local processes or the Dask cluster at ``scheduler``.
 
     >>> exposure("three-card-poker", dealer_cards=1).gain > 0
     True
     """
     loaded = load(game, pays, rules, table)
-    found = analyze_exposure(loaded, Seen(dealer_cards, boxes, sorted_ranks), samples, seed, workers, scheduler)
+    seen = Seen(dealer_cards, boxes, sorted_ranks, board_cards)
+    found = analyze_exposure(loaded, seen, samples, seed, workers, scheduler)
     return Exposed(loaded.name, found, report=exposure_report(loaded, found))

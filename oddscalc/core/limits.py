@@ -19,6 +19,7 @@ PLAYERS = (2, 8)                # --players / players= of a Fast Action decision
 OTHERS_BET = (0, 7)             # --others-bet / others_bet=: other players making the optional bet
 DEALER_CARDS = (0, 5)           # --dealer-cards / dealer_cards= of exposure
 BOXES = (0, 7)                  # --boxes / boxes= of exposure
+BOARD_CARDS = (0, 4)            # --board-cards / board_cards= of exposure: community cards seen (the player holds one)
 MAX_EXACT_LIMIT = 10 ** 12      # --exact-limit / exact_limit= of Fast Action odds
 # one text argument: what one command-line argument can hold (Linux's MAX_ARG_STRLEN, 128 KiB)
 MAX_TEXT = 128 * 1024

@@ -133,15 +133,29 @@ class Seen:
 
     ``dealer_cards``: dealer cards seen whole (in Caribbean Stud counting the upcard every player
     sees, so 1 is the plain game); ``boxes``: other boxes' hands seen (open cards, players sharing
-    hands, one player's several boxes); ``sorted_ranks``: the seen dealer cards beyond any upcard
-    are seen only as in or out of these ranks (cards whose backs tell them apart, edge sorting).
+    hands, one player's several boxes); ``board_cards``: the first community cards, in the order
+    they are turned, seen before they are turned (the staged games); ``sorted_ranks``: the seen
+    dealer cards beyond any upcard, or the seen community cards, are seen only as in or out of
+    these ranks (cards whose backs tell them apart, edge sorting).
+
+    A family prices some of these dimensions (:meth:`given` names those asked for); the exposure
+    tool refuses the others.
 
     >>> Seen(dealer_cards=2, sorted_ranks="A K").text()
     '2 dealer cards, sorted by A K'
+    >>> Seen(board_cards=2).text(), Seen(board_cards=1, sorted_ranks="J").given()
+    ('the first 2 community cards', ('board_cards', 'sorted_ranks'))
     """
     dealer_cards: int = 0
     boxes: int = 0
     sorted_ranks: str | None = None
+    board_cards: int = 0
+
+    def given(self) -> tuple[str, ...]:
+        """The dimensions asked for, by their parameter names (a zero count is not asked for)."""
+        asked = {"dealer_cards": self.dealer_cards > 0, "boxes": self.boxes > 0, "board_cards": self.board_cards > 0,
+                 "sorted_ranks": self.sorted_ranks is not None}
+        return tuple(name for name, is_asked in asked.items() if is_asked)
 
     def text(self) -> str:
         parts = []
@@ -149,6 +163,9 @@ class Seen:
             parts.append(f"{self.dealer_cards} dealer card{'s' if self.dealer_cards != 1 else ''}")
         if self.boxes:
             parts.append(f"{self.boxes} other box{'es' if self.boxes != 1 else ''}")
+        if self.board_cards:
+            parts.append("the first community card" if self.board_cards == 1 else
+                         f"the first {self.board_cards} community cards")
         text = " and ".join(parts) or "nothing more"
         return text + (f", sorted by {self.sorted_ranks}" if self.sorted_ranks else "")
 

@@ -26,11 +26,42 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import default_workers, run_chunks
 from oddscalc.core.progress_bar import Progress
-from oddscalc.engines.base import EXACT, EXPOSURE, Exposure, GainSample, Seen
+from oddscalc.engines.base import EXACT, EXPOSURE, Exposes, Exposure, GainSample, Seen
 
 CHUNK = 250                   # situations per chunk: the unit of work a worker takes
 DEFAULT_SAMPLES = 20_000
 MAX_SAMPLES = 10 ** 9
+# what a family prices unless it says otherwise (``exposure_prices``): the dealer-hand families'
+# dimensions, declared before community cards could be seen
+DEALER_HAND_PRICES = frozenset({"dealer_cards", "boxes", "sorted_ranks"})
+# how each dimension is asked for, in the API's words (the command line renames them)
+ASKED_AS = {"dealer_cards": "dealer_cards=K", "boxes": "boxes=K", "board_cards": "board_cards=K",
+            "sorted_ranks": "sorted_ranks=RANKS"}
+
+
+def priced(family: Exposes) -> frozenset[str]:
+    """The dimensions of :class:`Seen` a family prices: its ``exposure_prices``, else the dealer
+    hand's."""
+    declared: frozenset[str] = getattr(family, "exposure_prices", DEALER_HAND_PRICES)
+    return declared
+
+
+def refuse_unpriced(table: GameTable, family: Exposes, seen: Seen) -> None:
+    """One line for a dimension the table's family does not price, rather than ignoring it.
+
+    >>> from oddscalc.engines.base import load
+    >>> table = load("caribbean-stud")
+    >>> try:
+    ...     refuse_unpriced(table, EXPOSURE.of(table), Seen(board_cards=1))
+    ... except InputError as error:
+    ...     print(error)
+    board_cards=K is not priced for caribbean-stud (its family prices dealer_cards=K, boxes=K, sorted_ranks=RANKS)
+    """
+    prices = priced(family)
+    for name in seen.given():
+        if name not in prices:
+            offered = ", ".join(ASKED_AS[n] for n in ASKED_AS if n in prices)
+            raise InputError(f"{ASKED_AS[name]} is not priced for {table.name} (its family prices {offered})")
 
 
 def run_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
@@ -73,7 +104,9 @@ def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLE
     counts it, else an estimate from ``samples`` situations in seeded chunks (on ``workers`` local
     processes, one per core by default, or on the Dask cluster at ``scheduler``)."""
     workers = default_workers() if workers is None else workers
-    exact = EXPOSURE.of(table).exposure(table, seen)
+    family = EXPOSURE.of(table)
+    refuse_unpriced(table, family, seen)
+    exact = family.exposure(table, seen)
     if exact is not None:
         return exact
     if not 2 <= samples <= MAX_SAMPLES:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
-from oddscalc.core.numbers import estimate_text, percent_text
+from oddscalc.core.numbers import decimal_text, estimate_text, percent_text
 from oddscalc.engines.base import Exposure
 from oddscalc.report.analysis import analysis_data, outcome_table
 from oddscalc.report.model import Report, Table
@@ -33,10 +33,15 @@ def _metric_rows(plain: Analysis, exposure: Exposure) -> list[tuple[str, str, st
             ("return to player per unit", _percent(plain.rtp), _percent(1 + exposure.expected_return)
              if informed else "(as above, plus 100 %)", "")]
     if informed is not None:
-        rows += [("return to player per total wagered", _percent(plain.rtp_total), _percent(informed.rtp_total),
-                  estimate_text((informed.rtp_total - plain.rtp_total) * 100, None, 4, signed=True) + " %"),
-                 ("probability of calling (playing)", _percent(plain.call_probability),
-                  _percent(informed.call_probability), "")]
+        rows.append(("return to player per total wagered", _percent(plain.rtp_total), _percent(informed.rtp_total),
+                     estimate_text((informed.rtp_total - plain.rtp_total) * 100, None, 4, signed=True) + " %"))
+        if plain.call_probability is not None or informed.call_probability is not None:
+            # a game of several decisions has no one call probability: its options' shares are in the strategy
+            rows.append(("probability of calling (playing)", _percent(plain.call_probability),
+                         _percent(informed.call_probability), ""))
+        else:
+            rows.append(("average wager per unit", decimal_text(plain.average_wager, 4),
+                         decimal_text(informed.average_wager, 4), ""))
     return rows
 
 

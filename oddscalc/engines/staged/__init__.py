@@ -5,10 +5,11 @@ action; at each stage, as the community cards are turned, the player folds, rais
 back.  The game file gives the stages as data (``rules``); the kernel (ext/staged.pyx, ``solve``)
 solves every stage exactly by backward induction and counts the deals; one situation is priced
 by ``decide``; the side bets on three cards by ``side``; the reports by ``report``; rounds played
-at random under a solved strategy by ``simulate``.
+at random under a solved strategy by ``simulate``; community cards seen early (whole or sorted) by
+``exposure``.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy', 'simulate')
+('exact analysis', 'decide', 'strategy', 'simulate', 'exposure')
 """
 from __future__ import annotations
 
@@ -35,11 +36,13 @@ DECIDE_INPUTS = Inputs((
 ))
 
 
-class StagedEngine(base.FamilyBase):
-    """Staged paytable games: exact analysis, decide at any stage, the first stage's strategy, simulation."""
+class StagedEngine(base.FamilyBase, base.ExposureFromModule):
+    """Staged paytable games: exact analysis, decide at any stage, the first stage's strategy,
+    simulation, community cards seen early."""
 
     decide_inputs = DECIDE_INPUTS
-    unavailable = {"exposure": "what the player sees beyond his cards is priced by decide (--dead)"}
+    exposure_module = "oddscalc.engines.staged.exposure"
+    exposure_prices = frozenset({"board_cards", "sorted_ranks"})     # other players' cards: decide --dead
 
     def __init__(self) -> None:
         super().__init__("staged", RULE_SPECS, strategies=solve.STRATEGIES)
@@ -97,5 +100,5 @@ ENGINE = StagedEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates] = \
-        (ENGINE,) * 5
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates,
+                     base.Exposes] = (ENGINE,) * 6

@@ -1,0 +1,415 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""A staged paytable game (Mississippi Stud, Let It Ride) whose first community cards are sorted:
+the player sees, from the deal, whether each of the first K community cards is in a set of ranks
+(their backs tell, edge sorting), and sees each card whole once it is turned.  The optimal decision
+of every stage by backward induction over what is seen, then a forward count of the deals.
+
+The shape is the staged games': the player holds ``p`` cards, and stage i is decided with p + i
+cards seen (one community card turned a stage), the last one card short of the five-card hand.  A
+situation at stage i is the set S of seen cards (which are the player's does not matter: the final
+hand holds them all) and the classes (in the set or not) of the next ``j`` community cards still
+face down, j = max(0, K - i): index ``colex(S) << j | bits``, bit r the class of the r-th card to
+come.
+
+Why it is exact with plain sums: the completions of a situation are the ordered draws of the cards
+to come consistent with the classes seen; their number ``D`` depends only on how many seen cards
+are in the set and on the bits, and every next situation reached by drawing the next card (of the
+class its bit says) has the same number of completions.  So a situation's value is a numerator
+over scale x D, the sum of the next situations' numerators, and comparisons are of integers.
+"""
+from libc.stdint cimport uint8_t, int64_t
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
+
+from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex
+from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
+
+cdef enum:
+    HAND = 5               # cards of the final hand
+    MAX_STAGES = 4         # the player holds one card at least: four community cards at most
+    MAX_OPTIONS = 16
+    MAX_CLASSES = 64
+    MAX_UNITS = 255
+    ANY = -1               # a card to come whose class is not seen
+
+cdef int64_t BINOM[53][6]
+cdef int i_, j_
+for i_ in range(53):
+    for j_ in range(6):
+        BINOM[i_][j_] = 0
+    BINOM[i_][0] = 1
+    for j_ in range(1, 6):
+        if i_ >= 1:
+            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
+
+
+cdef struct Stage:
+    int k                  # cards seen whole (drawn from the deck)
+    int j                  # community cards to come whose class is seen
+    int64_t sets           # C(n, k)
+    int64_t states         # sets << j
+    int lo, hi             # units in action on reaching the stage
+    int next_lo, next_hi   # units in action after its decision (fold aside)
+    int n_options
+    int64_t delta[MAX_OPTIONS]
+    int fold[MAX_OPTIONS]
+    int64_t* value         # per (state, units - lo): the best option's value, over scale x D
+    uint8_t* choice        # per (state, units - lo): the option taken
+    int64_t* reach         # per (state, units - lo): chains of draws reaching it with those units
+
+
+cdef inline void unrank(int64_t r, int k, int n, int* idx) noexcept nogil:
+    """The k positions (ascending) of the subset with colex index r of 0..n-1."""
+    cdef int j, a = n - 1
+    for j in range(k - 1, -1, -1):
+        while BINOM[a][j + 1] > r:
+            a -= 1
+        idx[j] = a
+        r -= BINOM[a][j + 1]
+        a -= 1
+
+
+cdef inline int64_t rank_of(const int* idx, int k) noexcept nogil:
+    cdef int64_t r = 0
+    cdef int j
+    for j in range(k):
+        r += BINOM[idx[j]][j + 1]
+    return r
+
+
+cdef inline int64_t wagered(const Stage* st, int o) noexcept nogil:
+    """How much option o wagers, for the tie-break: a fold least, then by its delta."""
+    return -MAX_UNITS - 1 if st.fold[o] else st.delta[o]
+
+
+cdef inline int best_option(const Stage* st, const int64_t* values, int wager_more) noexcept nogil:
+    """The option of highest value; on equal values the one that wagers more (or less)."""
+    cdef int o, best = 0
+    for o in range(1, st.n_options):
+        if values[o] > values[best]:
+            best = o
+        elif values[o] == values[best]:
+            if (wagered(st, o) > wagered(st, best)) if wager_more else (wagered(st, o) < wagered(st, best)):
+                best = o
+    return best
+
+
+cdef class SortedSolution:
+    """The optimal decisions of every stage with the sorted cards' classes seen, and the deals
+    counted under them."""
+    cdef readonly int n                    # cards in the deck
+    cdef readonly int n_stages
+    cdef readonly int n_classes
+    cdef readonly int sorted_cards         # K
+    cdef readonly int64_t total            # ordered deals of the deck
+    cdef readonly int64_t scale
+    cdef int wager_more
+    cdef int in_set                        # cards of the deck in the set
+    cdef uint8_t deck[N_CARDS]
+    cdef uint8_t marked[N_CARDS]           # per position: the card is in the set
+    cdef uint8_t class_of[N_STRENGTHS]
+    cdef int64_t nets[MAX_CLASSES]
+    cdef Stage stages[MAX_STAGES]
+    cdef int final_lo, final_hi
+    cdef uint8_t* final_class              # per five-card set (colex): the class of the hand
+    cdef int64_t* outcome                  # per (class, final units): deals
+    cdef int64_t fold_deals[MAX_STAGES][MAX_UNITS + 1]
+    cdef int64_t action_deals[MAX_STAGES][MAX_OPTIONS]
+
+    def __cinit__(self):
+        cdef int i
+        self.final_class = NULL
+        self.outcome = NULL
+        for i in range(MAX_STAGES):
+            self.stages[i].value = NULL
+            self.stages[i].choice = NULL
+            self.stages[i].reach = NULL
+
+    def __dealloc__(self):
+        cdef int i
+        free(self.final_class)
+        free(self.outcome)
+        for i in range(MAX_STAGES):
+            free(self.stages[i].value)
+            free(self.stages[i].choice)
+            free(self.stages[i].reach)
+
+    cdef int64_t completions(self, const Stage* st, const int* idx, int64_t bits) noexcept nogil:
+        """D: the ordered draws of the cards to come consistent with the classes seen."""
+        cdef int r, t, marked = 0
+        cdef int64_t d = 1
+        cdef int64_t left[2]
+        for t in range(st.k):
+            marked += self.marked[idx[t]]
+        left[1] = self.in_set - marked
+        left[0] = self.n - self.in_set - (st.k - marked)
+        for r in range(HAND - st.k):
+            if r < st.j:
+                t = (bits >> r) & 1
+                if left[t] <= 0:
+                    return 0
+                d *= left[t]
+                left[t] -= 1
+            else:
+                d *= self.n - st.k - r
+        return d
+
+    cdef int next_sets(self, const int* idx, int k, int want, int64_t* out) noexcept nogil:
+        """The colex indices of the sets of one more position than idx, the added position of
+        class ``want`` (or ANY); returns how many."""
+        cdef int64_t low[HAND + 1]
+        cdef int64_t high[HAND + 1]
+        cdef int j, x, p = 0, m = 0
+        low[0] = 0
+        for j in range(k):
+            low[j + 1] = low[j] + BINOM[idx[j]][j + 1]
+        high[k] = 0
+        for j in range(k - 1, -1, -1):
+            high[j] = high[j + 1] + BINOM[idx[j]][j + 2]
+        for x in range(self.n):
+            if p < k and idx[p] == x:
+                p += 1
+                continue
+            if want == ANY or self.marked[x] == want:
+                out[m] = low[p] + BINOM[x][p + 1] + high[p]
+                m += 1
+        return m
+
+    cdef void classify(self) noexcept nogil:
+        cdef int idx[HAND]
+        cdef int64_t r
+        cdef int j
+        for j in range(HAND):
+            idx[j] = j
+        for r in range(BINOM[self.n][HAND]):
+            self.final_class[r] = self.class_of[strength5(self.deck[idx[0]], self.deck[idx[1]], self.deck[idx[2]],
+                                                          self.deck[idx[3]], self.deck[idx[4]])]
+            next_colex(idx, HAND)
+
+    cdef void decide_stage(self, int i) noexcept nogil:
+        cdef Stage* st = &self.stages[i]
+        cdef Stage* nx = NULL
+        cdef int idx[HAND]
+        cdef int64_t ahead[N_CARDS]
+        cdef int64_t after[MAX_UNITS + 1]
+        cdef int64_t values[MAX_OPTIONS]
+        cdef int width = st.hi - st.lo + 1, nwidth = 0, span = st.next_hi - st.next_lo + 1
+        cdef int t, u, o, m, want
+        cdef int64_t s, bits, nbits, state, d, e
+        cdef int64_t* row
+        if i + 1 < self.n_stages:
+            nx = &self.stages[i + 1]
+            nwidth = nx.hi - nx.lo + 1
+        for t in range(st.k):
+            idx[t] = t
+        for s in range(st.sets):
+            for bits in range(1 << st.j):
+                state = (s << st.j) | bits
+                want = <int>(bits & 1) if st.j > 0 else ANY
+                nbits = bits >> 1 if st.j > 0 else 0
+                m = self.next_sets(idx, st.k, want, ahead)
+                d = self.completions(st, idx, bits)
+                if nx == NULL:
+                    e = 0
+                    for t in range(m):
+                        e += self.nets[self.final_class[ahead[t]]]
+                    for u in range(span):
+                        after[u] = (st.next_lo + u) * e
+                else:
+                    for u in range(span):
+                        after[u] = 0
+                    for t in range(m):
+                        row = nx.value + ((ahead[t] << nx.j) | nbits) * nwidth + st.next_lo - nx.lo
+                        for u in range(span):
+                            after[u] += row[u]
+                for u in range(width):
+                    for o in range(st.n_options):
+                        if st.fold[o]:
+                            values[o] = -(st.lo + u) * self.scale * d
+                        else:
+                            values[o] = after[st.lo + u + st.delta[o] - st.next_lo]
+                    o = best_option(st, values, self.wager_more)
+                    st.value[state * width + u] = values[o]
+                    st.choice[state * width + u] = o
+            next_colex(idx, st.k)
+
+    cdef void count_stage(self, int i) noexcept nogil:
+        """Scatter the chains reaching stage i's situations to the next stage (or the final hands),
+        and count the deals of each fold and each option."""
+        cdef Stage* st = &self.stages[i]
+        cdef Stage* nx = NULL
+        cdef int idx[HAND]
+        cdef int64_t ahead[N_CARDS]
+        cdef int width = st.hi - st.lo + 1, nwidth = 0, fwidth = self.final_hi + 1
+        cdef int t, u, o, m, want, units
+        cdef int64_t s, bits, nbits, state, d, count
+        if i + 1 < self.n_stages:
+            nx = &self.stages[i + 1]
+            nwidth = nx.hi - nx.lo + 1
+        for t in range(st.k):
+            idx[t] = t
+        for s in range(st.sets):
+            for bits in range(1 << st.j):
+                state = (s << st.j) | bits
+                want = <int>(bits & 1) if st.j > 0 else ANY
+                nbits = bits >> 1 if st.j > 0 else 0
+                m = -1
+                for u in range(width):
+                    count = st.reach[state * width + u]
+                    if not count:
+                        continue
+                    o = st.choice[state * width + u]
+                    d = self.completions(st, idx, bits)
+                    self.action_deals[i][o] += count * d
+                    if st.fold[o]:
+                        self.fold_deals[i][st.lo + u] += count * d
+                        continue
+                    if m < 0:
+                        m = self.next_sets(idx, st.k, want, ahead)
+                    units = st.lo + u + st.delta[o]
+                    for t in range(m):
+                        if nx == NULL:
+                            self.outcome[self.final_class[ahead[t]] * fwidth + units] += count
+                        else:
+                            nx.reach[((ahead[t] << nx.j) | nbits) * nwidth + units - nx.lo] += count
+            next_colex(idx, st.k)
+
+    cdef int run(self) except -1:
+        cdef int i
+        cdef int64_t s
+        cdef Stage* st
+        self.final_class = <uint8_t*>malloc(BINOM[self.n][HAND])
+        self.outcome = <int64_t*>calloc(self.n_classes * (self.final_hi + 1), sizeof(int64_t))
+        if self.final_class == NULL or self.outcome == NULL:
+            raise MemoryError()
+        with nogil:
+            self.classify()
+            for i in range(self.n_stages - 1, -1, -1):
+                self.decide_stage(i)
+            st = &self.stages[0]
+            for s in range(st.states):
+                st.reach[s] = 1      # one chain per situation at the first stage, with the initial units
+            for i in range(self.n_stages):
+                self.count_stage(i)
+        return 0
+
+    # --- what Python reads ----------------------------------------------------------------------
+
+    def outcomes(self):
+        """Deals that reach the final hand, as (class, units in action, deals), every non-zero one."""
+        cdef int c, u, width = self.final_hi + 1
+        return [(c, u, self.outcome[c * width + u]) for c in range(self.n_classes)
+                for u in range(self.final_lo, self.final_hi + 1) if self.outcome[c * width + u]]
+
+    def folds(self):
+        """Deals that fold, as (stage, units lost, deals), every non-zero one."""
+        cdef int i, u
+        return [(i, u, self.fold_deals[i][u]) for i in range(self.n_stages) for u in range(MAX_UNITS + 1)
+                if self.fold_deals[i][u]]
+
+    def actions(self):
+        """Deals that take each option of each stage (a list per stage)."""
+        cdef int i, o
+        return [[self.action_deals[i][o] for o in range(self.stages[i].n_options)] for i in range(self.n_stages)]
+
+    def value(self):
+        """The first stage's values summed over its situations: the total net over every deal
+        times ``scale`` (it must equal the outcomes' and folds' sum: the tests check it)."""
+        cdef Stage* st = &self.stages[0]
+        cdef int64_t s, out = 0
+        for s in range(st.states):
+            out += st.value[s]
+        return out
+
+
+def solve(deck, in_set, int player_cards, int sorted_cards, deltas, folds, int initial_units, class_map, nets,
+          int scale, bint wager_more):
+    """Solve a staged game over every ordered deal of ``deck`` (card codes) when the classes of the
+    first ``sorted_cards`` community cards (in ``in_set``, card codes, or not) are seen from the
+    deal: ``player_cards`` are dealt to the player, stage i is decided with player_cards + i cards
+    seen (``len(deltas) == 5 - player_cards`` stages), ``deltas[i][o]`` the units option o adds,
+    ``folds[i][o]`` whether it folds; ``class_map`` (7462 bytes) the class of each five-card
+    strength and ``nets[c]`` class c's net per unit in action times ``scale`` (the caller checks
+    that no value overflows 64 bits); on equal values the option that wagers more (``wager_more``)
+    or less."""
+    cdef SortedSolution out = SortedSolution()
+    cdef uint8_t used[N_CARDS]
+    cdef uint8_t marked[N_CARDS]
+    cdef int i, o, n, lo, hi, width
+    cdef Stage* st
+    memset(used, 0, N_CARDS)
+    memset(marked, 0, N_CARDS)
+    mark_cards(deck, used)
+    mark_cards(in_set, marked)
+    n = len(deck)
+    if not 1 <= player_cards < HAND:
+        raise ValueError("the player holds 1 to 4 cards")
+    out.n_stages = HAND - player_cards
+    if len(deltas) != out.n_stages or len(folds) != out.n_stages:
+        raise ValueError(f"{out.n_stages} stages (one a community card), each with its deltas and fold flags")
+    if not 0 <= sorted_cards <= out.n_stages:
+        raise ValueError(f"0 to {out.n_stages} community cards are sorted")
+    if n < HAND:
+        raise ValueError("the deck holds five cards at least")
+    if len(class_map) != N_STRENGTHS:
+        raise ValueError(f"the class map has one class per strength ({N_STRENGTHS})")
+    if not 1 <= len(nets) <= MAX_CLASSES:
+        raise ValueError(f"1 to {MAX_CLASSES} classes")
+    if scale < 1:
+        raise ValueError("the nets' denominator is positive")
+    out.n = n
+    out.sorted_cards = sorted_cards
+    out.n_classes = len(nets)
+    out.scale = scale
+    out.wager_more = wager_more
+    for i in range(out.n_classes):
+        out.nets[i] = nets[i]
+    for i in range(N_STRENGTHS):
+        if class_map[i] >= out.n_classes:
+            raise ValueError(f"strength {i} has class {class_map[i]}, not below {out.n_classes}")
+        out.class_of[i] = class_map[i]
+    sorted_deck = sorted(deck)
+    out.in_set = 0
+    for i in range(n):
+        out.deck[i] = sorted_deck[i]
+        out.marked[i] = marked[sorted_deck[i]]
+        out.in_set += out.marked[i]
+    if not 1 <= initial_units <= MAX_UNITS:
+        raise ValueError(f"the initial units are 1 to {MAX_UNITS}")
+    lo = hi = initial_units
+    for i in range(out.n_stages):
+        st = &out.stages[i]
+        st.k = player_cards + i
+        st.j = max(0, sorted_cards - i)
+        st.sets = BINOM[n][st.k]
+        st.states = st.sets << st.j
+        st.n_options = len(deltas[i])
+        if not 1 <= st.n_options <= MAX_OPTIONS or len(folds[i]) != st.n_options:
+            raise ValueError(f"stage {i}: 1 to {MAX_OPTIONS} options, each with a fold flag")
+        st.lo, st.hi = lo, hi
+        st.next_lo, st.next_hi = MAX_UNITS + 1, -1
+        for o in range(st.n_options):
+            st.fold[o] = 1 if folds[i][o] else 0
+            st.delta[o] = 0 if st.fold[o] else deltas[i][o]
+            if not st.fold[o]:
+                st.next_lo = min(st.next_lo, lo + st.delta[o])
+                st.next_hi = max(st.next_hi, hi + st.delta[o])
+        if st.next_hi < 0:
+            raise ValueError(f"stage {i}: every option folds")
+        if st.next_lo < 1 or st.next_hi > MAX_UNITS:
+            raise ValueError(f"stage {i}: the units in action must stay 1 to {MAX_UNITS}")
+        lo, hi = st.next_lo, st.next_hi
+        width = st.hi - st.lo + 1
+        st.value = <int64_t*>malloc(st.states * width * sizeof(int64_t))
+        st.choice = <uint8_t*>malloc(st.states * width)
+        st.reach = <int64_t*>calloc(st.states * width, sizeof(int64_t))
+        if st.value == NULL or st.choice == NULL or st.reach == NULL:
+            raise MemoryError()
+    out.final_lo, out.final_hi = lo, hi
+    out.total = BINOM[n][player_cards]
+    for i in range(HAND - player_cards):
+        out.total *= n - player_cards - i
+    memset(out.fold_deals, 0, sizeof(out.fold_deals))
+    memset(out.action_deals, 0, sizeof(out.action_deals))
+    out.run()
+    return out
