@@ -125,36 +125,40 @@ def informed(rules: UltimateRules, dealer_cards: int, deck: Iterable[int] = DECK
     if sum(merged.values()) != observations:
         raise AssertionError(f"the kernel counted {sum(merged.values())} observations, not {observations}")
     nets = {klass: ending_nets(rules, klass) for klass in CLASSES}
+    # the decisions in integers: every net times one common denominator (the Blind's pays are halves
+    # at most), so that thousands of merged observations are compared without Fractions
+    scale = math.lcm(*(constant.denominator for ending in nets.values() for constant, _ in ending))
+    scaled = {klass: tuple((int(constant * scale), slope * scale) for constant, slope in ending)
+              for klass, ending in nets.items()}
     outcome_counts: dict[tuple[str, str, str, Fraction], int] = {}
     shares = dict.fromkeys(rules.actions.points[0].actions, 0)
     decisions: dict[tuple[str, tuple[int, ...]], str] = {}
     for (index, *counts), weight in merged.items():
         klass = CLASSES[index]
-        action = _best(rules, klass, nets[klass], counts, completions)
+        action = _best(rules, klass, scaled[klass], counts, completions * scale)
         decisions[(klass, tuple(counts))] = action
         shares[action] += weight
         multiple = _multiple(action)
         if not multiple:
-            _add(outcome_counts, (FOLD, FOLD, klass, Fraction(-2)), weight * completions)
+            key = (FOLD, FOLD, klass, Fraction(-2))
+            outcome_counts[key] = outcome_counts.get(key, 0) + weight * completions
             continue
         for ending, (constant, slope), count in zip(ENDINGS, nets[klass], counts, strict=True):
             if count:
-                _add(outcome_counts, (action, ending, klass, constant + slope * multiple), weight * count)
+                key = (action, ending, klass, constant + slope * multiple)
+                outcome_counts[key] = outcome_counts.get(key, 0) + weight * count
     return Informed(dealer_cards, observations * completions, completions, outcome_counts,
                     {action: Fraction(w, observations) for action, w in shares.items()}, decisions)
 
 
-def _add(counts: dict[tuple[str, str, str, Fraction], int], key: tuple[str, str, str, Fraction], n: int) -> None:
-    counts[key] = counts.get(key, 0) + n
-
-
-def _best(rules: UltimateRules, klass: str, nets: tuple[tuple[Fraction, int], ...], counts: list[int],
+def _best(rules: UltimateRules, klass: str, nets: tuple[tuple[int, int], ...], counts: list[int],
           completions: int) -> str:
-    """The action of largest net summed over the completions (on equal nets, by the tie-break)."""
-    constant = sum((n * c for n, (c, _) in zip(counts, nets, strict=True)), Fraction(0))
+    """The action of largest net summed over the completions (on equal nets, by the tie-break);
+    ``nets`` and ``completions`` are scaled alike."""
+    constant = sum(n * c for n, (c, _) in zip(counts, nets, strict=True))
     slope = sum(n * k for n, (_, k) in zip(counts, nets, strict=True))
     sizes = rules.play_multiples_below_pair if klass == HIGH_CARD else rules.play_multiples_pair_or_better
-    values = {FOLD: (Fraction(-2 * completions), 0), **{play_action(m): (constant + m * slope, m) for m in sizes}}
+    values = {FOLD: (-2 * completions, 0), **{play_action(m): (constant + m * slope, m) for m in sizes}}
     sign = 1 if rules.wager_more else -1
     return max(values, key=lambda action: (values[action][0], sign * values[action][1]))
 
@@ -224,6 +228,16 @@ def seen_text(dealer_cards: int, upcards: int) -> str:
     return f"{dealer_cards} dealer card{'s' if dealer_cards != 1 else ''}"
 
 
+def _plain(game: GameTable) -> Analysis:
+    return informed_analysis(game, informed(ultimate_rules(game), ultimate_rules(game).dealer_upcards))
+
+
+def plain_analysis(game: GameTable) -> Analysis:
+    """The plain game, once per table: the informed player who sees only what the table shows.  It
+    is the family's analysis (main_analysis) outcome by outcome (tests), in a fraction of its time."""
+    return game.built(_plain)
+
+
 def analyze_exposure(game: GameTable, dealer_cards: int) -> Exposure:
     """The exact exposure analysis of a table with ``dealer_cards`` dealer cards seen (the upcard
     counted): the informed outcome table beside the plain analysis, the gain per Ante, and with the
@@ -231,10 +245,7 @@ def analyze_exposure(game: GameTable, dealer_cards: int) -> Exposure:
     rules = ultimate_rules(game)
     found = informed(rules, dealer_cards)
     analysis = informed_analysis(game, found)
-    # the plain game is the informed one with only what the table shows: the same count, and equal
-    # to the family's analysis (main_analysis) outcome by outcome (tests), in a fraction of its time
-    baseline = analysis if dealer_cards == rules.dealer_upcards else informed_analysis(
-        game, informed(rules, rules.dealer_upcards))
+    baseline = plain_analysis(game)
     strategy = everything_seen_lines(found) if dealer_cards == 3 else ()
     facts: Mapping[str, object] = {"dealer_cards": dealer_cards, "completions": found.completions,
                                    "average_wager": found.average_wager}
@@ -260,4 +271,4 @@ def exposure_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: in
 
 
 __all__ = ["Informed", "analyze_exposure", "ending_nets", "everything_seen_lines", "exposure", "exposure_chunk",
-           "informed", "informed_analysis", "seen_text"]
+           "informed", "informed_analysis", "plain_analysis", "seen_text"]
