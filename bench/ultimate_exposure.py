@@ -55,7 +55,8 @@ def brute_seconds(table, seen, rng):
             dealer = native.strength((*shown, *hidden))
             ending = (0 if dealer >= qualify else 3) + (0 if dealer < mine else 1 if dealer > mine else 2)
             counts[ending] += 1
-        values = [-2 * math.comb(len(rest), 3 - seen)] + [sum(n * (c + k * m) for n, (c, k) in zip(counts, nets, strict=True)) for m in sizes]
+        values = [-2 * math.comb(len(rest), 3 - seen)]
+        values += [sum(n * (c + k * m) for n, (c, k) in zip(counts, nets, strict=True)) for m in sizes]
         max(values)
     return (time.perf_counter() - start) / SAMPLE
 
