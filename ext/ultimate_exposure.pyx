@@ -100,8 +100,8 @@ def observations(ThreeCardRanking ranking, deck, int qualify, class_of_strength,
     >>> from oddscalc._native.eval3 import ThreeCardRanking
     >>> ranking = ThreeCardRanking((0, 1, 2, 3, 4, 5))
     >>> found = observations(ranking, range(52), 0, [0] * ranking.n_strengths, 3)
-    >>> sum(found.values()), sorted(found)[0]
-    (407170400, (0, 0, 0, 0, 0, 0, 1))
+    >>> sum(found.values()), sorted(found)      # every dealer qualifies: higher, lower or tied
+    (407170400, [(0, 0, 0, 1, 0, 0, 0), (0, 0, 1, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0)])
     """
     cdef uint8_t in_deck[N_CARDS]
     cdef int cards[N_CARDS]

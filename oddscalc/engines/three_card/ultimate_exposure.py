@@ -173,7 +173,8 @@ def informed_analysis(game: GameTable, found: Informed) -> Analysis:
     outcomes = (*((Outcome(FOLD, folds, Fraction(-2), Fraction(2)),) if folds else ()),
                 *(Outcome(f"{action}, {ending}, {klass}", count, net, Fraction(2 + _multiple(action)))
                   for (action, ending, klass, net), count in rows if action != FOLD))
-    return Analysis(game.name, BLIND, found.deals, outcomes, unit=game.unit,
+    # the report's "probability of calling (playing)": every action but the fold
+    return Analysis(game.name, BLIND, found.deals, outcomes, 1 - found.action_probabilities[FOLD], unit=game.unit,
                     action_probabilities=found.action_probabilities)
 
 
