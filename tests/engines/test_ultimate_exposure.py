@@ -52,6 +52,7 @@ oracle = _load_oracle()
 # (the second deck), hands on both sides of the queen-high qualifier; neither is closed under every
 # suit permutation, so the kernel's suit symmetry is tried on the permutations that keep the deck.
 SMALL = "As Ks Qs 2h 3d 2c Qd 7h"
+SEVEN = "As Ks Qs 2h 3d 2c 7h"
 TEN = "Ah Ad Ac Kh Qh 7c 7d 4h 3c 2h"
 # larger decks for the slow tests: one to three suits of mixed ranks; every suit of four ranks (the
 # whole symmetry group)
@@ -68,15 +69,16 @@ def _agrees(found, expected):
     assert {a: p for a, p in found.action_probabilities.items() if p} == expected.action_probabilities
 
 
-@pytest.mark.parametrize("seen", [1, 2, 3])
-@pytest.mark.parametrize("deck", [SMALL, TEN])
+@pytest.mark.parametrize(("deck", "seen"), [(SMALL, 1), (SMALL, 2), (SMALL, 3), (TEN, 3),
+                                            pytest.param(TEN, 1, marks=pytest.mark.slow),
+                                            pytest.param(TEN, 2, marks=pytest.mark.slow)])
 def test_face_up_agrees_with_the_brute_force(deck, seen):
     _agrees(informed(FACE_UP, seen, parse_cards(deck)), oracle.analyze(deck, seen))
 
 
-@pytest.mark.parametrize("seen", [0, 1])
-def test_face_down_agrees_with_the_brute_force(seen):
-    _agrees(informed(FACE_DOWN, seen, parse_cards(TEN)), oracle.analyze(TEN, seen))
+@pytest.mark.parametrize(("deck", "seen"), [(SMALL, 0), (TEN, 0), pytest.param(TEN, 1, marks=pytest.mark.slow)])
+def test_face_down_agrees_with_the_brute_force(deck, seen):
+    _agrees(informed(FACE_DOWN, seen, parse_cards(deck)), oracle.analyze(deck, seen))
 
 
 @pytest.mark.parametrize(("rules", "params"), [
@@ -110,8 +112,8 @@ def test_the_brute_force_agrees_with_the_staged_oracle():
         sys.modules["staged_oracle"] = staged
         spec.loader.exec_module(staged)
     for upcards in (0, 1):
-        plain = staged.analyze(GAME, SMALL, {"dealer_upcards": upcards})
-        mine = oracle.analyze(SMALL, upcards)
+        plain = staged.analyze(GAME, SEVEN, {"dealer_upcards": upcards})
+        mine = oracle.analyze(SEVEN, upcards)
         assert (mine.expected_return, mine.average_wager) == (plain.expected_return, plain.average_wager)
 
 
@@ -171,7 +173,6 @@ def test_the_full_deck_figures_and_their_invariants():
     table = load(GAME)
     one, three_seen = analyze_exposure(table, 1), analyze_exposure(table, 3)
     assert one.gain == 0 and one.exact
-    assert one.analysis is not None and one.analysis.outcomes == one.baseline.outcomes
     assert one.expected_return == Fraction(-1975131, 50896300)        # the family's analysis (its tests)
     assert three_seen.baseline is one.baseline                         # counted once per table
     assert three_seen.gain > 0 and three_seen.analysis is not None

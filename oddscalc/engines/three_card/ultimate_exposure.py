@@ -244,12 +244,17 @@ def analyze_exposure(game: GameTable, dealer_cards: int) -> Exposure:
     counted): the informed outcome table beside the plain analysis, the gain per Ante, and with the
     whole dealer hand seen how the informed player decides."""
     rules = ultimate_rules(game)
-    found = informed(rules, dealer_cards)
-    analysis = informed_analysis(game, found)
+    _check(rules, dealer_cards)
     baseline = plain_analysis(game)
-    strategy = everything_seen_lines(found) if dealer_cards == 3 else ()
-    facts: Mapping[str, object] = {"dealer_cards": dealer_cards, "completions": found.completions,
-                                   "average_wager": found.average_wager}
+    strategy: tuple[tuple[str, str], ...] = ()
+    if dealer_cards == rules.dealer_upcards:
+        analysis = baseline                   # seeing what the table shows is the baseline's count
+    else:
+        found = informed(rules, dealer_cards)
+        analysis = informed_analysis(game, found)
+        strategy = everything_seen_lines(found) if dealer_cards == 3 else ()
+    facts: Mapping[str, object] = {"dealer_cards": dealer_cards, "average_wager": analysis.average_wager,
+                                   "completions": math.comb(len(DECK) - 3 - dealer_cards, 3 - dealer_cards)}
     return Exposure(seen_text(dealer_cards, rules.dealer_upcards), baseline,
                     analysis.expected_return - baseline.expected_return, analysis, strategy=strategy, facts=facts)
 
