@@ -7,7 +7,7 @@ is a side bet on the player's three cards.  The full analysis takes seconds: it 
 table (``GameTable.built``).
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide')
+('exact analysis', 'decide', 'exposure')
 """
 from __future__ import annotations
 
@@ -214,13 +214,14 @@ def analysis_report(game: GameTable) -> Report:
                            analysis, tables, data, notes)
 
 
-class UltimateEngine(base.FamilyBase):
-    """Ultimate Three Card Poker: exact analysis (optimal play) and decide."""
+class UltimateEngine(base.ExposureFromModule, base.FamilyBase):
+    """Ultimate Three Card Poker: exact analysis (optimal play), decide, and exposure to dealer cards
+    seen (three_card/ultimate_exposure.py)."""
 
     decide_inputs = DECIDE_INPUTS
+    exposure_module = "oddscalc.engines.three_card.ultimate_exposure"
     unavailable = {"strategy": "its decisions are priced one by one by decide",
-                   "simulate": "it is priced exactly over every deal and has no simulator",
-                   "exposure": "what the player sees beyond his cards is priced by decide (--dead)"}
+                   "simulate": "it is priced exactly over every deal and has no simulator"}
 
     def __init__(self) -> None:
         super().__init__(NAME, RULE_SPECS)
@@ -263,4 +264,4 @@ ENGINE = UltimateEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides] = (ENGINE,) * 3
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Exposes] = (ENGINE,) * 4
