@@ -1,7 +1,7 @@
 """Start-up: the wall time of short commands as the user types them, as a ratio to the interpreter's own
 start-up (``python -c pass``) measured in the same run.
 
-    python bench/startup.py [--repeats N] [--only decide|analyze]
+    python bench/startup.py [--repeats N] [--only decide|analyze] [--compare OTHER-CHECKOUT]
 
 Every ``decide`` of every built-in game that has a decision (Mississippi Stud and Let It Ride at every
 stage, Ultimate Three Card Poker twice), and ``analyze`` of every built-in game, each run as a fresh
@@ -22,10 +22,12 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 DECIDE_LIMIT = 0.2
+REPO = Path(__file__).resolve().parent.parent
 DECIDES: list[tuple[str, ...]] = [
     ("caribbean-stud", "--hand", "As Kd 9c 5h 2s", "--up", "Qd"),
     ("live-caribbean-stud", "--hand", "As Kd Jc 8h 3s", "--up", "Kh", "--dead", "Jh Jd 7c"),
@@ -57,10 +59,11 @@ def command() -> list[str]:
 
 
 def run_once(args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall time and CPU time (user + system) of one fresh process."""
+    """Wall time and CPU time (user + system) of one fresh process (run from a neutral folder, so
+    ``python -m`` finds the package through its path, not the current directory)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, env=env)
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, env=env, cwd=tempfile.gettempdir())
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -70,21 +73,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--only", choices=("decide", "analyze"))
+    parser.add_argument("--compare", metavar="PATH",
+                        help="also run every command from another checkout (a folder holding its oddscalc/ and "
+                             "tables/, with its kernels built), interleaved; both then run as python -m oddscalc "
+                             "with the checkout first on PYTHONPATH")
     options = parser.parse_args()
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    oddscalc = command()
-    lines: dict[str, list[str]] = {"python -c pass": [sys.executable, "-c", "pass"]}
+    trees = {"": command()} if options.compare is None else {"": str(REPO), " [compare]": options.compare}
+    lines: dict[str, tuple[list[str], dict[str, str]]] = {"python -c pass": ([sys.executable, "-c", "pass"], env)}
     for verb, cases in (("decide", DECIDES), ("analyze", ANALYZES)):
         if options.only in (None, verb):
             for case in cases:
-                lines[" ".join([verb, *(f'"{a}"' if " " in a else a for a in case)])] = [*oddscalc, verb, *case]
-    for args in lines.values():         # once each, untimed: bytecode written, files in the page cache
-        run_once(args, env)
+                name = " ".join([verb, *(f'"{a}"' if " " in a else a for a in case)])
+                for label, tree in trees.items():
+                    if isinstance(tree, list):
+                        lines[name] = ([*tree, verb, *case], env)
+                    else:
+                        lines[name + label] = ([sys.executable, "-m", "oddscalc", verb, *case],
+                                               {**env, "PYTHONPATH": tree})
+    for args, child_env in lines.values():   # once each, untimed: bytecode written, files in the page cache
+        run_once(args, child_env)
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name in lines}
     for _ in range(options.repeats):
-        for name, args in lines.items():
-            runs[name].append(run_once(args, env))
+        for name, (args, child_env) in lines.items():
+            runs[name].append(run_once(args, child_env))
     python_wall = min(wall for wall, _ in runs["python -c pass"])
     python_cpu = min(cpu for _, cpu in runs["python -c pass"])
     width = max(map(len, lines))
@@ -97,9 +110,12 @@ def main() -> None:
         verdict = ("yes" if best <= DECIDE_LIMIT else "NO") if name.startswith("decide") else ""
         print(f"{name:<{width}}  {best:6.3f}  {median:8.3f}  {cpu:6.3f}  {best / python_wall:8.2f}  "
               f"{cpu / python_cpu:6.2f}  {verdict}")
-    print(f"\n{options.repeats} runs each, interleaved; {' '.join(oddscalc)}; python -c pass: best {python_wall:.3f} s "
+    how = (" ".join(command()) if options.compare is None
+           else f"python -m oddscalc from {REPO} and [compare] {options.compare}")
+    print(f"\n{options.repeats} runs each, interleaved; {how}; python -c pass: best {python_wall:.3f} s "
           f"wall, {python_cpu:.3f} s CPU.  best s, cpu s: the least wall and CPU time (user + system) of any run; "
           "× python: best s / python's best wall; cpu ×: cpu s / python's least CPU.")
+
 
 if __name__ == "__main__":
     main()
