@@ -46,7 +46,7 @@ import operator
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 from oddscalc.core.cards import parse_rank
@@ -79,7 +79,7 @@ class StagedStrategy:
     rules: StagedRules
     parsed: tuple[Rule, ...]
 
-    @property
+    @cached_property
     def points(self) -> tuple[int, ...]:
         return points_of(pay_bands(self.rules.game))
 
