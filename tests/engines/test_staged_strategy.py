@@ -196,7 +196,7 @@ def test_a_mixed_cell_shows_each_share_and_a_pure_one_its_option():
     actions = ("fold", "raise 1x", "raise 3x")
     assert cell_text(actions, (97, 3, 0)) == "fold 97.0%, raise 1x 3.0%"
     assert cell_text(actions, (0, 0, 8)) == "raise 3x"
-    keys = [(9, "4 to a flush", 3), (9, "4 to a flush", 2), (9, "4 to a flush", 1)]
+    keys = [((5, 0), "4 to a flush", 3), ((5, 0), "4 to a flush", 2), ((5, 0), "4 to a flush", 1)]
     counts = [((0, 0, 5), (0, 0, 4)), ((0, 0, 5), (0, 0, 1)), ((2, 1, 0), (0, 3, 0))]
     assert later_words(actions, keys, (3, 5), counts) == (
         ("4 to a flush, 2-3 points", "raise 3x"),

@@ -87,7 +87,9 @@ def chart(rules: StagedRules, strategy_name: str = OPTIMAL, written: tuple[str, 
 def charts(rules: StagedRules, strategy: NamedStrategy | None = None) -> StrategyCharts:
     """Every stage's decisions under a strategy (default: the optimal one), a chart each."""
     name, written = (OPTIMAL, ()) if strategy is None else (strategy.name, strategy.rules)
-    return stage_charts(rules, solved(rules, name, written).solution, first=chart(rules, name, written))
+    # two cards make the familiar grid; three (Let It Ride) read better by what they make, as later
+    first = chart(rules, name, written) if rules.stages[0].seen == 2 else None
+    return stage_charts(rules, solved(rules, name, written).solution, first=first)
 
 
 def _cell_names(rows: tuple[str, ...], columns: list[str], grid: bool) -> list[list[str]]:
@@ -167,7 +169,7 @@ def strategy_report(rules: StagedRules, compare: bool = False, price: NamedStrat
     tables = []
     for i, stage_chart in enumerate(found):
         tables.append(chart_table(stage_chart))
-        heading = ("option", "where") if i == 0 else (stage_chart.row_title, "decision")
+        heading = ("option", "where") if i == 0 and rules.stages[0].seen == 2 else (stage_chart.row_title, "decision")
         tables.append(Table(f"{stage_chart.decision_point} in words", heading, stage_chart.rules))
     first = found.charts[0]
     data: dict[str, object] = {"game": game.name, "stage": rules.stages[0].name,

@@ -16,6 +16,7 @@ count 1, J-A count 2) and the number of cards ten or higher at Let It Ride.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -89,14 +90,27 @@ class Shape:
         return self.flush_draw and self.straight_draw
 
 
+ShapeKey = tuple[tuple[int, ...], int]
+
+
+def shape_key(cards: Sequence[int]) -> ShapeKey:
+    """What a shape depends on: the ranks (ascending) and the most cards of one suit."""
+    suits = [c & 3 for c in cards]
+    return tuple(sorted(c >> 2 for c in cards)), max(map(suits.count, suits))
+
+
 def shape_of(cards: Sequence[int], points: Sequence[int]) -> Shape:
     """The shape of a set of card codes (rank = code >> 2, suit = code & 3)."""
-    ranks = tuple(sorted((c >> 2 for c in cards), reverse=True))
+    return shape_of_key(shape_key(cards), points)
+
+
+def shape_of_key(key: ShapeKey, points: Sequence[int]) -> Shape:
+    """The shape of the cards with these ranks and this many of one suit."""
+    ranks, suited = tuple(sorted(key[0], reverse=True)), key[1]
     counts = sorted(Counter(ranks).values(), reverse=True)
     made = {4: "quads", 3: "trips"}.get(counts[0], "two pair" if counts[:2] == [2, 2] else
                                          "pair" if counts[0] == 2 else "")
     pair = max((r for r in ranks if ranks.count(r) >= 2), default=-1)
-    suited = max(Counter(c & 3 for c in cards).values())
     held = set(ranks)
     straights = sum(held <= window for window in WINDOWS) if len(held) == len(ranks) else 0
     gaps = lowest = highest = -1
@@ -107,3 +121,19 @@ def shape_of(cards: Sequence[int], points: Sequence[int]) -> Shape:
         lowest, highest = read[0], read[-1]
         gaps = highest - lowest - (len(read) - 1)
     return Shape(ranks, made, pair, suited, straights, gaps, lowest, highest, sum(points[r] for r in ranks))
+
+
+def colex_keys(deck: Sequence[int], k: int) -> list[ShapeKey]:
+    """The shape key of every k-card set of a sorted deck, in colex order of their positions (the
+    kernel's order).  The sets of the first ``top`` positions come first, so the sets whose
+    largest position is ``top`` are those sets of one card fewer, each with ``top`` added: built
+    a card at a time, from partial keys (ranks so far, suit counts packed a byte per suit)."""
+    partial: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    for size in range(1, k + 1):
+        grown = []
+        for top, card in enumerate(deck):
+            rank, suit = card >> 2, 1 << 8 * (card & 3)
+            grown += [(ranks + (rank,), packed + suit) for ranks, packed in partial[:math.comb(top, size - 1)]]
+        partial = grown
+    most = {packed: max(packed >> shift & 255 for shift in (0, 8, 16, 24)) for packed in {p for _r, p in partial}}
+    return [(ranks, most[packed]) for ranks, packed in partial]

@@ -27,31 +27,38 @@ from fractions import Fraction
 from oddscalc._native import staged as kernel
 from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.engines.staged.rules import StagedRules
-from oddscalc.engines.staged.strategy_cards import Shape, band_name, pay_bands, points_of, shape_of
-from oddscalc.engines.staged.strategy_rules import colex_sets, shape_key
+from oddscalc.engines.staged.strategy_cards import (
+    Shape,
+    ShapeKey,
+    band_name,
+    colex_keys,
+    pay_bands,
+    points_of,
+    shape_of_key,
+)
 
 MADE = ("quads", "trips", "two pair")
 FirstLayout = Callable[[tuple[int, ...]], tuple[str, str]]
 
 
-def group_of(shape: Shape, bands: Sequence[Sequence[int]]) -> tuple[int, str, bool]:
+def group_of(shape: Shape, bands: Sequence[Sequence[int]]) -> tuple[tuple[int, int], str, bool]:
     """A shape's row group: (order, words, split by points).  Made hands first by strength, then
-    draws by what they can make, then the rest; draws and the rest are split by points."""
+    straight-flush, flush and straight draws (each by the straights they can make), then the rest;
+    draws and the rest are split by points."""
     n = len(shape.ranks)
     if shape.made in MADE:
-        return MADE.index(shape.made), shape.made, False
+        return (MADE.index(shape.made), 0), shape.made, False
     if shape.made == "pair":
         band = next(i for i, b in enumerate(bands) if shape.pair in b)
-        return 3 + len(bands) - 1 - band, f"pair {band_name(bands[band])}", False
-    base = 3 + len(bands)
+        return (len(MADE), -band), f"pair {band_name(bands[band])}", False
     many = "s" if shape.straights != 1 else ""
     if shape.straight_flush_draw:
-        return base + 3 - shape.straights, f"{n} to a straight flush ({shape.straights} straight{many})", True
+        return (len(MADE) + 1, -shape.straights), f"{n} to a straight flush ({shape.straights} straight{many})", True
     if shape.flush_draw:
-        return base + 3, f"{n} to a flush", True
+        return (len(MADE) + 2, 0), f"{n} to a flush", True
     if shape.straight_draw:
-        return base + 7 - shape.straights, f"{n} to a straight ({shape.straights} straight{many})", True
-    return base + 8, "no pair, no draw", True
+        return (len(MADE) + 3, -shape.straights), f"{n} to a straight ({shape.straights} straight{many})", True
+    return (len(MADE) + 4, 0), "no pair, no draw", True
 
 
 def points_text(points: int) -> str:
@@ -69,12 +76,11 @@ def later_chart(rules: StagedRules, solution: kernel.StagedSolution, stage: int,
     deals = solution.denominator(stage) // solution.scale
     choices = solution.choices(stage)
     reach = memoryview(solution.reaches(stage)).cast("q")
-    cells: dict[tuple[int, str, int], list[list[int]]] = {}
-    rows_of: dict[tuple[tuple[int, ...], int], tuple[int, str, int]] = {}
-    for r, cards in enumerate(colex_sets(tuple(sorted(deck)), step.seen)):
-        key = shape_key(cards)
+    cells: dict[tuple[tuple[int, int], str, int], list[list[int]]] = {}
+    rows_of: dict[ShapeKey, tuple[tuple[int, int], str, int]] = {}
+    for r, key in enumerate(colex_keys(sorted(deck), step.seen)):
         if key not in rows_of:
-            shape = shape_of(cards, points)
+            shape = shape_of_key(key, points)
             order, words, split = group_of(shape, bands)
             rows_of[key] = (order, words, shape.points if split else -1)
         row = rows_of[key]
@@ -114,7 +120,7 @@ def row_decision(actions: Sequence[str], units: Sequence[int], row: Sequence[Seq
     return "; ".join(f"with {u} in action: {text}" for u, text in shown)
 
 
-def later_words(actions: Sequence[str], keys: Sequence[tuple[int, str, int]], units: Sequence[int],
+def later_words(actions: Sequence[str], keys: Sequence[tuple[tuple[int, int], str, int]], units: Sequence[int],
                 counts: Sequence[Sequence[Sequence[int]]]) -> tuple[tuple[str, str], ...]:
     """The chart in words, as (cards, decision) lines: a row group's consecutive point counts that
     decide alike are one line (``3 to a flush, 2-5 points``)."""

@@ -52,7 +52,7 @@ from itertools import combinations
 from oddscalc.core.cards import parse_rank
 from oddscalc.core.errors import InputError, unknown
 from oddscalc.engines.staged.rules import StagedRules
-from oddscalc.engines.staged.strategy_cards import Shape, pay_bands, points_of, shape_of
+from oddscalc.engines.staged.strategy_cards import Shape, colex_keys, pay_bands, points_of, shape_of, shape_of_key
 
 Test = Callable[[Shape, int], bool]
 COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -99,24 +99,15 @@ class StagedStrategy:
         lo, hi = self.rules.units_reached()[stage]
         width = hi - lo + 1
         points = self.points
-        out = bytearray()
-        cache: dict[tuple[tuple[int, ...], int], bytes] = {}
-        for cards in colex_sets(tuple(sorted(deck)), self.rules.stages[stage].seen):
-            key = shape_key(cards)
-            if key not in cache:
-                shape = shape_of(cards, points)
-                cache[key] = bytes(self.index(stage, shape, u) for u in range(lo, lo + width))
-            out += cache[key]
-        return bytes(out)
+        keys = colex_keys(sorted(deck), self.rules.stages[stage].seen)
+        options = {}
+        for key in set(keys):
+            shape = shape_of_key(key, points)
+            options[key] = bytes(self.index(stage, shape, u) for u in range(lo, lo + width))
+        return b"".join(map(options.__getitem__, keys))
 
     def tables(self, deck: Sequence[int]) -> list[bytes | None]:
         return [self.table(i, deck) for i in range(len(self.rules.stages))]
-
-
-def shape_key(cards: Sequence[int]) -> tuple[tuple[int, ...], int]:
-    """What a shape depends on: the ranks and the most cards of one suit (cheaper than the shape)."""
-    suits = [c & 3 for c in cards]
-    return tuple(sorted(c >> 2 for c in cards)), max(suits.count(s) for s in set(suits))
 
 
 def colex_sets(deck: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
