@@ -161,33 +161,34 @@ def action_probabilities(rules: StagedRules, solution: kernel.StagedSolution) ->
 @dataclass(frozen=True)
 class Solved:
     """A strategy's analysis, the deals that end with each final pay class (folds aside), and the
-    kernel's solution (each stage's option and the draws reaching it, per set and units)."""
+    first stage's option at each of its card sets (in colex order: see :func:`colex`).  Not the
+    kernel's solution: its arrays are tens of megabytes, and a sweep solves many tables."""
     analysis: Analysis
     finals: dict[str, int]
-    solution: kernel.StagedSolution
+    first_choices: bytes
 
-    @property
-    def first_choices(self) -> bytes:
-        """The first stage's option at each of its card sets (in colex order: see :func:`colex`)."""
-        return self.solution.choices(0)
+
+def solution_of(rules: StagedRules, strategy_name: str = OPTIMAL, written: Sequence[str] = ()
+                ) -> kernel.StagedSolution:
+    """The kernel's solution over every deal under a strategy (``written``: its rules in the
+    staged strategy language, :mod:`strategy_rules`)."""
+    if written:
+        return solve(rules, tables=parse_strategy(rules, written).tables(DECK))
+    return solve(rules, fixed=fixed_options(rules, strategy_name))
 
 
 def solved(rules: StagedRules, strategy_name: str = OPTIMAL, written: Sequence[str] = ()) -> Solved:
-    """The exact analysis of the main wager over every deal under a strategy (``written``: its
-    rules in the staged strategy language, :mod:`strategy_rules`), made once per table and
-    strategy."""
+    """The exact analysis of the main wager over every deal under a strategy, made once per table
+    and strategy."""
     made: dict[tuple[str, tuple[str, ...]], Solved] = rules.game.built(_solved)
     key = (strategy_name, tuple(written))
     if key not in made:
-        if written:
-            solution = solve(rules, tables=parse_strategy(rules, written).tables(DECK))
-        else:
-            solution = solve(rules, fixed=fixed_options(rules, strategy_name))
+        solution = solution_of(rules, strategy_name, written)
         names = pay_layout(rules.game).names
         finals: dict[str, int] = {}
         for klass, _units, count in solution.outcomes():
             finals[names[klass]] = finals.get(names[klass], 0) + count
-        made[key] = Solved(analysis_of(rules, solution), finals, solution)
+        made[key] = Solved(analysis_of(rules, solution), finals, solution.choices(0))
     return made[key]
 
 

@@ -16,6 +16,7 @@ the deals that follow it), so the charts add up as :class:`StrategyCharts` requi
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
@@ -27,7 +28,7 @@ from oddscalc.engines.base import OPTIMAL, NamedStrategy
 from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.engines.pricing import strategy_price_report
 from oddscalc.engines.staged.rules import StagedRules
-from oddscalc.engines.staged.solve import analyze, colex, solved, strategies
+from oddscalc.engines.staged.solve import analyze, colex, solution_of, solved, strategies
 from oddscalc.engines.staged.strategy_charts import cell_text, stage_charts
 from oddscalc.report.model import Report, Table
 
@@ -57,9 +58,9 @@ def chart(rules: StagedRules, strategy_name: str = OPTIMAL, written: tuple[str, 
     the deals that follow it."""
     stage = rules.stages[0]
     cards = stage.seen
-    solution = solved(rules, strategy_name, written).solution
-    choices = solution.choices(0)
-    deals = solution.denominator(0) // solution.scale
+    found = solved(rules, strategy_name, written)
+    choices = found.first_choices
+    deals = found.analysis.total // math.comb(52, cards)
     grid = cards == 2
     if grid:
         keys: list[tuple[int, ...]] = [(r,) for r in HIGH_FIRST]
@@ -89,7 +90,7 @@ def charts(rules: StagedRules, strategy: NamedStrategy | None = None) -> Strateg
     name, written = (OPTIMAL, ()) if strategy is None else (strategy.name, strategy.rules)
     # two cards make the familiar grid; three (Let It Ride) read better by what they make, as later
     first = chart(rules, name, written) if rules.stages[0].seen == 2 else None
-    return stage_charts(rules, solved(rules, name, written).solution, first=first)
+    return stage_charts(rules, solution_of(rules, name, written), first=first)
 
 
 def _cell_names(rows: tuple[str, ...], columns: list[str], grid: bool) -> list[list[str]]:
