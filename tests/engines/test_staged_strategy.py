@@ -5,9 +5,10 @@ readings of the published rules."""
 from __future__ import annotations
 
 import importlib.util
+import math
 import sys
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, permutations
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from oddscalc.engines.base import STRATEGY, load
 from oddscalc.engines.staged import solve
 from oddscalc.engines.staged.rules import StagedRules
 from oddscalc.engines.staged.strategy_cards import pay_bands, points_of, shape_of
-from oddscalc.engines.staged.strategy_charts import cell_text, later_words, stage_charts
+from oddscalc.engines.staged.strategy_charts import cell_text, group_of, later_words, points_text, stage_charts
 from oddscalc.engines.staged.strategy_rules import colex_sets, parse
 
 MS, LIR = "mississippi-stud", "let-it-ride"
@@ -190,6 +191,41 @@ def test_every_stage_has_a_chart_counting_the_rounds_that_reach_it(name):
     for chart in charts:
         decided = {where for where, _decision in chart.rules}
         assert decided and all(row.split(",")[0] in {w.split(",")[0] for w in decided} for row in chart.rows)
+
+
+@pytest.mark.parametrize(("name", "deck"), [(MS, RICH[:7]), (MS, LOW[2:9]), (LIR, LOW[:8])])
+def test_each_cell_counts_the_deals_that_reach_it_as_a_plain_count_does(name, deck):
+    """Every ordered deal followed card by card, the solution's option taken at each stage: the
+    deals by (stage, what the cards make, units in action, option) are the charts' cells (which
+    count the player's first cards as a set: each is dealt in k! orders)."""
+    rules, bands = rules_of(name), pay_bands(load(name))
+    points = points_of(bands)
+    solution = solve.solve(rules, deck)
+    tally: Counter[tuple[str, str, str, str]] = Counter()
+
+    def row_of(seen):
+        shape = shape_of(seen, points)
+        _order, words, split = group_of(shape, bands)
+        return f"{words}, {points_text(shape.points)}" if split else words
+    rows = {}
+    for deal in permutations(deck, 5):
+        units = rules.initial_units
+        for i, stage in enumerate(rules.stages):
+            seen = tuple(sorted(deal[:stage.seen]))
+            option = stage.options[solution.choice(i, seen, units)]
+            if seen not in rows:
+                rows[seen] = row_of(seen)
+            tally[(stage.name, rows[seen], f"{units} in action", option.label)] += 1
+            if option.fold:
+                break
+            units += option.delta
+    cells = Counter({(chart.decision_point, row, column, action): n for chart in stage_charts(rules, solution, deck)
+                     for row, line in zip(chart.rows, chart.counts, strict=True)
+                     for column, cell in zip(chart.columns, line, strict=True)
+                     for action, n in zip(chart.actions, cell, strict=True) if n})
+    orders = math.factorial(rules.stages[0].seen)
+    assert Counter({key: n * orders for key, n in cells.items()}) == tally
+    assert len({key[0] for key in tally}) == len(rules.stages)
 
 
 def test_a_mixed_cell_shows_each_share_and_a_pure_one_its_option():
