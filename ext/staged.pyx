@@ -22,7 +22,7 @@ Why it is exact and fast:
 """
 from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 from cython.parallel cimport prange
 cimport openmp
 
@@ -63,6 +63,7 @@ cdef struct Stage:
     int64_t delta[MAX_OPTIONS]
     int fold[MAX_OPTIONS]
     int fixed              # -1: the optimal option; else this option at every set
+    int given              # 1: choice holds the caller's option per (set, units) (a strategy's table)
     int64_t* value         # per (set, units - lo): the value of the best option
     uint8_t* choice        # per (set, units - lo): the option taken
     int64_t* reach         # per (set, units - lo): chains of draws that reach it with those units
@@ -311,9 +312,12 @@ cdef class StagedSolution:
             self.continuation(i, idx, rest, pick, after)
             for u in range(width):
                 self.option_values(i, after, st.lo + u, values)
-                o = st.fixed if st.fixed >= 0 else best_option(st, values, self.wager_more)
+                if st.given:
+                    o = st.choice[r * width + u]
+                else:
+                    o = st.fixed if st.fixed >= 0 else best_option(st, values, self.wager_more)
+                    st.choice[r * width + u] = o
                 st.value[r * width + u] = values[o]
-                st.choice[r * width + u] = o
             next_colex(idx, st.k)
 
     cdef void reach_chunk(self, int i, int64_t first, int64_t last) noexcept nogil:
@@ -484,6 +488,16 @@ cdef class StagedSolution:
         st = &self.stages[i]
         return bytes((<char*>st.choice)[:st.sets * (st.hi - st.lo + 1)])
 
+    def reaches(self, i):
+        """Stage i's chains of draws reaching each (set in colex order, units - lowest units), as
+        native 64-bit integers (``memoryview(...).cast("q")``); a set's deals are its chains times
+        the deals that follow one set."""
+        cdef Stage* st
+        if not 0 <= i < self.n_stages:
+            raise ValueError(f"stage {i} is not 0..{self.n_stages - 1}")
+        st = &self.stages[i]
+        return bytes((<char*>st.reach)[:st.sets * (st.hi - st.lo + 1) * sizeof(int64_t)])
+
     def outcomes(self):
         """Deals that reach the final hand, as (class, units in action, deals), every non-zero one."""
         cdef int c, u, width = self.final_hi + 1
@@ -502,8 +516,25 @@ cdef class StagedSolution:
         return [[self.action_deals[i][o] for o in range(self.stages[i].n_options)] for i in range(self.n_stages)]
 
 
+cdef int take_table(Stage* st, int i, table) except -1:
+    """Load a strategy's options for stage i, one byte per (set, units - lowest units), into the
+    stage's choices (the backward pass then values them instead of choosing)."""
+    cdef const uint8_t[:] options = table
+    cdef int64_t size = st.sets * (st.hi - st.lo + 1), r
+    if options.shape[0] != size:
+        raise ValueError(f"stage {i}: a strategy's table has one option per set and units ({size}), "
+                         f"got {options.shape[0]}")
+    for r in range(size):
+        if options[r] >= st.n_options:
+            raise ValueError(f"stage {i}: option {options[r]} is not below {st.n_options}")
+    if size:
+        memcpy(st.choice, &options[0], size)
+    st.given = 1
+    return 0
+
+
 def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, int scale, bint wager_more,
-          fixed=None):
+          fixed=None, tables=None):
     """Solve a staged game over every deal of ``deck`` (card codes) beside the known ``base``
     cards: ``seen[i]`` cards are known at stage i (base included, increasing, below five),
     ``deltas[i][o]`` the units option o adds and ``folds[i][o]`` whether it folds,
@@ -511,7 +542,8 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
     five-card strength and ``nets[c]`` class c's net per unit in action times ``scale`` (the
     caller checks that no value overflows 64 bits); on equal values the option that wagers more
     (``wager_more``) or less; ``fixed[i]`` (-1: the optimal one) an option taken at every set of
-    stage i."""
+    stage i; ``tables[i]`` (None: as ``fixed``) the option at every (set, units) of stage i, one
+    byte each, laid out as :meth:`StagedSolution.choices` returns them."""
     cdef StagedSolution out = StagedSolution()
     cdef uint8_t used[N_CARDS]
     cdef int i, o, n, n_stages = len(seen), k_prev = -1, lo, hi, drawn, width
@@ -526,7 +558,7 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
     if out.n_base >= HAND:
         raise ValueError("fewer than five cards are known before the last decision")
     if not 1 <= n_stages <= MAX_STAGES or len(deltas) != n_stages or len(folds) != n_stages or \
-            (fixed is not None and len(fixed) != n_stages):
+            (fixed is not None and len(fixed) != n_stages) or (tables is not None and len(tables) != n_stages):
         raise ValueError(f"1 to {MAX_STAGES} stages, each with its deltas and fold flags (and fixed option)")
     if len(class_map) != N_STRENGTHS:
         raise ValueError(f"the class map has one class per strength ({N_STRENGTHS})")
@@ -571,6 +603,7 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
         if not 1 <= st.n_options <= MAX_OPTIONS or len(folds[i]) != st.n_options:
             raise ValueError(f"stage {i}: 1 to {MAX_OPTIONS} options, each with a fold flag")
         st.fixed = -1 if fixed is None else fixed[i]
+        st.given = 0
         if not -1 <= st.fixed < st.n_options:
             raise ValueError(f"stage {i}: a fixed option is -1 or an option's index")
         st.lo, st.hi = lo, hi
@@ -605,6 +638,8 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
         st.reach = <int64_t*>calloc(st.sets * width, sizeof(int64_t))
         if st.value == NULL or st.choice == NULL or st.reach == NULL:
             raise MemoryError()
+        if tables is not None and tables[i] is not None:
+            take_table(st, i, tables[i])
     out.total = out.stages[0].sets * out.stages[0].deals
     memset(out.fold_deals, 0, sizeof(out.fold_deals))
     memset(out.action_deals, 0, sizeof(out.action_deals))
