@@ -106,7 +106,8 @@ class StagedEngine(base.FamilyBase, base.ExposureFromModule):
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
         """Seeded rounds under a strategy's solved decisions, counted under the analysis' names."""
-        return simulate.simulator(StagedRules.of(table), self.parse_strategy(table, strategy_name).name, seed)
+        named = self.parse_strategy(table, strategy_name)
+        return simulate.simulator(StagedRules.of(table), named.name, seed, named.rules)
 
 
 ENGINE = StagedEngine()

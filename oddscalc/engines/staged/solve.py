@@ -233,10 +233,11 @@ def first_choices(rules: StagedRules, strategy_name: str = OPTIMAL) -> bytes:
     return solved(rules, strategy_name).first_choices
 
 
-def stage_choices(rules: StagedRules, strategy_name: str = OPTIMAL) -> tuple[bytes, ...]:
+def stage_choices(rules: StagedRules, strategy_name: str = OPTIMAL, written: Sequence[str] = ()
+                  ) -> tuple[bytes, ...]:
     """Every stage's option at every card set of the full deck and units in action (the
-    simulator's decision tables)."""
-    return solved(rules, strategy_name).choices
+    simulator's decision tables), under a named or a written strategy."""
+    return solved(rules, strategy_name, written).choices
 
 
 def _solved(_game: object) -> dict[tuple[str, tuple[str, ...]], Solved]:
