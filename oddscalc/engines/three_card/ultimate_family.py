@@ -11,6 +11,7 @@ table (``GameTable.built``).
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -152,8 +153,8 @@ def pairplus_analysis(game: GameTable) -> Analysis:
     ranking = ThreeCardRanking()
     top = ranking.native.n_strengths - 1
     counts = dict.fromkeys(CLASSES, 0)
-    for hand in combinations(DECK, 3):
-        counts[hand_class(ranking, ranking.strength(hand), top)] += 1
+    for strength, hands in Counter(ranking.strength(hand) for hand in combinations(DECK, 3)).items():
+        counts[hand_class(ranking, strength, top)] += hands
     pays = rules.pairplus
     outcomes = []
     for klass in CLASSES:
