@@ -125,6 +125,16 @@ ENDINGS = ("dealer qualifies, player higher", "dealer qualifies, dealer higher",
            "dealer does not qualify, tie")
 
 
+def outcome_name(action: str, ending: str, klass: str) -> str:
+    """The stable name of an outcome row: a Play's action, how it ended and the player's hand class,
+    as lowercase words joined by hyphens (the names counts files and ``check`` read).
+
+    >>> outcome_name("play 3x", ENDINGS[4], "pair")
+    'play-3x-dealer-does-not-qualify-dealer-higher-pair'
+    """
+    return "-".join(f"{action} {ending} {klass}".replace(",", "").split())
+
+
 # one way a Play ends: (dealer hands, net per Ante as constant + slope * the Play multiple)
 Ending = tuple[int, Fraction, int]
 

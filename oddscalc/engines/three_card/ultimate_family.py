@@ -7,7 +7,7 @@ is a side bet on the player's three cards.  The full analysis takes about a tent
 table (``GameTable.built``).
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy')
+('exact analysis', 'decide', 'strategy', 'simulate')
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.decision_report import Fact, Wording
 from oddscalc.engines.decision_report import decision_report as shared_report
 from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.three_card import ultimate_simulate
 from oddscalc.engines.three_card.rules import qualifier_strength
 from oddscalc.engines.three_card.ultimate import (
     ENDINGS,
@@ -38,6 +39,7 @@ from oddscalc.engines.three_card.ultimate import (
     UltimateRules,
     decide,
     hand_class,
+    outcome_name,
     solve,
     tally,
 )
@@ -148,6 +150,11 @@ def _solved_and_result(game: GameTable, strategy: str) -> tuple[Solved, Ultimate
     return made[strategy]
 
 
+def _optimal_actions(game: GameTable) -> ultimate_simulate.OptimalActions:
+    # the optimal action of every situation of the deck, as the simulator reads it (7.3 MB: once per table)
+    return ultimate_simulate.optimal_actions(solved(game))
+
+
 def _multiple(action: str) -> int:
     return 0 if action == FOLD else int(action.removeprefix("play ").removesuffix("x"))
 
@@ -163,7 +170,7 @@ def main_analysis(game: GameTable, strategy: str = base.OPTIMAL) -> Analysis:
                   key=lambda item: (actions.index(item[0][0]), endings.index(item[0][1]), CLASSES.index(item[0][2])))
     folds = sum(count for (action, *_), count in rows if action == FOLD)
     outcomes = (*((Outcome(FOLD, folds, Fraction(-2), Fraction(2)),) if folds else ()),
-                *(Outcome(f"{action}, {ending}, {klass}", count, net, Fraction(2 + _multiple(action)))
+                *(Outcome(outcome_name(action, ending, klass), count, net, Fraction(2 + _multiple(action)))
                   for (action, ending, klass, net), count in rows if action != FOLD))
     return Analysis(game.name, BLIND, found.deals, outcomes, unit=game.unit,
                     action_probabilities=found.action_probabilities)
@@ -239,11 +246,10 @@ def analysis_report(game: GameTable) -> Report:
 
 class UltimateEngine(base.FamilyBase):
     """Ultimate Three Card Poker: exact analysis (optimal play and named strategies), decide, the
-    strategy as a chart and in words."""
+    strategy as a chart and in words, a seeded simulator."""
 
     decide_inputs = DECIDE_INPUTS
-    unavailable = {"simulate": "it is priced exactly over every deal and has no simulator",
-                   "exposure": "what the player sees beyond his cards is priced by decide (--dead)"}
+    unavailable = {"exposure": "what the player sees beyond his cards is priced by decide (--dead)"}
 
     def __init__(self) -> None:
         super().__init__(NAME, RULE_SPECS, strategies=STRATEGIES)
@@ -284,6 +290,13 @@ class UltimateEngine(base.FamilyBase):
         return shared_strategy_report(table.title, table.unit, table.name, self.strategy_chart(table),
                                       lambda strategy: main_analysis(table, strategy), compare, named)
 
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
+        """The native simulator of a named strategy (the optimal one: every situation's own action)."""
+        rules = ultimate_rules(table)
+        written = strategy_table(rules, self.parse_strategy(table, strategy_name).name)
+        optimal = table.built(_optimal_actions) if written is None else None
+        return ultimate_simulate.simulator(rules, seed, written, optimal)
+
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         if len(cards) != 3:
             raise InputError(f"{table.name} ranks three-card hands, not {len(cards)} cards")
@@ -294,4 +307,4 @@ ENGINE = UltimateEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies] = (ENGINE,) * 4
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates] = (ENGINE,) * 5
