@@ -9,7 +9,8 @@ shared, so each is the best of a few runs), a bare start-up (`python -c "import 
 for the floor; in process, the solve (every situation decided in integers) and the tally against
 a plain pricing of the same kernel rows with a Fraction per row (the former implementation,
 written out here), the two results checked equal; and the engine against the brute force of
-tests/staged_oracle.py (every ordered deal, every decision by exhaustive search) on a reduced deck.
+tests/staged_oracle.py (every ordered deal, every decision by exhaustive search) on a reduced deck;
+the simulator's set-up and rounds per second; the strategy commands.
 """
 from __future__ import annotations
 
@@ -118,6 +119,20 @@ def main():
           f"plain Fraction pricing of the same rows {plain_s:.2f} s: {plain_s / (solve_s + tally_s):.1f}x")
     print(f"  expected return {found.expected_return} = {float(found.expected_return) * 100:.4f} %, "
           f"average wager {float(found.average_wager):.4f} Antes")
+    from oddscalc.engines.base import load
+    from oddscalc.engines.three_card.ultimate_family import ENGINE, solved
+    table = load(GAME)
+    solved(table)
+    build_s, sim = best_of(lambda: ENGINE.simulator(table, "optimal", 1), 1)
+    run_s, _ = best_of(lambda: sim.run(5_000_000), 1)
+    named_build, named = best_of(lambda: ENGINE.simulator(table, "how", 1), 1)
+    named_s, _ = best_of(lambda: named.run(5_000_000), 1)
+    print(f"simulator: optimal {build_s:.2f} s to build (every situation's action spread), "
+          f"{5 / run_s:.1f} million rounds/s; a named strategy {named_build * 1e3:.0f} ms to build, "
+          f"{5 / named_s:.1f} million rounds/s")
+    for label, args in (("strategy", ["strategy", GAME]), ("strategy --compare", ["strategy", GAME, "--compare"])):
+        wall, cpu = run_wall([python, "-m", "oddscalc", *args], repeats=3)
+        print(f"{label:40s}  {wall:8.3f} s wall, {cpu:.3f} s CPU")
     so = oracle()
     engine_s, small = best_of(lambda: ultimate.analyze(rules, REDUCED), 5)
     start = time.perf_counter()
