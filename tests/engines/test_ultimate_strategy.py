@@ -19,6 +19,7 @@ import oddscalc
 from oddscalc.core.errors import InputError
 from oddscalc.engines.base import EXACT, STRATEGY, load
 from oddscalc.engines.three_card import ultimate
+from oddscalc.engines.three_card.ultimate_family import solved
 from oddscalc.engines.three_card.ultimate_strategy import HOW_THRESHOLDS, STRATEGIES, strategy_table
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -153,9 +154,10 @@ def test_the_words_count_their_exceptions(full, up):
     count = int(stated.split("by card removal: ")[1].split(" of ")[0].replace(",", "")) if "exceptions" in stated else 0
     ranking = ultimate.ThreeCardRanking()
     cut = ranking.strength(tuple(RANKS.index(r) * 4 + suit for suit, r in enumerate(lowest.split("-"))))
-    solved = ultimate.solve(ultimate.UltimateRules())
-    c = solved.columns
-    wrong = sum(w for u, s, w, choice in zip(c["up_rank"], c["strength"], c["weight"], solved.choices, strict=True)
+    found_solve = solved(table)                       # the solve the chart was drawn from
+    c = found_solve.columns
+    wrong = sum(w for u, s, w, choice in zip(c["up_rank"], c["strength"], c["weight"], found_solve.choices,
+                                             strict=True)
                 if u == RANKS.index(up) and ranking.category(s).label == "high-card" and bool(choice) != (s >= cut))
     assert wrong == count
 
