@@ -189,3 +189,12 @@ def test_unknown_and_unplayable_strategies_are_refused():
     face_down = load(GAME, rules=["dealer_upcards=0"])
     with pytest.raises(InputError, match="upcard"):
         EXACT.of(face_down).analyze(face_down, "how")
+
+
+def test_the_face_down_chart():
+    table = load(GAME, rules=["dealer_upcards=0"])
+    found = STRATEGY.of(table).strategy_chart(table)
+    assert found.total == 22100 and found.columns == ("no upcard",)
+    assert found.action_probabilities == EXACT.of(table).analyze(table).action_probabilities
+    assert [where for where, _rule in found.rules] == ["a pair or better", "high-card hands"]
+    assert "dealer's upcard" not in found.note

@@ -12,7 +12,11 @@ Blind table's pay b of the player's hand (0 below a flush):
 - a tie pushes everything; a fold loses the Ante and the Blind (-2).
 
 With ``play_needs_qualifier`` the Play pushes whenever the dealer does not qualify.  The value of a
-Play is linear in m, so the best size is the smallest or the largest; every size is priced anyway.
+Play is linear in m, so the best size is the smallest or the largest.
+
+:func:`decide` prices one situation in Fractions, every size.  :func:`solve` decides every row of the
+kernel the same way in integers (each pay times the pays' common denominator), and :func:`tally`
+sums the decided rows per hand class and action and prices each sum once (docs/ultimate-three-card.md).
 
 >>> result = analyze(UltimateRules(), range(36, 52))      # a deck of tens to aces
 >>> sum(result.action_probabilities.values()), sum(result.net_counts.values()) == result.deals

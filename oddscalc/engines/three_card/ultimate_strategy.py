@@ -206,6 +206,7 @@ def chart(rules: UltimateRules, solved: Solved) -> StrategyChart:
     split_two = {key[1:] for key in mixed(two) if key[0] == 0 and len(key) == 3}
     cells = tally(by(lambda ranks: 3 if ranks[:2] in split_two else 2 if ranks[0] in split_top else 1))
     keys = sorted(cells, reverse=True)
+    seen = "your three cards and the dealer's upcard" if rules.dealer_upcards else "your three cards"
 
     def label(key: tuple[int, ...]) -> str:
         if key[0]:
@@ -218,9 +219,8 @@ def chart(rules: UltimateRules, solved: Solved) -> StrategyChart:
                          tuple(tuple(tuple(cell) for cell in cells[key]) for key in keys),
                          column_title="dealer's upcard" if rules.dealer_upcards else "(the dealer shows no card)",
                          rules=words(rules, solved, rows),
-                         note="Cells count the situations (your three cards and the dealer's upcard, suits "
-                              "included); high-card hands are split by their second and third cards where the "
-                              "top cards alone do not decide")
+                         note=f"Cells count the situations ({seen}, suits included); high-card hands are split "
+                              "by their second and third cards where the top cards alone do not decide")
 
 
 # --- the strategy in words ----------------------------------------------------------------------
