@@ -141,6 +141,17 @@ def test_ultimate_texas_holdem_settles_by_the_table_of_the_rules():
     assert settle(florida, "7c 7d", "7h 2s 4d 9c Jd", "9s 9h", ("check", "check", "play1"))[1] == -1
 
 
+def test_the_auckland_variant_uses_both_hole_cards():
+    # a royal flush on the board: with any hole cards allowed both hands play it and tie.  Omaha style
+    # (both hole cards and three of the board) the player has 2-2-A-K-Q, a pair, and the dealer K-Q
+    # with Ks Qs As, two pair: the dealer qualifies and wins, Ante, Play 4x and Blind lose
+    any_cards = game(UTH)
+    auckland = game(UTH, hole_cards_used="exactly_2")
+    assert settle(any_cards, "2c 2d", "As Ks Qs Js Ts", "Kd Qd", ("play4", "none", "none"))[0] == 0
+    assert settle(auckland, "2c 2d", "As Ks Qs Js Ts", "Kd Qd", ("play4", "none", "none"))[0] == -6
+    assert ho.hand_value(cards("2c 2d"), cards("As Ks Qs Js Ts"), "exactly_2")[0] == 1      # one pair
+
+
 def test_ultimate_texas_holdem_options():
     uth = game(UTH)
     assert uth.options(0, ()) == ("check", "play3", "play4")
