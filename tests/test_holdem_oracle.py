@@ -329,7 +329,9 @@ def naive_value(rules, deck, dealt=(), history=()):
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "params"), [
     (UTH, {}), (UTH, {"trips_ratio": 1, "trips_survives_fold": False}),
-    (CH, {}), (CH, {"aa_bonus_ratio": 1}), (THB, {}), (THB, {"bonus_ratio": 1, "bonus_survives_fold": False}),
+    (UTH, {"dealer_cards_seen": 2}), (UTH, {"dealer_cards_seen": 1, "board_cards_seen_early": 1}),
+    (CH, {}), (CH, {"aa_bonus_ratio": 1}), (CH, {"dealer_cards_seen": 1, "board_cards_seen_early": 2}),
+    (THB, {}), (THB, {"bonus_ratio": 1, "bonus_survives_fold": False}),
 ])
 def test_backward_induction_equals_a_plain_expectimax(name, params):
     deck = cards(RICH)

@@ -12,7 +12,7 @@ table (``GameTable.built``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -155,25 +155,34 @@ def _optimal_actions(game: GameTable) -> ultimate_simulate.OptimalActions:
     return ultimate_simulate.optimal_actions(solved(game))
 
 
-def _multiple(action: str) -> int:
+def play_multiple(action: str) -> int:
+    """The Play multiple an action wagers (0 for the fold)."""
     return 0 if action == FOLD else int(action.removeprefix("play ").removesuffix("x"))
+
+
+def outcome_analysis(game: GameTable, outcome_counts: Mapping[tuple[str, str, str, Fraction], int], deals: int,
+                     action_probabilities: Mapping[str, Fraction], call_probability: Fraction | None = None
+                     ) -> Analysis:
+    """Ante, Blind and Play per Ante from deals counted by (action, ending, the player's hand
+    class, net): the fold, then a row per action, ending and class (the plain and the informed
+    analyses alike, so that their rows compare by name)."""
+    actions = ultimate_rules(game).actions.points[0].actions
+    endings = [FOLD, *ENDINGS]
+    rows = sorted(outcome_counts.items(),
+                  key=lambda item: (actions.index(item[0][0]), endings.index(item[0][1]), CLASSES.index(item[0][2])))
+    folds = sum(count for (action, *_), count in rows if action == FOLD)
+    outcomes = (*((Outcome(FOLD, folds, Fraction(-2), Fraction(2)),) if folds else ()),
+                *(Outcome(outcome_name(action, ending, klass), count, net, Fraction(2 + play_multiple(action)))
+                  for (action, ending, klass, net), count in rows if action != FOLD))
+    return Analysis(game.name, BLIND, deals, outcomes, call_probability, unit=game.unit,
+                    action_probabilities=dict(action_probabilities))
 
 
 def main_analysis(game: GameTable, strategy: str = base.OPTIMAL) -> Analysis:
     """Ante, Blind and Play per Ante under a named strategy: a row per action, ending and the
     player's hand class."""
-    rules = ultimate_rules(game)
     found = result(game, strategy)
-    actions = rules.actions.points[0].actions
-    endings = [FOLD, *ENDINGS]
-    rows = sorted(found.outcome_counts.items(),
-                  key=lambda item: (actions.index(item[0][0]), endings.index(item[0][1]), CLASSES.index(item[0][2])))
-    folds = sum(count for (action, *_), count in rows if action == FOLD)
-    outcomes = (*((Outcome(FOLD, folds, Fraction(-2), Fraction(2)),) if folds else ()),
-                *(Outcome(outcome_name(action, ending, klass), count, net, Fraction(2 + _multiple(action)))
-                  for (action, ending, klass, net), count in rows if action != FOLD))
-    return Analysis(game.name, BLIND, found.deals, outcomes, unit=game.unit,
-                    action_probabilities=found.action_probabilities)
+    return outcome_analysis(game, found.outcome_counts, found.deals, found.action_probabilities)
 
 
 def pairplus_analysis(game: GameTable) -> Analysis:
