@@ -112,8 +112,8 @@ def test_qualifiers():
     # the qualifier looks at the dealer's best five of seven; a board pair counts
     threes = settle(ch, "As Kd", "3c 3d 7h 9s Jc", "2h 5d", ("call",))[0]
     fours = settle(ch, "As Kd", "4c 4d 7h 9s Jc", "2h 5d", ("call",))[0]
-    assert threes == 1              # not qualifying: the Ante pays 1 (ace high beats nothing), the Call pushes
-    assert fours == 3               # qualifying, the player's A-K kickers win: Ante 1 and Call 2
+    assert threes == 1              # the board's pair of 3s is below 4s: the Ante pays 1, the Call pushes
+    assert fours == 3               # the board's 4s qualify; the player's A-K kickers win: Ante 1 and Call 2
 
 
 def test_ultimate_texas_holdem_settles_by_the_table_of_the_rules():
