@@ -28,6 +28,7 @@ cimport openmp
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex, next_combination
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
+from oddscalc._native.colex cimport BINOM, complement, one_more, rank_of, rank_union, unrank
 
 cdef enum:
     HAND = 5               # cards of the final hand
@@ -38,16 +39,6 @@ cdef enum:
     CHUNK = 1024           # sets a core takes at a time
     PARALLEL_SETS = 16384  # fewer sets than this are one core's: waking the others costs more (a decide)
     NO_UNITS = -1
-
-cdef int64_t BINOM[53][6]
-cdef int i_, j_
-for i_ in range(53):
-    for j_ in range(6):
-        BINOM[i_][j_] = 0
-    BINOM[i_][0] = 1
-    for j_ in range(1, 6):
-        if i_ >= 1:
-            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
 
 
 cdef struct Stage:
@@ -67,72 +58,6 @@ cdef struct Stage:
     int64_t* value         # per (set, units - lo): the value of the best option
     uint8_t* choice        # per (set, units - lo): the option taken
     int64_t* reach         # per (set, units - lo): chains of draws that reach it with those units
-
-
-cdef inline void unrank(int64_t r, int k, int n, int* idx) noexcept nogil:
-    """The k positions (ascending) of the subset with colex index r of 0..n-1."""
-    cdef int j, a = n - 1
-    for j in range(k - 1, -1, -1):
-        while BINOM[a][j + 1] > r:
-            a -= 1
-        idx[j] = a
-        r -= BINOM[a][j + 1]
-        a -= 1
-
-
-cdef inline int64_t rank_of(const int* idx, int k) noexcept nogil:
-    cdef int64_t r = 0
-    cdef int j
-    for j in range(k):
-        r += BINOM[idx[j]][j + 1]
-    return r
-
-
-cdef inline int64_t rank_union(const int* a, int ka, const int* b, int kb) noexcept nogil:
-    """The colex index of the union of two disjoint ascending position lists."""
-    cdef int64_t r = 0
-    cdef int i = 0, j = 0, t
-    for t in range(ka + kb):
-        if j >= kb or (i < ka and a[i] < b[j]):
-            r += BINOM[a[i]][t + 1]
-            i += 1
-        else:
-            r += BINOM[b[j]][t + 1]
-            j += 1
-    return r
-
-
-cdef inline int complement(const int* idx, int k, int n, int* out) noexcept nogil:
-    """The positions of 0..n-1 not among the ascending idx, ascending; returns how many."""
-    cdef int p, j = 0, m = 0
-    for p in range(n):
-        if j < k and idx[j] == p:
-            j += 1
-        else:
-            out[m] = p
-            m += 1
-    return m
-
-
-cdef inline int one_more(const int* idx, int k, int n, int64_t* out) noexcept nogil:
-    """The colex indices of the sets of one more position than the ascending idx, in the order of
-    the added position; returns how many.  (The hot case: a card drawn at a time.)"""
-    cdef int64_t low[HAND + 1]
-    cdef int64_t high[HAND + 1]
-    cdef int j, x, p = 0, m = 0
-    low[0] = 0
-    for j in range(k):
-        low[j + 1] = low[j] + BINOM[idx[j]][j + 1]
-    high[k] = 0
-    for j in range(k - 1, -1, -1):
-        high[j] = high[j + 1] + BINOM[idx[j]][j + 2]
-    for x in range(n):
-        if p < k and idx[p] == x:
-            p += 1
-            continue
-        out[m] = low[p] + BINOM[x][p + 1] + high[p]
-        m += 1
-    return m
 
 
 cdef inline int threads_for(int64_t sets) noexcept nogil:
