@@ -268,3 +268,14 @@ def test_full_deck_casino_holdem_matches_the_published_figures():
     woo1 = hc.casino_holdem(hc.CasinoHoldemRules(ante=tuple(hc.WOO_ANTE_1.items())))
     woo2 = hc.casino_holdem(hc.CasinoHoldemRules(ante=tuple(hc.WOO_ANTE_2.items())))
     assert woo2.house_edge < figures.house_edge < woo1.house_edge
+    # the AA Bonus when a fold does not forfeit it is the five-card census priced by its table
+    census = eval5.strength_census(5, list(range(52)))
+    aces = {eval5.strength(list(h)) for h in [(48, 49, 0, 4, 8), (48, 49, 44, 40, 36)]}
+    low, high = min(aces), max(aces)
+    rules = hc.CasinoHoldemRules()
+    by_census = sum(n * rules.bonus_pay(hc.PAIR_OF_ACES if low <= s <= high else eval5.category(s))
+                    for s, n in enumerate(census))
+    free = hc.casino_holdem(hc.CasinoHoldemRules(bonus_requires_call=False))
+    assert free.aa_bonus_return == Fraction(by_census, comb(52, 5))
+    # a fold forfeiting it costs the Bonus: some pairs of aces on the board are folded
+    assert figures.aa_bonus_return < free.aa_bonus_return
