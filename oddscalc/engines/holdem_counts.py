@@ -193,9 +193,14 @@ def flop_cell(holding: tuple[int, int], flop: tuple[int, int, int], dead: tuple[
 def call_and_fold(holding: tuple[int, int], flop: tuple[int, int, int], rules: CasinoHoldemRules | None = None,
                   dead: tuple[int, ...] = ()) -> tuple[Fraction, Fraction]:
     """The expected Ante-and-Call net of calling and of folding, per Ante, at one (holding, flop)
-    (the AA Bonus at ``bonus_ratio`` included when a fold forfeits it)."""
+    (the AA Bonus at ``bonus_ratio`` included when a fold forfeits it): the situation's own counts,
+    made directly (milliseconds; no whole table)."""
     rules = rules or CasinoHoldemRules()
-    cell = flop_cell(holding, flop, dead, rules.qualifier)
+    dead = _dead_cards(dead)
+    cards = {*holding, *flop}
+    if len(holding) != 2 or len(flop) != 3 or len(cards) != 5 or cards & set(dead):
+        raise InputError("a situation is a two-card holding and a three-card flop, five distinct live cards")
+    cell = holdem.situation_counts(holding, flop, dead, rules.qualifier)
     scale, call, fold, call_extra, fold_extra = _coefficients(rules)
     total = sum(map(sum, cell))
     five = _five_class([*holding, *flop])

@@ -161,6 +161,7 @@ def test_flop_counts_equal_a_brute_force_on_reduced_decks(name, qualified):
             assert counts.cell(f, h) == brute[(tuple(sorted(flop)), tuple(sorted(hold)))]
     for (flop, hold), cell in random.Random(name).sample(sorted(brute.items()), 40):
         assert hc.flop_cell(hold, flop, dead, counts.qualifier) == cell
+        assert holdem.situation_counts(hold, flop, dead, counts.qualifier) == cell
 
 
 def test_the_suit_group_is_the_dead_cards_symmetry():
@@ -217,6 +218,16 @@ def test_call_and_fold_value_one_situation_as_the_oracle_does():
         assert (call, fold) == (theirs["call"], theirs["fold"])
 
 
+def test_one_situation_on_the_full_deck_is_counted_directly():
+    # Ah Kh on Qh Jh 2c: every turn and river, every dealer holding; the table's own cell (slow test
+    # below) is the same; here the counts add up and a made royal draw calls
+    cell = holdem.situation_counts(parse_cards("Ah Kh"), parse_cards("Qh Jh 2c"), (), hc.pair_qualifier(2))
+    assert sum(map(sum, cell)) == comb(47, 2) * comb(45, 2)
+    assert sum(cell[9]) == 46 * 990              # the royal: the Th with any of the other 46 cards
+    call, fold = hc.call_and_fold(tuple(parse_cards("Ah Kh")), tuple(parse_cards("Qh Jh 2c")))
+    assert fold == -1 and call > 0
+
+
 def test_relabelled_suits_change_nothing():
     deck = parse_cards("As Ks Qs Js Ts Ah Ad Kh 9c")
     swap = {0: 3, 3: 0, 1: 2, 2: 1}                 # clubs <-> spades, diamonds <-> hearts
@@ -267,6 +278,10 @@ def test_full_deck_casino_holdem_matches_the_published_figures():
     # the same counts, the WoO tables: a worse royal costs, a richer table returns more
     woo1 = hc.casino_holdem(hc.CasinoHoldemRules(ante=tuple(hc.WOO_ANTE_1.items())))
     woo2 = hc.casino_holdem(hc.CasinoHoldemRules(ante=tuple(hc.WOO_ANTE_2.items())))
+    for hold, flop in [("Ah Kh", "Qh Jh 2c"), ("7c 2d", "Ks Kd 9h"), ("4s 4h", "Ac 8d 3s")]:
+        hold, flop = tuple(parse_cards(hold)), tuple(parse_cards(flop))
+        assert hc.flop_cell(hold, flop, (), hc.pair_qualifier(2)) == holdem.situation_counts(
+            hold, flop, (), hc.pair_qualifier(2))
     assert woo2.house_edge < figures.house_edge < woo1.house_edge
     # the AA Bonus when a fold does not forfeit it is the five-card census priced by its table
     census = eval5.strength_census(5, list(range(52)))
