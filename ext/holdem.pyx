@@ -473,6 +473,9 @@ cdef struct Tables:
     const uint8_t* live_cards  # the live cards, increasing
     int n_live
     const uint8_t* maps        # (group_size, 52): card maps of the permutations
+    const uint8_t* inverse     # (group_size, 52): and of their inverses
+    int group_size
+    const uint8_t* live_index  # card -> its index among the live cards
     const int32_t* board_index    # colex key of five cards -> its canonical board
     const uint8_t* board_perm     # colex key -> the permutation taking the canonical board to it
     const uint8_t* boards         # (n_boards, 5): canonical boards, sorted cards
@@ -512,27 +515,79 @@ cdef void record_board(BoardCounts* w, const uint8_t* board, const uint8_t* live
 
 
 cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, int n_rest, const int32_t* rep,
-                   int32_t* cells) noexcept nogil:
-    """cells[holding][category][ending] of one flop, summed over every turn and river: each board's
-    records are read from its canonical board through the permutation that maps it there.  Only the
-    holdings that represent their class under the flop's own symmetries (``rep[h] == h``) are
-    summed; the others are copies of their representative."""
-    cdef uint8_t board[5]
-    cdef uint8_t pos[N_CARDS]
+                   int32_t* cells, Record* local) noexcept nogil:
+    """cells[holding][category][ending] of one flop, summed over every turn and river.
+
+    The permutations that keep the flop (as a set) keep its cells: cell(s(h)) = cell(h).  So only the
+    holdings that represent their class (``rep[h] == h``) are summed, the others copied at the end;
+    and the turn-river pairs are taken one per class under those permutations, a pair standing for
+    each distinct image s(pair) by c(h, s(pair)) = c(s^-1(h), pair).  A board's counts are read from
+    its canonical board's records (copied once, in order, to ``local``) through the permutation that
+    maps it there."""
     cdef uint8_t fpos[N_CARDS]
-    cdef int i, j, u, v, h, p, q, x, b, g, li, n_b
+    cdef uint8_t spos[N_PERMS][N_CARDS]       # kept permutation x: flop-rest position -> position
+    cdef uint8_t sinv[N_PERMS][N_CARDS]       # and its inverse
+    cdef uint8_t bpos[N_CARDS]                # flop-rest position -> canonical board's rest position
+    cdef uint8_t rep_u[MAX_HOLDINGS]
+    cdef uint8_t rep_v[MAX_HOLDINGS]
+    cdef int32_t rep_h[MAX_HOLDINGS]
+    cdef int image_perm[N_PERMS]
+    cdef int image_index[N_PERMS]
+    cdef uint8_t board[5]
+    cdef int n_keep = 0, n_reps = 0, n_images, g, i, j, u, v, h, p, q, x, y, z, b, li, below, own, dup
+    cdef bint least
     cdef int64_t key
     cdef int32_t disjoint = <int32_t>choose2(t.n_live - 7)
-    cdef const uint8_t* fwd
+    cdef int64_t flop_key = key3(flop[0], flop[1], flop[2])
+    cdef const uint8_t* m
+    cdef const uint8_t* inv
     cdef const uint8_t* cards
-    cdef const Record* recs
     cdef const Record* r
     cdef int32_t* cell
     memset(fpos, 255, sizeof(fpos))
     for i in range(n_rest):
         fpos[rest[i]] = i
+    for g in range(t.group_size):
+        m = t.maps + g * N_CARDS
+        if key3(m[flop[0]], m[flop[1]], m[flop[2]]) == flop_key:
+            for u in range(n_rest):
+                spos[n_keep][u] = fpos[m[rest[u]]]
+                sinv[n_keep][fpos[m[rest[u]]]] = u
+            n_keep += 1
+    h = 0
+    for v in range(1, n_rest):
+        for u in range(v):
+            if rep[h] == h:
+                rep_u[n_reps] = u
+                rep_v[n_reps] = v
+                rep_h[n_reps] = h
+                n_reps += 1
+            h += 1
     for j in range(1, n_rest):
         for i in range(j):
+            # one turn-river pair per class: the least index of its images, and the distinct images
+            own = (j * (j - 1) >> 1) + i
+            least = True
+            n_images = 0
+            for x in range(n_keep):
+                p = spos[x][i]
+                q = spos[x][j]
+                if p > q:
+                    p, q = q, p
+                h = (q * (q - 1) >> 1) + p
+                if h < own:
+                    least = False
+                    break
+                dup = 0
+                for y in range(n_images):
+                    if image_index[y] == h:
+                        dup = 1
+                if not dup:
+                    image_index[n_images] = h
+                    image_perm[n_images] = x
+                    n_images += 1
+            if not least:
+                continue
             board[0] = flop[0]
             board[1] = flop[1]
             board[2] = flop[2]
@@ -541,38 +596,35 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
             sort_small(board, 5)
             key = key5(board)
             b = t.board_index[key]
-            g = t.board_perm[key]
-            fwd = t.maps + g * N_CARDS
-            recs = t.records + <Py_ssize_t>b * t.board_holdings
-            # the canonical board's rest cards, in order, renamed onto this board: their positions
-            # in the flop's rest (255: the turn or the river card)
-            n_b = 0
+            inv = t.inverse + t.board_perm[key] * N_CARDS
             cards = t.boards + b * 5
-            x = 0
-            for li in range(t.n_live):
-                if x < 5 and t.live_cards[li] == cards[x]:
-                    x += 1
+            memcpy(local, t.records + <Py_ssize_t>b * t.board_holdings, t.board_holdings * sizeof(Record))
+            for u in range(n_rest):
+                if u == i or u == j:
+                    bpos[u] = 255
                     continue
-                u = fpos[fwd[t.live_cards[li]]]
-                pos[n_b] = 255 if u == i or u == j else u
-                n_b += 1
-            # the records in their own order (read once, in sequence); the flop's cells stay in cache
-            r = recs
-            for v in range(1, n_b):
-                for u in range(v):
-                    if pos[u] != 255 and pos[v] != 255:
-                        p = pos[u]
-                        q = pos[v]
-                        if p > q:
-                            p, q = q, p
-                        h = (q * (q - 1) >> 1) + p
-                        if rep[h] == h:
-                            cell = cells + <Py_ssize_t>h * CELLS + r.category * N_ENDINGS
-                            cell[0] += r.not_qualifying
-                            cell[1] += r.player_wins
-                            cell[2] += r.ties
-                            cell[3] += disjoint - r.not_qualifying - r.player_wins - r.ties
-                    r += 1
+                li = t.live_index[inv[rest[u]]]
+                below = 0
+                for x in range(5):
+                    if t.live_index[cards[x]] < li:
+                        below += 1
+                bpos[u] = li - below
+            for y in range(n_images):
+                x = image_perm[y]
+                for z in range(n_reps):
+                    # holding z on the image pair is holding s^-1(z) on this pair
+                    p = bpos[sinv[x][rep_u[z]]]
+                    q = bpos[sinv[x][rep_v[z]]]
+                    if p == 255 or q == 255:
+                        continue
+                    if p > q:
+                        p, q = q, p
+                    r = local + ((q * (q - 1) >> 1) + p)
+                    cell = cells + <Py_ssize_t>rep_h[z] * CELLS + r.category * N_ENDINGS
+                    cell[0] += r.not_qualifying
+                    cell[1] += r.player_wins
+                    cell[2] += r.ties
+                    cell[3] += disjoint - r.not_qualifying - r.player_wins - r.ties
     h = <int>choose2(n_rest)
     for h in range(h):
         if rep[h] != h:
@@ -616,6 +668,8 @@ def flop_counts(dead=(), int qualifier=0):
     qualifies with strength ``qualifier`` or more (0: always)."""
     cdef uint8_t live[N_CARDS]
     cdef uint8_t live_cards[N_CARDS]
+    cdef uint8_t live_index[N_CARDS]
+    cdef uint8_t[:, ::1] inverse = _matrix(N_PERMS, N_CARDS)
     cdef uint8_t[:, ::1] maps = _matrix(N_PERMS, N_CARDS)
     cdef int group_size, n_live = 0, i, a, b, c, g, n_flops, f, n_rest_flop, t, threads, n_boards
     cdef int64_t key, n_all_boards
@@ -631,16 +685,21 @@ def flop_counts(dead=(), int qualifier=0):
     cdef Tables tables
     cdef BoardCounts* works = NULL
     cdef Record* records = NULL
+    cdef Record* scratch = NULL
     cdef Py_ssize_t holdings_per_flop
     check_qualifier(qualifier)
     live_flags(dead, live)
     for i in range(N_CARDS):
         if live[i]:
+            live_index[i] = n_live
             live_cards[n_live] = i
             n_live += 1
     if n_live < 9:
         raise ValueError(f"a round deals 9 cards; the deck without the dead cards has {n_live}")
     group_size = suit_group(live, maps)
+    for g in range(group_size):
+        for c in range(N_CARDS):
+            inverse[g, maps[g, c]] = c
     # canonical flops: the least colex key of each class under the group, the class size its weight
     flop_id = array_int32(N_FLOP_KEYS, -1)
     flops, weights = [], []
@@ -713,6 +772,9 @@ def flop_counts(dead=(), int qualifier=0):
     tables.live_cards = live_cards
     tables.n_live = n_live
     tables.maps = &maps[0, 0]
+    tables.inverse = &inverse[0, 0]
+    tables.group_size = group_size
+    tables.live_index = live_index
     tables.board_index = &board_index[0]
     tables.board_perm = &board_perm[0]
     tables.boards = &boards[0, 0]
@@ -721,8 +783,9 @@ def flop_counts(dead=(), int qualifier=0):
     threads = openmp.omp_get_max_threads()
     works = <BoardCounts*>calloc(threads, sizeof(BoardCounts))
     records = <Record*>calloc(<Py_ssize_t>n_boards * tables.board_holdings, sizeof(Record))
+    scratch = <Record*>calloc(<Py_ssize_t>threads * tables.board_holdings, sizeof(Record))
     try:
-        if works == NULL or records == NULL:
+        if works == NULL or records == NULL or scratch == NULL:
             raise MemoryError()
         for b in prange(n_boards, nogil=True, schedule="dynamic", chunksize=64, num_threads=threads):
             record_board(works + threadid(), &boards[b, 0], live, qualifier,
@@ -730,8 +793,10 @@ def flop_counts(dead=(), int qualifier=0):
         tables.records = records
         for f in prange(n_flops, nogil=True, schedule="dynamic", chunksize=1, num_threads=threads):
             sum_flop(&tables, &out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop,
-                     &reps[<Py_ssize_t>f * out.n_holdings], &out.cells[f * holdings_per_flop])
+                     &reps[<Py_ssize_t>f * out.n_holdings], &out.cells[f * holdings_per_flop],
+                     scratch + <Py_ssize_t>threadid() * tables.board_holdings)
     finally:
+        free(scratch)
         free(works)
         free(records)
     return out
