@@ -400,7 +400,8 @@ cdef class FlopCounts:
 
         Returns {"value": sum of the chosen values, weighted by the flop weights; "classes": the
         (flop, holding) pairs weighted; "calls": those calling; "equal": those whose two values are
-        equal; "called_by_class" / "folded_by_class": the weighted pairs by five-card class}."""
+        equal; "called_by_class" / "folded_by_class": the weighted pairs by five-card class;
+        "choices": one byte per (flop, holding), flop-major, 1 for call and 0 for fold}."""
         cdef int64_t coef[CELLS]
         cdef int64_t cex[N_FIVE_CLASSES]
         cdef int64_t fex[N_FIVE_CLASSES]
@@ -426,6 +427,8 @@ cdef class FlopCounts:
                     fex[i] = extra[i]
         memset(called, 0, sizeof(called))
         memset(folded, 0, sizeof(folded))
+        choices = bytearray(<Py_ssize_t>self.n_flops * self.n_holdings)
+        cdef uint8_t[::1] chosen = choices
         with nogil:
             for f in range(self.n_flops):
                 wt = self.flop_weight[f]
@@ -447,6 +450,7 @@ cdef class FlopCounts:
                         if v_call == v_fold:
                             equal += wt
                         if v_call > v_fold or (v_call == v_fold and wager_more):
+                            chosen[<Py_ssize_t>f * self.n_holdings + h] = 1
                             value += wt * v_call
                             calls += wt
                             called[cls] += wt
@@ -456,7 +460,7 @@ cdef class FlopCounts:
                         h += 1
         return {"value": value, "classes": classes, "calls": calls, "equal": equal,
                 "called_by_class": [called[i] for i in range(N_FIVE_CLASSES)],
-                "folded_by_class": [folded[i] for i in range(N_FIVE_CLASSES)]}
+                "folded_by_class": [folded[i] for i in range(N_FIVE_CLASSES)], "choices": bytes(choices)}
 
 
 cdef struct Record:

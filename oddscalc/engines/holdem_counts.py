@@ -161,6 +161,21 @@ def casino_holdem(rules: CasinoHoldemRules | None = None, dead: tuple[int, ...] 
         equal_situations=Fraction(out["equal"], situations), aa_bonus_return=Fraction(bonus, situations))
 
 
+def optimal_choices(rules: CasinoHoldemRules | None = None,
+                    dead: tuple[int, ...] = ()) -> dict[tuple[tuple[int, int, int], tuple[int, int]], bool]:
+    """Whether the optimal player calls, for every canonical flop and every holding of it (the other
+    flops of a class are its suit relabellings)."""
+    rules = rules or CasinoHoldemRules()
+    counts = flop_counts(_dead_cards(dead), rules.qualifier)
+    _, call, fold, call_extra, fold_extra = _coefficients(rules)
+    chosen = counts.decide(call, fold, call_extra, fold_extra, rules.wager_more)["choices"]
+    out = {}
+    for f, (flop, _) in enumerate(counts.flops()):
+        for h, holding in enumerate(counts.holdings(f)):
+            out[(flop, holding)] = chosen[f * counts.n_holdings + h] == 1
+    return out
+
+
 def _suit_maps(dead: tuple[int, ...]) -> list[list[int]]:
     """The suit permutations (as card maps) that keep the dead cards."""
     maps = []

@@ -228,6 +228,20 @@ def test_one_situation_on_the_full_deck_is_counted_directly():
     assert fold == -1 and call > 0
 
 
+@pytest.mark.parametrize("rules", [hc.CasinoHoldemRules(),
+                                   pytest.param(hc.CasinoHoldemRules(wager_more=False), marks=pytest.mark.slow),
+                                   pytest.param(hc.CasinoHoldemRules(bonus_ratio=Fraction(1, 2)),
+                                                marks=pytest.mark.slow)])
+def test_the_tables_choices_are_each_situations_better_action(rules):
+    deck = parse_cards("As Ah Ks Kh Qs Qh 4s 4h 5c 9d")
+    dead = tuple(c for c in range(52) if c not in deck)
+    choices = hc.optimal_choices(rules, dead)
+    assert len(choices) == sum(comb(7, 2) for _ in hc.flop_counts(dead, rules.qualifier).flops())
+    for (flop, holding), calls in choices.items():
+        call, fold = hc.call_and_fold(holding, flop, rules, dead)
+        assert calls == (call > fold or (call == fold and rules.wager_more))
+
+
 def test_relabelled_suits_change_nothing():
     deck = parse_cards("As Ks Qs Js Ts Ah Ad Kh 9c")
     swap = {0: 3, 3: 0, 1: 2, 2: 1}                 # clubs <-> spades, diamonds <-> hearts
