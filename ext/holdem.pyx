@@ -532,6 +532,7 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
     cdef uint8_t spos[N_PERMS][N_CARDS]       # kept permutation x: flop-rest position -> position
     cdef uint8_t sinv[N_PERMS][N_CARDS]       # and its inverse
     cdef uint8_t bpos[N_CARDS]                # flop-rest position -> canonical board's rest position
+    cdef uint8_t bmap[N_CARDS]                # the same through an image's permutation
     cdef uint8_t rep_u[MAX_HOLDINGS]
     cdef uint8_t rep_v[MAX_HOLDINGS]
     cdef int32_t rep_h[MAX_HOLDINGS]
@@ -614,11 +615,13 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
                         below += 1
                 bpos[u] = li - below
             for y in range(n_images):
+                # holding z on the image pair is holding s^-1(z) on this pair
                 x = image_perm[y]
+                for u in range(n_rest):
+                    bmap[u] = bpos[sinv[x][u]]
                 for z in range(n_reps):
-                    # holding z on the image pair is holding s^-1(z) on this pair
-                    p = bpos[sinv[x][rep_u[z]]]
-                    q = bpos[sinv[x][rep_v[z]]]
+                    p = bmap[rep_u[z]]
+                    q = bmap[rep_v[z]]
                     if p == 255 or q == 255:
                         continue
                     if p > q:

@@ -288,6 +288,8 @@ def test_full_deck_casino_holdem_matches_the_published_figures():
     assert figures.deals == comb(52, 2) * comb(50, 3) * comb(47, 2) * comb(45, 2)
     assert round(float(figures.house_edge) * 100, 2) == 2.16
     assert round(float(figures.call_probability) * 100) == 82
+    # winnergambling's "0.82%" (docs/holdem-games.md: by its size an element of risk)
+    assert round(float(figures.element_of_risk) * 100, 2) == 0.82
     assert figures.average_wager == 1 + 2 * figures.call_probability
     # the same counts, the WoO tables: a worse royal costs, a richer table returns more
     woo1 = hc.casino_holdem(hc.CasinoHoldemRules(ante=tuple(hc.WOO_ANTE_1.items())))
