@@ -1,0 +1,898 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Hold'em against the dealer: the board kernel, and the flop-decision counts built on it.
+
+Kernels count, Python prices: nothing here knows a paytable.
+
+**One board.**  Five community cards and the dead cards leave a deck of n cards; every two-card
+holding of it (the player's or the dealer's) has one 7-card strength on that board.  The holdings
+are sorted by strength once (a counting sort over the 7462 strengths); for a player holding {a, b}
+the dealer holdings disjoint from it that are weaker (tie, stronger) are then *counted*, not
+enumerated pairwise, by inclusion-exclusion on card removal:
+
+    weaker(a, b) = weaker(all) - weaker(holding a) - weaker(holding b) + [{a, b} is weaker than itself]
+
+the per-card terms kept as running counts while the sorted list is swept once (a holding's own
+strength group is counted apart, so that ties come out the same way).  A dealer qualifier is a
+strength threshold: the holdings below it are counted by the same identity, from a snapshot of
+the running counts taken when the sweep reaches the threshold.  One board costs C(n, 2) strength
+look-ups and a sweep, against C(n, 2) * C(n - 2, 2) / 2 comparisons pairwise.
+
+**Every flop decision.**  A decision after the flop (Casino Hold'em's fold or call) needs, for every
+(player holding, flop), the dealer holdings by ending summed over every turn and river, split by
+the player's final category.  Suit permutations that map the dead cards onto themselves (all 24 on
+a full deck) map deals to deals of the same value, so the flops are kept up to that symmetry (one
+canonical flop per class, its class size as weight) and the boards are visited up to it too: each
+canonical board's counts are made once, then added, through each distinct image of the board,
+into every canonical flop it contains (a board's ten flops in every image), the holdings renamed
+by the same permutation.  Every (canonical flop, holding, turn and river) is reached exactly once.
+"""
+from array import array
+
+from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset, memcpy
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from cython.parallel cimport prange, threadid
+cimport openmp
+
+from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards, choose, choose2, \
+    choose3, choose4, next_colex
+from oddscalc._native.eval5 cimport N_STRENGTHS, N_CATEGORIES, strength5, strength7, category_of
+
+cdef enum:
+    MAX_HOLDINGS = 1326        # C(52, 2)
+    N_ENDINGS = 4              # dealer does not qualify; qualifies and the player wins, ties, loses
+    CELLS = N_CATEGORIES * N_ENDINGS
+    N_PERMS = 24
+    N_FLOP_KEYS = 22100        # C(52, 3): colex keys of three cards
+    N_FIVE_CLASSES = 11        # five-card categories, then a pair of aces apart (class 10)
+
+
+cdef struct BoardCounts:
+    # the deck left by the board and the dead cards, and every holding of it (colex over positions)
+    int n_rest
+    uint8_t rest[N_CARDS]
+    int n_hold
+    uint8_t first[MAX_HOLDINGS]        # positions in rest, first < second
+    uint8_t second[MAX_HOLDINGS]
+    uint16_t strength[MAX_HOLDINGS]
+    uint8_t category[MAX_HOLDINGS]
+    # dealer holdings disjoint from each player holding
+    int32_t weaker[MAX_HOLDINGS]
+    int32_t ties[MAX_HOLDINGS]
+    int32_t not_qualifying[MAX_HOLDINGS]
+    # sweep scratch
+    int32_t order[MAX_HOLDINGS]
+    int32_t scratch[MAX_HOLDINGS]
+    int32_t low[129]                   # radix counts of the low 7 bits of a strength
+    int32_t high[66]                   # and of the high 6 (7461 >> 7 = 58)
+
+
+cdef inline int64_t key3(int a, int b, int c) noexcept nogil:
+    """Colex key of three distinct cards, any order."""
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return choose3(c) + choose2(b) + a
+
+
+cdef void count_board(BoardCounts* w, const uint8_t* board, const uint8_t* live, int qualifier) noexcept nogil:
+    """Every holding of the deck left by ``board`` (5 cards) and the dead cards (``live`` flags the
+    others): its strength and category, and the dealer holdings disjoint from it that are weaker,
+    tie, or do not qualify (strength below ``qualifier``; 0: every hand qualifies)."""
+    cdef uint8_t on_board[N_CARDS]
+    cdef uint8_t cards[7]
+    cdef int32_t done[N_CARDS]
+    cdef int32_t group[N_CARDS]
+    cdef int32_t below_q[N_CARDS]
+    cdef int i, j, h, k, e, s, a, b, n = 0, done_all = 0, below_q_all = -1
+    memset(on_board, 0, sizeof(on_board))
+    for i in range(5):
+        on_board[board[i]] = 1
+        cards[i] = board[i]
+    for i in range(N_CARDS):
+        if live[i] and not on_board[i]:
+            w.rest[n] = i
+            n += 1
+    w.n_rest = n
+    h = 0
+    for j in range(1, n):
+        for i in range(j):
+            w.first[h] = i
+            w.second[h] = j
+            cards[5] = w.rest[i]
+            cards[6] = w.rest[j]
+            w.strength[h] = strength7(cards)
+            w.category[h] = category_of(w.strength[h])
+            h += 1
+    w.n_hold = h
+    # sort by strength: two counting passes (LSD radix), the low 7 bits then the high 6
+    memset(w.low, 0, sizeof(w.low))
+    memset(w.high, 0, sizeof(w.high))
+    for k in range(h):
+        w.low[(w.strength[k] & 127) + 1] += 1
+        w.high[(w.strength[k] >> 7) + 1] += 1
+    for s in range(128):
+        w.low[s + 1] += w.low[s]
+    for s in range(64):
+        w.high[s + 1] += w.high[s]
+    for k in range(h):
+        w.scratch[w.low[w.strength[k] & 127]] = k
+        w.low[w.strength[k] & 127] += 1
+    for i in range(h):
+        k = w.scratch[i]
+        w.order[w.high[w.strength[k] >> 7]] = k
+        w.high[w.strength[k] >> 7] += 1
+    # one sweep, strength groups in increasing order; counts per card position
+    memset(done, 0, sizeof(done))
+    memset(group, 0, sizeof(group))
+    k = 0
+    while k < h:
+        s = w.strength[w.order[k]]
+        if below_q_all < 0 and s >= qualifier:
+            below_q_all = done_all
+            memcpy(below_q, done, sizeof(done))
+        e = k
+        while e < h and w.strength[w.order[e]] == s:
+            group[w.first[w.order[e]]] += 1
+            group[w.second[w.order[e]]] += 1
+            e += 1
+        for i in range(k, e):
+            a = w.first[w.order[i]]
+            b = w.second[w.order[i]]
+            w.weaker[w.order[i]] = done_all - done[a] - done[b]
+            w.ties[w.order[i]] = (e - k) - group[a] - group[b] + 1
+        for i in range(k, e):
+            a = w.first[w.order[i]]
+            b = w.second[w.order[i]]
+            done[a] += group[a]
+            group[a] = 0
+            done[b] += group[b]
+            group[b] = 0
+        done_all += e - k
+        k = e
+    if below_q_all < 0:
+        below_q_all = done_all
+        memcpy(below_q, done, sizeof(done))
+    for k in range(h):
+        a = w.first[k]
+        b = w.second[k]
+        w.not_qualifying[k] = below_q_all - below_q[a] - below_q[b] + (1 if w.strength[k] < qualifier else 0)
+
+
+cdef inline void endings(const BoardCounts* w, int k, int qualifier, int32_t* out) noexcept nogil:
+    """Dealer holdings disjoint from holding k: [does not qualify, qualifies and the player wins,
+    ties, loses]."""
+    cdef int32_t disjoint = <int32_t>choose2(w.n_rest - 2)
+    if w.strength[k] >= qualifier:
+        # every non-qualifying dealer is weaker than the player
+        out[0] = w.not_qualifying[k]
+        out[1] = w.weaker[k] - w.not_qualifying[k]
+        out[2] = w.ties[k]
+        out[3] = disjoint - w.weaker[k] - w.ties[k]
+    else:
+        # every weaker or tying dealer is below the qualifier too
+        out[0] = w.not_qualifying[k]
+        out[1] = 0
+        out[2] = 0
+        out[3] = disjoint - w.not_qualifying[k]
+
+
+cdef int live_flags(object dead, uint8_t* live) except -1:
+    cdef uint8_t seen[N_CARDS]
+    cdef int i
+    memset(seen, 0, sizeof(seen))
+    mark_cards(dead, seen)
+    for i in range(N_CARDS):
+        live[i] = 0 if seen[i] else 1
+    return 0
+
+
+cdef int check_qualifier(int qualifier) except -1:
+    if qualifier < 0 or qualifier > N_STRENGTHS:
+        raise ValueError(f"qualifier {qualifier} is not a strength 0..{N_STRENGTHS}")
+    return 0
+
+
+cdef int category_bounds(int* start) noexcept nogil:
+    """First strength of every category, and N_STRENGTHS after the last."""
+    cdef int s, c
+    for c in range(N_CATEGORIES + 1):
+        start[c] = N_STRENGTHS
+    for s in range(N_STRENGTHS - 1, -1, -1):
+        start[category_of(s)] = s
+    return 0
+
+
+cdef int count_below(const uint16_t* sorted_strengths, int n, int t) noexcept nogil:
+    """How many of the n sorted strengths are below t."""
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if sorted_strengths[mid] < t:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def board_counts(board, dead=(), int qualifier=0, bint dealer_categories=False):
+    """For one board (five cards) and the dead cards: every two-card holding of the rest of the deck,
+    its 7-card strength and category, and the dealer holdings disjoint from it that do not qualify
+    (strength below ``qualifier``; 0: no qualifier) and, among those that qualify, that the player
+    beats, ties and loses to.  With ``dealer_categories``, also every dealer holding's category by
+    its comparison with the player's hand (weaker, tie, stronger; qualifier aside), 3 x 10 counts.
+
+    >>> out = board_counts([0, 5, 10, 15, 20])
+    >>> len(out["holdings"]), sum(out["not_qualifying"][0:1] + out["player_wins"][0:1] + out["ties"][0:1]
+    ...                             + out["player_loses"][0:1])
+    (1081, 990)
+    """
+    cdef uint8_t live[N_CARDS]
+    cdef uint8_t cards[5]
+    cdef uint8_t seen[N_CARDS]
+    cdef BoardCounts* w
+    cdef int32_t ends[N_ENDINGS]
+    cdef int start[N_CATEGORIES + 1]
+    cdef int k, i, c, x, lo, hi, s, per, n_all
+    cdef uint16_t* by_card = NULL
+    cdef int* n_by_card = NULL
+    cdef uint16_t* all_sorted = NULL
+    check_qualifier(qualifier)
+    board = list(board)
+    if len(board) != 5:
+        raise ValueError(f"a board is five cards, got {len(board)}")
+    memset(seen, 0, sizeof(seen))
+    mark_cards(list(board) + list(dead), seen)
+    live_flags(dead, live)
+    for i in range(5):
+        cards[i] = board[i]
+    w = <BoardCounts*>PyMem_Malloc(sizeof(BoardCounts))
+    if w == NULL:
+        raise MemoryError()
+    try:
+        count_board(w, cards, live, qualifier)
+        if w.n_rest < 4:
+            raise ValueError("the deck left by the board and the dead cards has fewer than four cards")
+        out = {"holdings": [], "strength": [], "category": [], "not_qualifying": [], "player_wins": [],
+               "ties": [], "player_loses": []}
+        for k in range(w.n_hold):
+            endings(w, k, qualifier, ends)
+            out["holdings"].append((w.rest[w.first[k]], w.rest[w.second[k]]))
+            out["strength"].append(w.strength[k])
+            out["category"].append(w.category[k])
+            out["not_qualifying"].append(ends[0])
+            out["player_wins"].append(ends[1])
+            out["ties"].append(ends[2])
+            out["player_loses"].append(ends[3])
+        if dealer_categories:
+            # per card position, the strengths of the holdings holding it, sorted (the sweep order)
+            per = w.n_rest - 1
+            n_all = w.n_hold
+            by_card = <uint16_t*>calloc(w.n_rest * per, sizeof(uint16_t))
+            n_by_card = <int*>calloc(w.n_rest, sizeof(int))
+            all_sorted = <uint16_t*>calloc(n_all, sizeof(uint16_t))
+            if by_card == NULL or n_by_card == NULL or all_sorted == NULL:
+                raise MemoryError()
+            for i in range(n_all):
+                k = w.order[i]
+                all_sorted[i] = w.strength[k]
+                for c in (w.first[k], w.second[k]):
+                    by_card[c * per + n_by_card[c]] = w.strength[k]
+                    n_by_card[c] += 1
+            category_bounds(start)
+            rows = []
+            for k in range(n_all):
+                s = w.strength[k]
+                table = [[0] * N_CATEGORIES for _ in range(3)]
+                for c in range(N_CATEGORIES):
+                    # [lo, hi) strengths of category c, cut at the player's strength
+                    for x, (lo, hi) in enumerate(((start[c], min(start[c + 1], s)),
+                                                  (max(start[c], s), min(start[c + 1], s + 1)),
+                                                  (max(start[c], s + 1), start[c + 1]))):
+                        if lo < hi:
+                            table[x][c] = (below_disjoint(w, k, all_sorted, by_card, per, hi)
+                                           - below_disjoint(w, k, all_sorted, by_card, per, lo))
+                rows.append(table)
+            out["dealer_categories"] = rows
+        return out
+    finally:
+        free(by_card)
+        free(n_by_card)
+        free(all_sorted)
+        PyMem_Free(w)
+
+
+cdef int below_disjoint(const BoardCounts* w, int k, const uint16_t* all_sorted, const uint16_t* by_card,
+                        int per, int t) noexcept nogil:
+    """Dealer holdings disjoint from holding k with strength below t (inclusion-exclusion)."""
+    return (count_below(all_sorted, w.n_hold, t) - count_below(by_card + w.first[k] * per, per, t)
+            - count_below(by_card + w.second[k] * per, per, t) + (1 if w.strength[k] < t else 0))
+
+
+# ---- every flop decision ------------------------------------------------------------------------
+
+cdef int suit_group(const uint8_t* live, uint8_t[:, ::1] card_maps) noexcept nogil:
+    """The suit permutations that map the live cards onto themselves, as card maps (rows); their number."""
+    cdef int p[4]
+    cdef int n = 0, c, ok
+    for p[0] in range(4):
+        for p[1] in range(4):
+            for p[2] in range(4):
+                for p[3] in range(4):
+                    if p[0] == p[1] or p[0] == p[2] or p[0] == p[3] or p[1] == p[2] or p[1] == p[3] \
+                            or p[2] == p[3]:
+                        continue
+                    ok = 1
+                    for c in range(N_CARDS):
+                        if live[c] != live[make_card(card_rank(c), p[card_suit(c)])]:
+                            ok = 0
+                            break
+                    if not ok:
+                        continue
+                    for c in range(N_CARDS):
+                        card_maps[n, c] = make_card(card_rank(c), p[card_suit(c)])
+                    n += 1
+    return n
+
+
+cdef inline int five_class(const uint8_t* cards) noexcept nogil:
+    """The five-card category of five cards, a pair of aces apart (class 10)."""
+    cdef uint16_t s = strength5(cards[0], cards[1], cards[2], cards[3], cards[4])
+    cdef int cat = category_of(s), i, aces = 0
+    if cat == 1:
+        for i in range(5):
+            if card_rank(cards[i]) == 12:
+                aces += 1
+        if aces == 2:
+            return 10
+    return cat
+
+
+cdef class FlopCounts:
+    """For every canonical flop (up to the suit permutations that keep the dead cards) and every
+    player holding of the other live cards, the dealer holdings summed over every turn and river,
+    by the player's final category and the ending (does not qualify; qualifies and the player wins,
+    ties, loses): ``cell(flop, holding)`` is 10 x 4 counts, row = category.  A flop's weight is the
+    number of flops its class holds.  Built by ``flop_counts``."""
+    cdef readonly int n_live, n_flops, n_holdings, qualifier, group_size
+    cdef readonly long long completions
+    cdef uint8_t live[N_CARDS]
+    cdef uint8_t[:, ::1] flop_cards        # (n_flops, 3)
+    cdef int64_t[::1] flop_weight
+    cdef uint8_t[:, ::1] flop_rest         # (n_flops, n_live - 3): the live cards off the flop
+    cdef int32_t[::1] cells                # (n_flops, n_holdings, CELLS)
+
+    def flops(self):
+        """Every canonical flop (three card codes) and its weight."""
+        return [((self.flop_cards[f, 0], self.flop_cards[f, 1], self.flop_cards[f, 2]), self.flop_weight[f])
+                for f in range(self.n_flops)]
+
+    def holdings(self, int flop):
+        """The player holdings of a flop, in the order of ``cell``'s index."""
+        self._check_flop(flop)
+        cdef int i, j
+        return [(self.flop_rest[flop, i], self.flop_rest[flop, j]) for j in range(1, self.n_live - 3)
+                for i in range(j)]
+
+    def cell(self, int flop, int holding):
+        """10 x 4 dealer-holding counts (rows: the player's final category; columns: does not qualify,
+        player wins, ties, loses) over every turn and river."""
+        self._check_flop(flop)
+        if holding < 0 or holding >= self.n_holdings:
+            raise ValueError(f"holding {holding} is not 0..{self.n_holdings - 1}")
+        cdef Py_ssize_t base = (<Py_ssize_t>flop * self.n_holdings + holding) * CELLS
+        return [[self.cells[base + r * N_ENDINGS + e] for e in range(N_ENDINGS)] for r in range(N_CATEGORIES)]
+
+    cdef int _check_flop(self, int flop) except -1:
+        if flop < 0 or flop >= self.n_flops:
+            raise ValueError(f"flop {flop} is not 0..{self.n_flops - 1}")
+        return 0
+
+    def decide(self, call, long long fold, call_extra=None, fold_extra=None, bint wager_more=True):
+        """The better of two actions at every (flop, holding), valued by integer coefficients: calling is
+        worth sum(call[row * 4 + ending] * count) over the cell plus ``call_extra[class]`` per completion
+        (class: the five-card class of holding + flop, 0..9 by category, 10 a pair of aces), folding
+        ``fold`` plus ``fold_extra[class]`` per completion.  Equal values call when ``wager_more``.
+
+        Returns {"value": sum of the chosen values, weighted by the flop weights; "classes": the
+        (flop, holding) pairs weighted; "calls": those calling; "equal": those whose two values are
+        equal; "called_by_class" / "folded_by_class": the weighted pairs by five-card class;
+        "choices": one byte per (flop, holding), flop-major, 1 for call and 0 for fold}."""
+        cdef int64_t coef[CELLS]
+        cdef int64_t cex[N_FIVE_CLASSES]
+        cdef int64_t fex[N_FIVE_CLASSES]
+        cdef int64_t value = 0, classes = 0, calls = 0, equal = 0, v_call, v_fold, wt
+        cdef int64_t called[N_FIVE_CLASSES]
+        cdef int64_t folded[N_FIVE_CLASSES]
+        cdef uint8_t five[5]
+        cdef int f, i, j, h, x, cls
+        cdef Py_ssize_t base
+        call = list(call)
+        if len(call) != CELLS:
+            raise ValueError(f"call has {len(call)} coefficients, expected {CELLS}")
+        for x in range(CELLS):
+            coef[x] = call[x]
+        for x, extra in ((0, call_extra), (1, fold_extra)):
+            extra = [0] * N_FIVE_CLASSES if extra is None else list(extra)
+            if len(extra) != N_FIVE_CLASSES:
+                raise ValueError(f"an extra has {len(extra)} values, expected {N_FIVE_CLASSES}")
+            for i in range(N_FIVE_CLASSES):
+                if x == 0:
+                    cex[i] = extra[i]
+                else:
+                    fex[i] = extra[i]
+        memset(called, 0, sizeof(called))
+        memset(folded, 0, sizeof(folded))
+        choices = bytearray(<Py_ssize_t>self.n_flops * self.n_holdings)
+        cdef uint8_t[::1] chosen = choices
+        with nogil:
+            for f in range(self.n_flops):
+                wt = self.flop_weight[f]
+                five[2] = self.flop_cards[f, 0]
+                five[3] = self.flop_cards[f, 1]
+                five[4] = self.flop_cards[f, 2]
+                h = 0
+                for j in range(1, self.n_live - 3):
+                    for i in range(j):
+                        five[0] = self.flop_rest[f, i]
+                        five[1] = self.flop_rest[f, j]
+                        cls = five_class(five)
+                        base = (<Py_ssize_t>f * self.n_holdings + h) * CELLS
+                        v_call = cex[cls] * self.completions
+                        for x in range(CELLS):
+                            v_call = v_call + coef[x] * self.cells[base + x]
+                        v_fold = (fold + fex[cls]) * self.completions
+                        classes += wt
+                        if v_call == v_fold:
+                            equal += wt
+                        if v_call > v_fold or (v_call == v_fold and wager_more):
+                            chosen[<Py_ssize_t>f * self.n_holdings + h] = 1
+                            value += wt * v_call
+                            calls += wt
+                            called[cls] += wt
+                        else:
+                            value += wt * v_fold
+                            folded[cls] += wt
+                        h += 1
+        return {"value": value, "classes": classes, "calls": calls, "equal": equal,
+                "called_by_class": [called[i] for i in range(N_FIVE_CLASSES)],
+                "folded_by_class": [folded[i] for i in range(N_FIVE_CLASSES)], "choices": bytes(choices)}
+
+
+cdef struct Record:
+    # one holding on one canonical board: dealer holdings that do not qualify, lose to it, tie it
+    # (the rest beat it), and its category
+    uint16_t not_qualifying
+    uint16_t player_wins
+    uint16_t ties
+    uint8_t category
+    uint8_t unused
+
+
+cdef struct Tables:
+    const uint8_t* live_cards  # the live cards, increasing
+    int n_live
+    const uint8_t* maps        # (group_size, 52): card maps of the permutations
+    const uint8_t* inverse     # (group_size, 52): and of their inverses
+    int group_size
+    const uint8_t* live_index  # card -> its index among the live cards
+    const int32_t* board_index    # colex key of five cards -> its canonical board
+    const uint8_t* board_perm     # colex key -> the permutation taking the canonical board to it
+    const uint8_t* boards         # (n_boards, 5): canonical boards, sorted cards
+    const Record* records         # (n_boards, board holdings)
+    int board_holdings
+    int qualifier
+
+
+cdef inline int64_t key5(const uint8_t* s) noexcept nogil:
+    """Colex key of five increasing cards."""
+    return (s[4] * (s[4] - 1) * (s[4] - 2) * (s[4] - 3) * (<int64_t>s[4] - 4) // 120 + choose4(s[3])
+            + choose3(s[2]) + choose2(s[1]) + s[0])
+
+
+cdef void sort_small(uint8_t* cards, int n) noexcept nogil:
+    cdef int i, j, t
+    for i in range(1, n):
+        t = cards[i]
+        j = i - 1
+        while j >= 0 and cards[j] > t:
+            cards[j + 1] = cards[j]
+            j -= 1
+        cards[j + 1] = t
+
+
+cdef void record_board(BoardCounts* w, const uint8_t* board, const uint8_t* live, int qualifier,
+                       Record* out) noexcept nogil:
+    cdef int32_t ends[N_ENDINGS]
+    cdef int k
+    count_board(w, board, live, qualifier)
+    for k in range(w.n_hold):
+        endings(w, k, qualifier, ends)
+        out[k].not_qualifying = <uint16_t>ends[0]
+        out[k].player_wins = <uint16_t>ends[1]
+        out[k].ties = <uint16_t>ends[2]
+        out[k].category = w.category[k]
+
+
+cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, int n_rest, const int32_t* rep,
+                   int32_t* cells, Record* local) noexcept nogil:
+    """cells[holding][category][ending] of one flop, summed over every turn and river.
+
+    The permutations that keep the flop (as a set) keep its cells: cell(s(h)) = cell(h).  So only the
+    holdings that represent their class (``rep[h] == h``) are summed, the others copied at the end;
+    and the turn-river pairs are taken one per class under those permutations, a pair standing for
+    each distinct image s(pair) by c(h, s(pair)) = c(s^-1(h), pair).  A board's counts are read from
+    its canonical board's records (copied once, in order, to ``local``) through the permutation that
+    maps it there."""
+    cdef uint8_t fpos[N_CARDS]
+    cdef uint8_t spos[N_PERMS][N_CARDS]       # kept permutation x: flop-rest position -> position
+    cdef uint8_t sinv[N_PERMS][N_CARDS]       # and its inverse
+    cdef uint8_t bpos[N_CARDS]                # flop-rest position -> canonical board's rest position
+    cdef uint8_t bmap[N_CARDS]                # the same through an image's permutation
+    cdef uint8_t rep_u[MAX_HOLDINGS]
+    cdef uint8_t rep_v[MAX_HOLDINGS]
+    cdef int32_t rep_h[MAX_HOLDINGS]
+    cdef int image_perm[N_PERMS]
+    cdef int image_index[N_PERMS]
+    cdef uint8_t board[5]
+    cdef int n_keep = 0, n_reps = 0, n_images, g, i, j, u, v, h, p, q, x, y, z, b, li, below, own, dup
+    cdef bint least
+    cdef int64_t key
+    cdef int32_t disjoint = <int32_t>choose2(t.n_live - 7)
+    cdef int64_t flop_key = key3(flop[0], flop[1], flop[2])
+    cdef const uint8_t* m
+    cdef const uint8_t* inv
+    cdef const uint8_t* cards
+    cdef const Record* r
+    cdef int32_t* cell
+    memset(fpos, 255, sizeof(fpos))
+    for i in range(n_rest):
+        fpos[rest[i]] = i
+    for g in range(t.group_size):
+        m = t.maps + g * N_CARDS
+        if key3(m[flop[0]], m[flop[1]], m[flop[2]]) == flop_key:
+            for u in range(n_rest):
+                spos[n_keep][u] = fpos[m[rest[u]]]
+                sinv[n_keep][fpos[m[rest[u]]]] = u
+            n_keep += 1
+    h = 0
+    for v in range(1, n_rest):
+        for u in range(v):
+            if rep[h] == h:
+                rep_u[n_reps] = u
+                rep_v[n_reps] = v
+                rep_h[n_reps] = h
+                n_reps += 1
+            h += 1
+    for j in range(1, n_rest):
+        for i in range(j):
+            # one turn-river pair per class: the least index of its images, and the distinct images
+            own = (j * (j - 1) >> 1) + i
+            least = True
+            n_images = 0
+            for x in range(n_keep):
+                p = spos[x][i]
+                q = spos[x][j]
+                if p > q:
+                    p, q = q, p
+                h = (q * (q - 1) >> 1) + p
+                if h < own:
+                    least = False
+                    break
+                dup = 0
+                for y in range(n_images):
+                    if image_index[y] == h:
+                        dup = 1
+                if not dup:
+                    image_index[n_images] = h
+                    image_perm[n_images] = x
+                    n_images += 1
+            if not least:
+                continue
+            board[0] = flop[0]
+            board[1] = flop[1]
+            board[2] = flop[2]
+            board[3] = rest[i]
+            board[4] = rest[j]
+            sort_small(board, 5)
+            key = key5(board)
+            b = t.board_index[key]
+            inv = t.inverse + t.board_perm[key] * N_CARDS
+            cards = t.boards + b * 5
+            memcpy(local, t.records + <Py_ssize_t>b * t.board_holdings, t.board_holdings * sizeof(Record))
+            for u in range(n_rest):
+                if u == i or u == j:
+                    bpos[u] = 255
+                    continue
+                li = t.live_index[inv[rest[u]]]
+                below = 0
+                for x in range(5):
+                    if t.live_index[cards[x]] < li:
+                        below += 1
+                bpos[u] = li - below
+            for y in range(n_images):
+                # holding z on the image pair is holding s^-1(z) on this pair
+                x = image_perm[y]
+                for u in range(n_rest):
+                    bmap[u] = bpos[sinv[x][u]]
+                for z in range(n_reps):
+                    p = bmap[rep_u[z]]
+                    q = bmap[rep_v[z]]
+                    if p == 255 or q == 255:
+                        continue
+                    if p > q:
+                        p, q = q, p
+                    r = local + ((q * (q - 1) >> 1) + p)
+                    cell = cells + <Py_ssize_t>rep_h[z] * CELLS + r.category * N_ENDINGS
+                    cell[0] += r.not_qualifying
+                    cell[1] += r.player_wins
+                    cell[2] += r.ties
+                    cell[3] += disjoint - r.not_qualifying - r.player_wins - r.ties
+    h = <int>choose2(n_rest)
+    for h in range(h):
+        if rep[h] != h:
+            memcpy(cells + <Py_ssize_t>h * CELLS, cells + <Py_ssize_t>rep[h] * CELLS, CELLS * sizeof(int32_t))
+
+
+cdef void representatives(const uint8_t* flop, const uint8_t* rest, int n_rest, const uint8_t* maps,
+                          int group_size, int32_t* rep) noexcept nogil:
+    """rep[h]: the least holding index that a permutation keeping the flop (as a set) takes holding h to."""
+    cdef uint8_t pos[N_CARDS]
+    cdef int keep[N_PERMS]
+    cdef int n_keep = 0, g, i, u, v, h, p, q, best, x
+    cdef int64_t own = key3(flop[0], flop[1], flop[2])
+    cdef const uint8_t* m
+    memset(pos, 255, sizeof(pos))
+    for i in range(n_rest):
+        pos[rest[i]] = i
+    for g in range(group_size):
+        m = maps + g * N_CARDS
+        if key3(m[flop[0]], m[flop[1]], m[flop[2]]) == own:
+            keep[n_keep] = g
+            n_keep += 1
+    h = 0
+    for v in range(1, n_rest):
+        for u in range(v):
+            best = h
+            for x in range(n_keep):
+                m = maps + keep[x] * N_CARDS
+                p = pos[m[rest[u]]]
+                q = pos[m[rest[v]]]
+                if p > q:
+                    p, q = q, p
+                if (q * (q - 1) >> 1) + p < best:
+                    best = (q * (q - 1) >> 1) + p
+            rep[h] = best
+            h += 1
+
+
+def flop_counts(dead=(), int qualifier=0):
+    """Every flop decision's counts (a ``FlopCounts``) over the deck without ``dead``: the dealer
+    qualifies with strength ``qualifier`` or more (0: always)."""
+    cdef uint8_t live[N_CARDS]
+    cdef uint8_t live_cards[N_CARDS]
+    cdef uint8_t live_index[N_CARDS]
+    cdef uint8_t[:, ::1] inverse = _matrix(N_PERMS, N_CARDS)
+    cdef uint8_t[:, ::1] maps = _matrix(N_PERMS, N_CARDS)
+    cdef int group_size, n_live = 0, i, a, b, c, g, n_flops, f, n_rest_flop, t, threads, n_boards
+    cdef int64_t key, n_all_boards
+    cdef int32_t[::1] flop_id
+    cdef int32_t[::1] board_index
+    cdef int32_t[::1] reps
+    cdef uint8_t[::1] board_perm
+    cdef uint8_t[:, ::1] boards
+    cdef int idx[5]
+    cdef uint8_t board[5]
+    cdef uint8_t image[5]
+    cdef FlopCounts out
+    cdef Tables tables
+    cdef BoardCounts* works = NULL
+    cdef Record* records = NULL
+    cdef Record* scratch = NULL
+    cdef Py_ssize_t holdings_per_flop
+    check_qualifier(qualifier)
+    live_flags(dead, live)
+    for i in range(N_CARDS):
+        if live[i]:
+            live_index[i] = n_live
+            live_cards[n_live] = i
+            n_live += 1
+    if n_live < 9:
+        raise ValueError(f"a round deals 9 cards; the deck without the dead cards has {n_live}")
+    group_size = suit_group(live, maps)
+    for g in range(group_size):
+        for c in range(N_CARDS):
+            inverse[g, maps[g, c]] = c
+    # canonical flops: the least colex key of each class under the group, the class size its weight
+    flop_id = array_int32(N_FLOP_KEYS, -1)
+    flops, weights = [], []
+    for c in range(2, n_live):
+        for b in range(1, c):
+            for a in range(b):
+                key = key3(live_cards[a], live_cards[b], live_cards[c])
+                if least_image(key, live_cards[a], live_cards[b], live_cards[c], &maps[0, 0], group_size, &t):
+                    flop_id[key] = len(flops)
+                    flops.append((live_cards[a], live_cards[b], live_cards[c]))
+                    weights.append(t)
+    n_flops = len(flops)
+    n_rest_flop = n_live - 3
+    # canonical boards: in increasing colex order a board not yet reached is the least of its class;
+    # every image is then pointed at it, with the permutation that takes it there
+    n_all_boards = choose(n_live, 5)
+    board_index = array_int32(choose(N_CARDS, 5), -1)
+    board_perm = bytearray(choose(N_CARDS, 5))
+    boards = _matrix(n_all_boards, 5)
+    n_boards = 0
+    with nogil:
+        for i in range(5):
+            idx[i] = i
+        while True:
+            for i in range(5):
+                board[i] = live_cards[idx[i]]
+            key = key5(board)
+            if board_index[key] < 0:
+                for i in range(5):
+                    boards[n_boards, i] = board[i]
+                for g in range(group_size):
+                    for i in range(5):
+                        image[i] = maps[g, board[i]]
+                    sort_small(image, 5)
+                    key = key5(image)
+                    if board_index[key] < 0:
+                        board_index[key] = n_boards
+                        board_perm[key] = g
+                n_boards += 1
+            if idx[4] == n_live - 1 and idx[0] == n_live - 5:
+                break
+            next_colex(idx, 5)
+    out = FlopCounts.__new__(FlopCounts)
+    out.n_live = n_live
+    out.n_flops = n_flops
+    out.n_holdings = <int>choose2(n_rest_flop)
+    out.qualifier = qualifier
+    out.group_size = group_size
+    out.completions = choose2(n_live - 5) * choose2(n_live - 7)
+    memcpy(out.live, live, sizeof(live))
+    out.flop_cards = _matrix(n_flops, 3)
+    out.flop_rest = _matrix(n_flops, n_rest_flop)
+    out.flop_weight = array_int64(n_flops)
+    for f in range(n_flops):
+        out.flop_weight[f] = weights[f]
+        t = 0
+        for i in range(3):
+            out.flop_cards[f, i] = flops[f][i]
+        for i in range(n_live):
+            if live_cards[i] not in flops[f]:
+                out.flop_rest[f, t] = live_cards[i]
+                t += 1
+    reps = array_int32(<Py_ssize_t>n_flops * out.n_holdings, 0)
+    with nogil:
+        for f in range(n_flops):
+            representatives(&out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop, &maps[0, 0], group_size,
+                            &reps[<Py_ssize_t>f * out.n_holdings])
+    holdings_per_flop = <Py_ssize_t>out.n_holdings * CELLS
+    out.cells = array_int32(n_flops * holdings_per_flop, 0)
+    tables.live_cards = live_cards
+    tables.n_live = n_live
+    tables.maps = &maps[0, 0]
+    tables.inverse = &inverse[0, 0]
+    tables.group_size = group_size
+    tables.live_index = live_index
+    tables.board_index = &board_index[0]
+    tables.board_perm = &board_perm[0]
+    tables.boards = &boards[0, 0]
+    tables.board_holdings = <int>choose2(n_live - 5)
+    tables.qualifier = qualifier
+    threads = openmp.omp_get_max_threads()
+    works = <BoardCounts*>calloc(threads, sizeof(BoardCounts))
+    records = <Record*>calloc(<Py_ssize_t>n_boards * tables.board_holdings, sizeof(Record))
+    scratch = <Record*>calloc(<Py_ssize_t>threads * tables.board_holdings, sizeof(Record))
+    try:
+        if works == NULL or records == NULL or scratch == NULL:
+            raise MemoryError()
+        for b in prange(n_boards, nogil=True, schedule="dynamic", chunksize=64, num_threads=threads):
+            record_board(works + threadid(), &boards[b, 0], live, qualifier,
+                         records + <Py_ssize_t>b * tables.board_holdings)
+        tables.records = records
+        for f in prange(n_flops, nogil=True, schedule="dynamic", chunksize=1, num_threads=threads):
+            sum_flop(&tables, &out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop,
+                     &reps[<Py_ssize_t>f * out.n_holdings], &out.cells[f * holdings_per_flop],
+                     scratch + <Py_ssize_t>threadid() * tables.board_holdings)
+    finally:
+        free(scratch)
+        free(works)
+        free(records)
+    return out
+
+
+cdef bint least_image(int64_t key, int a, int b, int c, const uint8_t* maps, int group_size,
+                      int* images) noexcept nogil:
+    """Whether a flop's key is the least of its images' keys; ``images``: how many distinct ones."""
+    cdef int64_t seen[N_PERMS]
+    cdef int g, i, n = 0, dup
+    cdef int64_t k
+    cdef bint least = True
+    for g in range(group_size):
+        k = key3(maps[g * N_CARDS + a], maps[g * N_CARDS + b], maps[g * N_CARDS + c])
+        if k < key:
+            least = False
+        dup = 0
+        for i in range(n):
+            if seen[i] == k:
+                dup = 1
+        if not dup:
+            seen[n] = k
+            n += 1
+    images[0] = n
+    return least
+
+
+cdef object _matrix(int rows, int cols):
+    return memoryview(bytearray(rows * cols)).cast("B", (rows, cols))
+
+
+cdef object array_int32(Py_ssize_t n, int fill):
+    return memoryview(array("i", [fill]) * n)
+
+
+cdef object array_int64(Py_ssize_t n):
+    return memoryview(array("q", [0]) * n)
+
+
+def situation_counts(holding, flop, dead=(), int qualifier=0):
+    """One (holding, flop)'s 10 x 4 counts, as ``FlopCounts.cell`` gives them, made directly: every turn
+    and river counted on its own board (C(n - 5, 2) boards, a few milliseconds each batch), for a
+    single decision without the whole table."""
+    cdef uint8_t live[N_CARDS]
+    cdef uint8_t seen[N_CARDS]
+    cdef uint8_t board[5]
+    cdef uint8_t rest[N_CARDS]
+    cdef int32_t ends[N_ENDINGS]
+    cdef int n = 0, i, j, k, e, pa, pb, x, h0, h1
+    cdef int64_t cell[CELLS]
+    cdef BoardCounts* w
+    check_qualifier(qualifier)
+    holding, flop = list(holding), list(flop)
+    if len(holding) != 2 or len(flop) != 3:
+        raise ValueError("a situation is a two-card holding and a three-card flop")
+    memset(seen, 0, sizeof(seen))
+    mark_cards(holding + flop + list(dead), seen)
+    live_flags(dead, live)
+    for i in range(N_CARDS):
+        if not seen[i]:
+            rest[n] = i
+            n += 1
+    if n < 4:
+        raise ValueError("fewer than four cards are left for the turn, the river and the dealer")
+    for i in range(3):
+        board[i] = flop[i]
+    h0, h1 = holding
+    memset(cell, 0, sizeof(cell))
+    w = <BoardCounts*>PyMem_Malloc(sizeof(BoardCounts))
+    if w == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for j in range(1, n):
+                for i in range(j):
+                    board[3] = rest[i]
+                    board[4] = rest[j]
+                    count_board(w, board, live, qualifier)
+                    pa = pb = -1
+                    for x in range(w.n_rest):
+                        if w.rest[x] == h0 or w.rest[x] == h1:
+                            if pa < 0:
+                                pa = x
+                            else:
+                                pb = x
+                    k = (pb * (pb - 1) >> 1) + pa
+                    endings(w, k, qualifier, ends)
+                    for e in range(N_ENDINGS):
+                        cell[w.category[k] * N_ENDINGS + e] += ends[e]
+    finally:
+        PyMem_Free(w)
+    return [[cell[r * N_ENDINGS + e] for e in range(N_ENDINGS)] for r in range(N_CATEGORIES)]
