@@ -23,17 +23,6 @@ cdef int straight_top3(int hi, int mid, int lo):
     return -1
 
 
-cdef inline (int, int, int) sort3_desc(int x, int y, int z) noexcept nogil:
-    """Three ranks sorted high to low."""
-    if x < y:
-        x, y = y, x
-    if y < z:
-        y, z = z, y
-    if x < y:
-        x, y = y, x
-    return x, y, z
-
-
 cdef int classify(int hi, int mid, int lo, bint suited, bint flush_counts, int* digits, int* n):
     """Category code and tie-break digits of ranks sorted high to low."""
     cdef int top = straight_top3(hi, mid, lo)

@@ -20,7 +20,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards
-from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
+from oddscalc._native.eval3 cimport ThreeCardRanking, sort3_desc, strength3
 
 cdef enum:
     N_ENDINGS = 6
@@ -58,12 +58,7 @@ cdef int _deck_permutations(const int* cards, int n, int[24][4] perms) noexcept:
 
 cdef inline int _code(int x, int y, int z) noexcept nogil:
     """One number for an unordered triple of cards: its cards sorted, high first."""
-    if x < y:
-        x, y = y, x
-    if y < z:
-        y, z = z, y
-    if x < y:
-        x, y = y, x
+    x, y, z = sort3_desc(x, y, z)
     return (x * N_CARDS + y) * N_CARDS + z
 
 
