@@ -35,7 +35,8 @@ DIRECTIVES = {"binding": True, "autotestdict": False, "auto_pickle": False}
 
 def extension(pyx: Path) -> Extension:
     openmp = ["-fopenmp"] if pyx.stem in PARALLEL else []
-    return Extension(f"oddscalc._native.{pyx.stem}", [str(pyx.relative_to(HERE))],
+    # include_dirs: the C headers of ext/ (colex.h, the binomial table the kernels share)
+    return Extension(f"oddscalc._native.{pyx.stem}", [str(pyx.relative_to(HERE))], include_dirs=[str(EXT)],
                      extra_compile_args=["-O3", *openmp], extra_link_args=openmp)
 
 

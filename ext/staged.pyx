@@ -22,12 +22,13 @@ Why it is exact and fast:
 """
 from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 from cython.parallel cimport prange
 cimport openmp
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex, next_combination
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
+from oddscalc._native.colex cimport BINOM, complement, one_more, rank_of, rank_union, unrank
 
 cdef enum:
     HAND = 5               # cards of the final hand
@@ -38,16 +39,6 @@ cdef enum:
     CHUNK = 1024           # sets a core takes at a time
     PARALLEL_SETS = 16384  # fewer sets than this are one core's: waking the others costs more (a decide)
     NO_UNITS = -1
-
-cdef int64_t BINOM[53][6]
-cdef int i_, j_
-for i_ in range(53):
-    for j_ in range(6):
-        BINOM[i_][j_] = 0
-    BINOM[i_][0] = 1
-    for j_ in range(1, 6):
-        if i_ >= 1:
-            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
 
 
 cdef struct Stage:
@@ -63,75 +54,10 @@ cdef struct Stage:
     int64_t delta[MAX_OPTIONS]
     int fold[MAX_OPTIONS]
     int fixed              # -1: the optimal option; else this option at every set
+    int given              # 1: choice holds the caller's option per (set, units) (a strategy's table)
     int64_t* value         # per (set, units - lo): the value of the best option
     uint8_t* choice        # per (set, units - lo): the option taken
     int64_t* reach         # per (set, units - lo): chains of draws that reach it with those units
-
-
-cdef inline void unrank(int64_t r, int k, int n, int* idx) noexcept nogil:
-    """The k positions (ascending) of the subset with colex index r of 0..n-1."""
-    cdef int j, a = n - 1
-    for j in range(k - 1, -1, -1):
-        while BINOM[a][j + 1] > r:
-            a -= 1
-        idx[j] = a
-        r -= BINOM[a][j + 1]
-        a -= 1
-
-
-cdef inline int64_t rank_of(const int* idx, int k) noexcept nogil:
-    cdef int64_t r = 0
-    cdef int j
-    for j in range(k):
-        r += BINOM[idx[j]][j + 1]
-    return r
-
-
-cdef inline int64_t rank_union(const int* a, int ka, const int* b, int kb) noexcept nogil:
-    """The colex index of the union of two disjoint ascending position lists."""
-    cdef int64_t r = 0
-    cdef int i = 0, j = 0, t
-    for t in range(ka + kb):
-        if j >= kb or (i < ka and a[i] < b[j]):
-            r += BINOM[a[i]][t + 1]
-            i += 1
-        else:
-            r += BINOM[b[j]][t + 1]
-            j += 1
-    return r
-
-
-cdef inline int complement(const int* idx, int k, int n, int* out) noexcept nogil:
-    """The positions of 0..n-1 not among the ascending idx, ascending; returns how many."""
-    cdef int p, j = 0, m = 0
-    for p in range(n):
-        if j < k and idx[j] == p:
-            j += 1
-        else:
-            out[m] = p
-            m += 1
-    return m
-
-
-cdef inline int one_more(const int* idx, int k, int n, int64_t* out) noexcept nogil:
-    """The colex indices of the sets of one more position than the ascending idx, in the order of
-    the added position; returns how many.  (The hot case: a card drawn at a time.)"""
-    cdef int64_t low[HAND + 1]
-    cdef int64_t high[HAND + 1]
-    cdef int j, x, p = 0, m = 0
-    low[0] = 0
-    for j in range(k):
-        low[j + 1] = low[j] + BINOM[idx[j]][j + 1]
-    high[k] = 0
-    for j in range(k - 1, -1, -1):
-        high[j] = high[j + 1] + BINOM[idx[j]][j + 2]
-    for x in range(n):
-        if p < k and idx[p] == x:
-            p += 1
-            continue
-        out[m] = low[p] + BINOM[x][p + 1] + high[p]
-        m += 1
-    return m
 
 
 cdef inline int threads_for(int64_t sets) noexcept nogil:
@@ -311,9 +237,12 @@ cdef class StagedSolution:
             self.continuation(i, idx, rest, pick, after)
             for u in range(width):
                 self.option_values(i, after, st.lo + u, values)
-                o = st.fixed if st.fixed >= 0 else best_option(st, values, self.wager_more)
+                if st.given:
+                    o = st.choice[r * width + u]
+                else:
+                    o = st.fixed if st.fixed >= 0 else best_option(st, values, self.wager_more)
+                    st.choice[r * width + u] = o
                 st.value[r * width + u] = values[o]
-                st.choice[r * width + u] = o
             next_colex(idx, st.k)
 
     cdef void reach_chunk(self, int i, int64_t first, int64_t last) noexcept nogil:
@@ -484,6 +413,16 @@ cdef class StagedSolution:
         st = &self.stages[i]
         return bytes((<char*>st.choice)[:st.sets * (st.hi - st.lo + 1)])
 
+    def reaches(self, i):
+        """Stage i's chains of draws reaching each (set in colex order, units - lowest units), as
+        native 64-bit integers (``memoryview(...).cast("q")``); a set's deals are its chains times
+        the deals that follow one set."""
+        cdef Stage* st
+        if not 0 <= i < self.n_stages:
+            raise ValueError(f"stage {i} is not 0..{self.n_stages - 1}")
+        st = &self.stages[i]
+        return bytes((<char*>st.reach)[:st.sets * (st.hi - st.lo + 1) * sizeof(int64_t)])
+
     def outcomes(self):
         """Deals that reach the final hand, as (class, units in action, deals), every non-zero one."""
         cdef int c, u, width = self.final_hi + 1
@@ -502,8 +441,25 @@ cdef class StagedSolution:
         return [[self.action_deals[i][o] for o in range(self.stages[i].n_options)] for i in range(self.n_stages)]
 
 
+cdef int take_table(Stage* st, int i, table) except -1:
+    """Load a strategy's options for stage i, one byte per (set, units - lowest units), into the
+    stage's choices (the backward pass then values them instead of choosing)."""
+    cdef const uint8_t[:] options = table
+    cdef int64_t size = st.sets * (st.hi - st.lo + 1), r
+    if options.shape[0] != size:
+        raise ValueError(f"stage {i}: a strategy's table has one option per set and units ({size}), "
+                         f"got {options.shape[0]}")
+    for r in range(size):
+        if options[r] >= st.n_options:
+            raise ValueError(f"stage {i}: option {options[r]} is not below {st.n_options}")
+    if size:
+        memcpy(st.choice, &options[0], size)
+    st.given = 1
+    return 0
+
+
 def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, int scale, bint wager_more,
-          fixed=None):
+          fixed=None, tables=None):
     """Solve a staged game over every deal of ``deck`` (card codes) beside the known ``base``
     cards: ``seen[i]`` cards are known at stage i (base included, increasing, below five),
     ``deltas[i][o]`` the units option o adds and ``folds[i][o]`` whether it folds,
@@ -511,7 +467,8 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
     five-card strength and ``nets[c]`` class c's net per unit in action times ``scale`` (the
     caller checks that no value overflows 64 bits); on equal values the option that wagers more
     (``wager_more``) or less; ``fixed[i]`` (-1: the optimal one) an option taken at every set of
-    stage i."""
+    stage i; ``tables[i]`` (None: as ``fixed``) the option at every (set, units) of stage i, one
+    byte each, laid out as :meth:`StagedSolution.choices` returns them."""
     cdef StagedSolution out = StagedSolution()
     cdef uint8_t used[N_CARDS]
     cdef int i, o, n, n_stages = len(seen), k_prev = -1, lo, hi, drawn, width
@@ -526,7 +483,7 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
     if out.n_base >= HAND:
         raise ValueError("fewer than five cards are known before the last decision")
     if not 1 <= n_stages <= MAX_STAGES or len(deltas) != n_stages or len(folds) != n_stages or \
-            (fixed is not None and len(fixed) != n_stages):
+            (fixed is not None and len(fixed) != n_stages) or (tables is not None and len(tables) != n_stages):
         raise ValueError(f"1 to {MAX_STAGES} stages, each with its deltas and fold flags (and fixed option)")
     if len(class_map) != N_STRENGTHS:
         raise ValueError(f"the class map has one class per strength ({N_STRENGTHS})")
@@ -571,6 +528,7 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
         if not 1 <= st.n_options <= MAX_OPTIONS or len(folds[i]) != st.n_options:
             raise ValueError(f"stage {i}: 1 to {MAX_OPTIONS} options, each with a fold flag")
         st.fixed = -1 if fixed is None else fixed[i]
+        st.given = 0
         if not -1 <= st.fixed < st.n_options:
             raise ValueError(f"stage {i}: a fixed option is -1 or an option's index")
         st.lo, st.hi = lo, hi
@@ -605,6 +563,8 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
         st.reach = <int64_t*>calloc(st.sets * width, sizeof(int64_t))
         if st.value == NULL or st.choice == NULL or st.reach == NULL:
             raise MemoryError()
+        if tables is not None and tables[i] is not None:
+            take_table(st, i, tables[i])
     out.total = out.stages[0].sets * out.stages[0].deals
     memset(out.fold_deals, 0, sizeof(out.fold_deals))
     memset(out.action_deals, 0, sizeof(out.action_deals))

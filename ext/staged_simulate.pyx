@@ -23,6 +23,7 @@ from libc.stdint cimport uint8_t, uint64_t, int64_t
 from oddscalc._native.cards cimport N_CARDS, mark_cards
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
 from oddscalc._native.rng cimport deal
+from oddscalc._native.colex cimport BINOM, insert_sorted
 from oddscalc._native.simulation cimport Simulation
 
 cdef enum:
@@ -32,30 +33,6 @@ cdef enum:
     MAX_CLASSES = 64
     MAX_UNITS = 255
     UNIT_CELLS = MAX_UNITS + 1
-
-cdef int64_t BINOM[N_CARDS + 1][HAND + 1]
-cdef int i_, j_
-for i_ in range(N_CARDS + 1):
-    for j_ in range(HAND + 1):
-        BINOM[i_][j_] = 0
-    BINOM[i_][0] = 1
-    for j_ in range(1, HAND + 1):
-        if i_ >= 1:
-            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
-
-
-cdef inline int64_t insert_sorted(uint8_t* held, int k, uint8_t card) noexcept nogil:
-    """Put ``card`` among the ``k`` ascending cards of ``held`` (k + 1 then), and return the colex
-    index of the k + 1 cards: the sum of C(card, j + 1) over them in ascending order."""
-    cdef int j = k
-    cdef int64_t r = 0
-    while j > 0 and held[j - 1] > card:
-        held[j] = held[j - 1]
-        j -= 1
-    held[j] = card
-    for j in range(k + 1):
-        r += BINOM[held[j]][j + 1]
-    return r
 
 
 cdef class StagedSimulator(Simulation):

@@ -23,6 +23,7 @@ from libc.string cimport memset
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
+from oddscalc._native.colex cimport BINOM, one_more_in
 
 cdef enum:
     HAND = 5               # cards of the final hand
@@ -31,16 +32,6 @@ cdef enum:
     MAX_CLASSES = 64
     MAX_UNITS = 255
     ANY = -1               # a card to come whose class is not seen
-
-cdef int64_t BINOM[53][6]
-cdef int i_, j_
-for i_ in range(53):
-    for j_ in range(6):
-        BINOM[i_][j_] = 0
-    BINOM[i_][0] = 1
-    for j_ in range(1, 6):
-        if i_ >= 1:
-            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
 
 
 cdef struct Stage:
@@ -56,25 +47,6 @@ cdef struct Stage:
     int64_t* value         # per (state, units - lo): the best option's value, over scale x D
     uint8_t* choice        # per (state, units - lo): the option taken
     int64_t* reach         # per (state, units - lo): chains of draws reaching it with those units
-
-
-cdef inline void unrank(int64_t r, int k, int n, int* idx) noexcept nogil:
-    """The k positions (ascending) of the subset with colex index r of 0..n-1."""
-    cdef int j, a = n - 1
-    for j in range(k - 1, -1, -1):
-        while BINOM[a][j + 1] > r:
-            a -= 1
-        idx[j] = a
-        r -= BINOM[a][j + 1]
-        a -= 1
-
-
-cdef inline int64_t rank_of(const int* idx, int k) noexcept nogil:
-    cdef int64_t r = 0
-    cdef int j
-    for j in range(k):
-        r += BINOM[idx[j]][j + 1]
-    return r
 
 
 cdef inline int64_t wagered(const Stage* st, int o) noexcept nogil:
@@ -157,23 +129,7 @@ cdef class SortedSolution:
     cdef int next_sets(self, const int* idx, int k, int want, int64_t* out) noexcept nogil:
         """The colex indices of the sets of one more position than idx, the added position of
         class ``want`` (or ANY); returns how many."""
-        cdef int64_t low[HAND + 1]
-        cdef int64_t high[HAND + 1]
-        cdef int j, x, p = 0, m = 0
-        low[0] = 0
-        for j in range(k):
-            low[j + 1] = low[j] + BINOM[idx[j]][j + 1]
-        high[k] = 0
-        for j in range(k - 1, -1, -1):
-            high[j] = high[j + 1] + BINOM[idx[j]][j + 2]
-        for x in range(self.n):
-            if p < k and idx[p] == x:
-                p += 1
-                continue
-            if want == ANY or self.marked[x] == want:
-                out[m] = low[p] + BINOM[x][p + 1] + high[p]
-                m += 1
-        return m
+        return one_more_in(idx, k, self.n, self.marked, want, out)
 
     cdef void classify(self) noexcept nogil:
         cdef int idx[HAND]

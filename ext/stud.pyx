@@ -20,6 +20,7 @@ from cython.parallel cimport prange
 from oddscalc._native.cards cimport (N_RANKS, N_CARDS, choose, make_card, card_rank, mark_cards, next_colex,
                                      next_combination)
 from oddscalc._native.eval5 cimport strength5, category_of, N_STRENGTHS
+from oddscalc._native.colex cimport BINOM
 
 cdef extern from *:
     # gcc and clang's 128-bit integer: a pay's numerator times a count needs more than 64 bits
@@ -36,15 +37,6 @@ cdef enum:
     COMPLETIONS = 163185   # C(46, 4): completions that avoid the player's five cards
     N_PAYOUT_CLASSES = 11  # below ace-king, ace-king, pair .. royal flush
 
-cdef int32_t BINOM[52][6]
-cdef int i_, j_
-for i_ in range(52):
-    for j_ in range(6):
-        BINOM[i_][j_] = 0
-    BINOM[i_][0] = 1
-    for j_ in range(1, 6):
-        if i_ >= 1:
-            BINOM[i_][j_] = BINOM[i_ - 1][j_ - 1] + BINOM[i_ - 1][j_]
 
 # The weakest ace-king high hand: A K 4 3 2 of mixed suits.
 cdef uint16_t ACE_KING = strength5(48, 45, 8, 4, 0)

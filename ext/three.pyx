@@ -442,7 +442,7 @@ cdef int find_key(const uint64_t* keys, int n, uint64_t key) noexcept nogil:
     return lo if lo < n and keys[lo] == key else -1
 
 
-def spread_decisions(ThreeCardRanking ranking, int qualify, bint upcard, keys, plays):
+def spread_decisions(ThreeCardRanking ranking, int qualify, bint upcard, keys, plays, splits=None):
     """A decision byte for every situation of the 52-card deck, from one decision per group.
 
     ``keys`` (sorted, from group_keys) and ``plays`` (one byte each) describe class_counts'
@@ -451,6 +451,10 @@ def spread_decisions(ThreeCardRanking ranking, int qualify, bint upcard, keys, p
     ``(a * 2704 + b * 52 + c) * width + u`` for every order of the hand's cards a, b, c
     (width 52 and u the upcard with an upcard; width 1 and u = 0 without), so a simulator
     never sorts.  A situation without a group is a ValueError (the counts would disagree).
+
+    ``splits`` (one per key: ``nq_dealer_wins << 16 | nq_tie``) describes the groups of
+    ``class_counts(..., split_not_qualifying=True)``: a key may then repeat, the (key, split)
+    pairs sorted and distinct, and a situation is looked up by both.
 
     >>> from oddscalc._native.eval3 import ThreeCardRanking
     >>> r = ThreeCardRanking((0, 1, 2, 3, 4, 5))
@@ -466,15 +470,24 @@ def spread_decisions(ThreeCardRanking ranking, int qualify, bint upcard, keys, p
     if len(plays) != n_keys:
         raise ValueError("one decision per group key is needed")
     cdef int width = 52 if upcard else 1
+    if splits is not None and len(splits) != n_keys:
+        raise ValueError("one split per group key is needed")
+    cdef bint split = splits is not None
     cdef uint64_t* sorted_keys = <uint64_t*>malloc(max(n_keys, 1) * sizeof(uint64_t))
-    if sorted_keys == NULL:
+    cdef uint32_t* sorted_splits = <uint32_t*>malloc(max(n_keys, 1) * sizeof(uint32_t))
+    if sorted_keys == NULL or sorted_splits == NULL:
+        free(sorted_keys)
+        free(sorted_splits)
         raise MemoryError()
     cdef int i
     for i in range(n_keys):
         sorted_keys[i] = keys[i]
-        if i and sorted_keys[i] <= sorted_keys[i - 1]:
+        sorted_splits[i] = splits[i] if split else 0
+        if i and (sorted_keys[i] < sorted_keys[i - 1] or (sorted_keys[i] == sorted_keys[i - 1]
+                                                          and sorted_splits[i] <= sorted_splits[i - 1])):
             free(sorted_keys)
-            raise ValueError("group keys must be sorted and distinct")
+            free(sorted_splits)
+            raise ValueError("group keys (and splits) must be sorted and distinct")
     cdef const uint8_t[::1] play = bytes(plays)
     table = bytearray(N_CARDS * N_CARDS * N_CARDS * width)
     cdef uint8_t[::1] out = table
@@ -513,12 +526,16 @@ def spread_decisions(ThreeCardRanking ranking, int qualify, bint upcard, keys, p
                         g = find_key(sorted_keys, n_keys,
                                      group_key(card_rank(u) if upcard else -1, s, x.not_qualify,
                                                x.dealer_wins, x.tie))
+                        if split:      # the first of the key's groups; then the one of the split
+                            while 0 <= g < n_keys and sorted_splits[g] != ((x.nq_dealer_wins << 16) | x.nq_tie):
+                                g = g + 1 if g + 1 < n_keys and sorted_keys[g + 1] == sorted_keys[g] else -1
                         if g < 0:
                             missing = (a * N_CARDS + b) * N_CARDS + c
                             continue
                         for p in range(6):
                             out[((perms[p][0] * N_CARDS + perms[p][1]) * N_CARDS + perms[p][2]) * width + u] = play[g]
     free(sorted_keys)
+    free(sorted_splits)
     if missing >= 0:
         raise ValueError(f"a situation of the hand {missing} has no group: the counts disagree")
     return table

@@ -528,15 +528,16 @@ class Solver:
 
     def total(self, dealt: tuple[tuple[int, ...], ...], history: tuple[str, ...]) -> int:
         """The objective times ``scale``, summed over every way the rest of the round can be dealt."""
-        if len(dealt) == len(self.game.groups):
-            return self.scaled_objective(self.summary(dealt), history)
-        if self.game.folded(history):
+        complete = len(dealt) == len(self.game.groups)
+        if self.game.folded(history) and not complete:
             # a fold settles now: the main net, and a forfeited side bet, owe nothing to the cards to come
             return self.scaled_objective(None, history) * self.ways[len(dealt)]
         key = (dealt, history)
         if key not in self._totals:
-            if self.due(dealt, history) is not None:
+            if self.due(dealt, history) is not None:      # first: a decision may follow the last group
                 result = self.total(dealt, (*history, self.choose(dealt, history)))
+            elif complete:
+                return self.scaled_objective(self.summary(dealt), history)     # leaves are not memoised
             else:
                 result = sum(self.total((*dealt, group), history) for group in self.next_groups(dealt))
             self._totals[key] = result
@@ -650,10 +651,10 @@ def analyze(game: str, deck: str | Iterable[int], params: Mapping[str, Any] | No
     def deal_on(dealt: tuple[tuple[int, ...], ...], history: tuple[str, ...]) -> None:
         # every deal of the groups; a decision is taken once for the cards it sees and counts for
         # every deal that shares them; after a fold the cards are still dealt, for the side bet
-        if len(dealt) == len(rules.groups):
+        stage = solver.due(dealt, history)
+        if stage is None and len(dealt) == len(rules.groups):
             ends[(solver.summary(dealt), history)] += 1
             return
-        stage = solver.due(dealt, history)
         if stage is not None:
             action = solver.choose(dealt, history)
             actions[rules.stages[stage].name][action] += solver.ways[len(dealt)]

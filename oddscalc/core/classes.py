@@ -252,10 +252,19 @@ def class_map(classes: Sequence[HandClass], rows: Sequence[HandRow], where: str)
     by_base: dict[str, list[int]] = {}
     for i, row in enumerate(rows):
         by_base.setdefault(row.base, []).append(i)
+    defining: dict[str, list[int]] = {}       # base -> the defining rank of each of its rows, once asked
     for klass in classes:
         # only rows of the class's own base can hold it (classes are checked at every start)
         holds, base = klass.holds, klass.category
-        held = {i for i in by_base.get(base, ()) if holds(rows[i].cards, base, rows[i].category)}
+        candidates = by_base.get(base, [])
+        if klass.at_least is not None and not klass.ranks and klass.suited is None:
+            # a rank bound alone (pair-8-or-better): compare each row's defining rank, found once
+            # per base for every such class (what holds does, without a call per row and class)
+            if base not in defining:
+                defining[base] = [_defining_rank(tuple(rows[i].cards), rows[i].category) for i in candidates]
+            held = {i for i, rank in zip(candidates, defining[base], strict=True) if rank >= klass.at_least}
+        else:
+            held = {i for i in candidates if holds(rows[i].cards, base, rows[i].category)}
         members[klass.name] = held
         sizes[klass.name] = sum(rows[i].weight for i in held)
     names = [k.name for k in classes]

@@ -41,6 +41,22 @@ def test_holds_needs_the_category_and_every_condition():
     assert not aks.holds(parse_cards("As Kd 4s"), "ace-high", "high-card")
 
 
+def test_a_rank_bound_alone_holds_the_rows_holds_says_on_every_five_card_strength():
+    # class_map takes a class with at_least as its only condition by comparing defining ranks found
+    # once per base; each class here is also asked row by row, as any other class is
+    from oddscalc.core.evaluate import five_card_examples
+    from oddscalc.engines.handclasses import five_card_categories
+    categories = five_card_categories()
+    rows = [HandRow(cards, category, category) for cards, category in zip(five_card_examples(), categories,
+                                                                           strict=True)]
+    for category in ("high-card", "pair", "two-pair", "straight", "full-house", "straight-flush"):
+        for bound in (0, 3, 6, 9, 12):
+            klass = HandClass(f"{category}-{bound}", category, at_least=bound)
+            expected = {i for i, row in enumerate(rows) if klass.holds(row.cards, row.base, row.category)}
+            assert {i for i, chain in enumerate(class_map([klass], rows, "t").chains) if chain} == expected
+            assert expected or bound > 9          # the bound is met by some hand (a high card 5 at least)
+
+
 @pytest.mark.parametrize("raw, message", [
     ({"x": {"category": "pair", "at_leest": "8"}}, "unknown key 'at_leest' (did you mean 'at_least'?)"),
     ({"x": {"category": "pair"}}, "give at least one of ranks, at_least, suited"),

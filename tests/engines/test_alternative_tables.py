@@ -24,6 +24,7 @@ def test_mississippi_stud_with_the_straight_at_5_reproduces_how_and_jacobson():
     assert round(float(edge(wagers)) * 100, 4) == 3.7591          # Jacobson [M3], WoO: 3.7591%
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("example", ["let-it-ride-royal-500", "let-it-ride-isle-of-capri"])
 def test_let_it_ride_tables_that_pay_less_cost_the_player(example):
     _, base = analysis("let-it-ride", "three-card-bonus-flush-4")          # main table unchanged

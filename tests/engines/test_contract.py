@@ -49,8 +49,9 @@ from oddscalc.engines.base import (
 CASES = tomllib.loads((Path(__file__).resolve().parent.parent / "golden" / "cases.toml").read_text("utf-8"))
 RATIONAL = re.compile(r"-?\d+(/\d+)?")
 ROW_KEYS = {"outcome", "count", "probability", "net"}
-# the stud class counts and Ultimate Three Card Poker's solve take seconds in a fresh process, a
-# staged game's solve a few tenths: the analyses of these games are slow tests
+# the stud class counts take seconds in a fresh process, a staged game's solve and Ultimate Three
+# Card Poker's simulator (its optimal action spread over every situation) a few tenths or more: the
+# analyses of these games are slow tests
 SLOW_ANALYSIS = {"caribbean-stud", "live-caribbean-stud", "let-it-ride", "mississippi-stud",
                  "ultimate-three-card-poker"}
 # the one shape of decide's JSON, for every family

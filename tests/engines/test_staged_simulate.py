@@ -305,3 +305,19 @@ def test_the_nets_the_report_prints_are_the_analysis_nets(cli):
     nets = {row.outcome: row.net for row in EXACT.of(table).analyze(table).outcomes}
     printed = json.loads(cli("simulate", "mississippi-stud", "--rounds", "50000", "--format", "json").out)
     assert printed["outcomes"] and all(Fraction(row["net"]) == nets[row["outcome"]] for row in printed["outcomes"])
+
+
+@pytest.mark.slow
+def test_a_written_strategy_is_simulated_as_written_not_as_a_named_one():
+    # Let It Ride's basic strategy file: its own decision tables (not wager-least's, which a name
+    # unknown to fixed_options would give), and its analysis' outcomes
+    table = load("let-it-ride")
+    path = "tables/strategies/staged/let-it-ride-basic.toml"
+    named = ENGINE.parse_strategy(table, path)
+    rules = StagedRules.of(table)
+    written = solving.stage_choices(rules, named.name, named.rules)
+    assert written != solving.stage_choices(rules, solving.LEAST)
+    assert written != solving.stage_choices(rules)
+    counts = simulate(table, 200_000, seed=3, strategy=path)
+    analysed = {row.outcome for row in EXACT.of(table).analyze(table, path).outcomes}
+    assert set(counts.counts) <= analysed and counts.rounds == 200_000

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
+from oddscalc.core.strategies import is_strategy_path
 from oddscalc.engines import base
-from oddscalc.engines.charts import StrategyChart
+from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.inputs import Input, Inputs, Situation
-from oddscalc.engines.staged import decide, report, side, simulate, solve, strategy
+from oddscalc.engines.staged import decide, report, side, simulate, solve, strategy, strategy_rules
 from oddscalc.engines.staged.rules import MAX_UNITS, RULE_SPECS, StagedRules
 from oddscalc.report.model import Report
 
@@ -37,7 +38,7 @@ DECIDE_INPUTS = Inputs((
 
 
 class StagedEngine(base.FamilyBase, base.ExposureFromModule):
-    """Staged paytable games: exact analysis, decide at any stage, the first stage's strategy,
+    """Staged paytable games: exact analysis, decide at any stage, the strategy at every stage,
     simulation, community cards seen early."""
 
     decide_inputs = DECIDE_INPUTS
@@ -54,7 +55,7 @@ class StagedEngine(base.FamilyBase, base.ExposureFromModule):
 
     def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
         named = self.parse_strategy(table, strategy_name)
-        return solve.analyze(StagedRules.of(table), named.name)
+        return solve.analyze(StagedRules.of(table), named.name, named.rules)
 
     def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
         """The wager in action (Ante and raises, or the bets let ride), then each side bet per its
@@ -81,9 +82,21 @@ class StagedEngine(base.FamilyBase, base.ExposureFromModule):
 
     # --- strategies -----------------------------------------------------------------------------
 
-    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyChart:
-        """The first stage's decisions (the later ones are priced one by one by decide)."""
-        return strategy.chart(StagedRules.of(table), self.parse_strategy(table, strategy_name).name)
+    def strategies(self, table: GameTable) -> tuple[base.NamedStrategy, ...]:
+        return solve.strategies(StagedRules.of(table))
+
+    def parse_strategy(self, table: GameTable, text: str) -> base.NamedStrategy:
+        """A built-in name, a strategy file or rules in the staged strategy language (a rule has
+        spaces: one word is a name, and a misspelt one gets the nearest)."""
+        rules, named = StagedRules.of(table), self.strategies(table)
+        if " " not in text.strip() and not is_strategy_path(text.strip()):
+            return base.strategy_named(named, text.strip(), table.name)
+        return base.find_strategy(named, text, table,
+                                  lambda written: strategy_rules.parse(rules, written))
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyCharts:
+        """Every stage's decisions, a chart each."""
+        return strategy.charts(StagedRules.of(table), self.parse_strategy(table, strategy_name))
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
         named = None if price is None else self.parse_strategy(table, price)
@@ -93,7 +106,8 @@ class StagedEngine(base.FamilyBase, base.ExposureFromModule):
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
         """Seeded rounds under a strategy's solved decisions, counted under the analysis' names."""
-        return simulate.simulator(StagedRules.of(table), self.parse_strategy(table, strategy_name).name, seed)
+        named = self.parse_strategy(table, strategy_name)
+        return simulate.simulator(StagedRules.of(table), named.name, seed, named.rules)
 
 
 ENGINE = StagedEngine()

@@ -20,6 +20,8 @@ compares the main wager's outcomes.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from oddscalc._native.staged_simulate import StagedSimulator
 from oddscalc.engines.staged.paytable import pay_layout
 from oddscalc.engines.staged.rules import StagedRules
@@ -42,11 +44,12 @@ class NamedStagedSimulator:
         return out
 
 
-def simulator(rules: StagedRules, strategy_name: str, seed: int) -> NamedStagedSimulator:
-    """A fresh seeded simulator of a strategy (a name the family's ``parse_strategy`` accepted)."""
+def simulator(rules: StagedRules, strategy_name: str, seed: int, written: Sequence[str] = ()) -> NamedStagedSimulator:
+    """A fresh seeded simulator of a strategy (a name the family's ``parse_strategy`` accepted, and
+    a written strategy's rules)."""
     layout = pay_layout(rules.game)
     stages = rules.stages
     native = StagedSimulator(seed, [s.seen for s in stages], [[o.delta for o in s.options] for s in stages],
                              [[o.fold for o in s.options] for s in stages], rules.initial_units,
-                             stage_choices(rules, strategy_name), layout.class_map, len(layout.names))
+                             stage_choices(rules, strategy_name, written), layout.class_map, len(layout.names))
     return NamedStagedSimulator(rules, native)

@@ -24,11 +24,12 @@ from oddscalc.core.budget import Limits
 from oddscalc.core.cards import DECK
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
-from oddscalc.engines.base import OPTIMAL, NamedStrategy
+from oddscalc.engines.base import OPTIMAL, NamedStrategy, builtin
 from oddscalc.engines.charts import action_key
 from oddscalc.engines.sidebets import paytable_line
 from oddscalc.engines.staged.paytable import PayLayout, pay_layout
 from oddscalc.engines.staged.rules import HAND_CARDS, Stage, StagedRules
+from oddscalc.engines.staged.strategy_rules import parse as parse_strategy
 
 INT64 = 2 ** 63
 MOST, LEAST = "wager-most", "wager-least"
@@ -38,6 +39,19 @@ STRATEGIES = (
     NamedStrategy(LEAST, "at every stage the option that wagers least (fold if the stage may, else the "
                          "smallest delta)"),
 )
+
+
+def strategies(rules: StagedRules) -> tuple[NamedStrategy, ...]:
+    """The named strategies of a game: the optimal one, wager-most and wager-least, then the
+    built-in strategy files (tables/strategies/staged/) written for its stages."""
+    written = []
+    for strategy in builtin("staged")[1:]:
+        try:
+            parse_strategy(rules, strategy.rules)
+        except InputError:
+            continue                      # another game's stages
+        written.append(strategy)
+    return (*STRATEGIES, *written)
 
 
 class TooLarge(InputError, OverflowError):
@@ -91,9 +105,12 @@ def check_size(rules: StagedRules, layout: PayLayout, deck: int, known: int, sta
 
 
 def solve(rules: StagedRules, deck: Sequence[int] = DECK, base: Sequence[int] = (), stage: int = 0,
-          units: int | None = None, fixed: Sequence[int] | None = None) -> kernel.StagedSolution:
+          units: int | None = None, fixed: Sequence[int] | None = None,
+          tables: Sequence[bytes | None] | None = None) -> kernel.StagedSolution:
     """The kernel's solution from ``stage`` on, over every deal of ``deck`` beside the ``base``
-    cards known, with ``units`` in action there (default: the initial units)."""
+    cards known, with ``units`` in action there (default: the initial units); ``fixed``: an option
+    per stage, ``tables``: a strategy's option per (set, units) of each stage, played instead of
+    the optimal one."""
     layout = pay_layout(rules.game)
     stages = rules.stages[stage:]
     check_range(rules, layout, len(deck), len(base))
@@ -101,7 +118,8 @@ def solve(rules: StagedRules, deck: Sequence[int] = DECK, base: Sequence[int] = 
     return kernel.solve(tuple(deck), tuple(base), [s.seen for s in stages],
                         [[o.delta for o in s.options] for s in stages], [[o.fold for o in s.options] for s in stages],
                         rules.initial_units if units is None else units, layout.class_map, layout.numerators,
-                        layout.scale, rules.wager_more, None if fixed is None else list(fixed))
+                        layout.scale, rules.wager_more, None if fixed is None else list(fixed),
+                        None if tables is None else list(tables))
 
 
 def units_text(units: int) -> str:
@@ -152,7 +170,8 @@ def action_probabilities(rules: StagedRules, solution: kernel.StagedSolution) ->
 class Solved:
     """A strategy's analysis, the deals that end with each final pay class (folds aside), and each
     stage's option at each of its card sets and units in action (``StagedSolution.choices``: sets
-    in colex order, see :func:`colex`)."""
+    in colex order, see :func:`colex`).  Not the kernel's solution: its arrays are tens of
+    megabytes, and a sweep solves many tables."""
     analysis: Analysis
     finals: dict[str, int]
     choices: tuple[bytes, ...]
@@ -162,19 +181,29 @@ class Solved:
         return self.choices[0]
 
 
-def solved(rules: StagedRules, strategy_name: str = OPTIMAL) -> Solved:
+def solution_of(rules: StagedRules, strategy_name: str = OPTIMAL, written: Sequence[str] = ()
+                ) -> kernel.StagedSolution:
+    """The kernel's solution over every deal under a strategy (``written``: its rules in the
+    staged strategy language, :mod:`strategy_rules`)."""
+    if written:
+        return solve(rules, tables=parse_strategy(rules, written).tables(DECK))
+    return solve(rules, fixed=fixed_options(rules, strategy_name))
+
+
+def solved(rules: StagedRules, strategy_name: str = OPTIMAL, written: Sequence[str] = ()) -> Solved:
     """The exact analysis of the main wager over every deal under a strategy, made once per table
     and strategy."""
-    made: dict[str, Solved] = rules.game.built(_solved)
-    if strategy_name not in made:
-        solution = solve(rules, fixed=fixed_options(rules, strategy_name))
+    made: dict[tuple[str, tuple[str, ...]], Solved] = rules.game.built(_solved)
+    key = (strategy_name, tuple(written))
+    if key not in made:
+        solution = solution_of(rules, strategy_name, written)
         names = pay_layout(rules.game).names
         finals: dict[str, int] = {}
         for klass, _units, count in solution.outcomes():
             finals[names[klass]] = finals.get(names[klass], 0) + count
-        made[strategy_name] = Solved(analysis_of(rules, solution), finals,
-                                     tuple(solution.choices(i) for i in range(solution.n_stages)))
-    return made[strategy_name]
+        made[key] = Solved(analysis_of(rules, solution), finals,
+                           tuple(solution.choices(i) for i in range(solution.n_stages)))
+    return made[key]
 
 
 def analysis_of(rules: StagedRules, solution: kernel.StagedSolution) -> Analysis:
@@ -183,9 +212,9 @@ def analysis_of(rules: StagedRules, solution: kernel.StagedSolution) -> Analysis
                     outcome_rows(rules, solution), None, rules.game.unit, action_probabilities(rules, solution))
 
 
-def analyze(rules: StagedRules, strategy_name: str = OPTIMAL) -> Analysis:
-    """The exact analysis of the main wager, per unit, under a strategy."""
-    return solved(rules, strategy_name).analysis
+def analyze(rules: StagedRules, strategy_name: str = OPTIMAL, written: Sequence[str] = ()) -> Analysis:
+    """The exact analysis of the main wager, per unit, under a strategy (``written``: its rules)."""
+    return solved(rules, strategy_name, written).analysis
 
 
 def final_deals(rules: StagedRules, strategy_name: str = OPTIMAL) -> dict[str, int]:
@@ -204,11 +233,12 @@ def first_choices(rules: StagedRules, strategy_name: str = OPTIMAL) -> bytes:
     return solved(rules, strategy_name).first_choices
 
 
-def stage_choices(rules: StagedRules, strategy_name: str = OPTIMAL) -> tuple[bytes, ...]:
+def stage_choices(rules: StagedRules, strategy_name: str = OPTIMAL, written: Sequence[str] = ()
+                  ) -> tuple[bytes, ...]:
     """Every stage's option at every card set of the full deck and units in action (the
-    simulator's decision tables)."""
-    return solved(rules, strategy_name).choices
+    simulator's decision tables), under a named or a written strategy."""
+    return solved(rules, strategy_name, written).choices
 
 
-def _solved(_game: object) -> dict[str, Solved]:
+def _solved(_game: object) -> dict[tuple[str, tuple[str, ...]], Solved]:
     return {}

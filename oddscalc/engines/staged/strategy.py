@@ -1,30 +1,35 @@
-"""A staged game's strategy for people: a chart of the first stage's decisions (the player's own
-cards, before any community card), the named strategies compared, and any of them priced.
+"""A staged game's strategy for people: a chart of every stage's decisions with its words, the
+named strategies compared (house edge, average wager, cost against the optimal one), and any of
+them priced.
 
-The chart's rows are the first cards' ranks, strongest first; two cards make the usual grid (a
-column per second rank: suited above the diagonal, offsuit below, pairs on it), more cards a
-column per suit pattern (how many of them share the most common suit).  Each cell counts the
-card sets of the deck that take each option.  The later stages see four or five cards and their
-decisions are many (270,725 sets at Mississippi Stud's 5th street): ``decide`` prices any of them.
+The first stage's chart has the first cards' ranks as rows, strongest first; two cards make the
+usual grid (a column per second rank: suited above the diagonal, offsuit below, pairs on it), more
+cards a column per suit pattern (how many of them share the most common suit).  The later stages'
+charts are :mod:`strategy_charts`'.  Every cell counts deals (a first-stage card set stands for
+the deals that follow it), so the charts add up as :class:`StrategyCharts` require.
 
 >>> from oddscalc.engines.base import load
 >>> from oddscalc.engines.staged.rules import StagedRules
 >>> found = chart(StagedRules.of(load("mississippi-stud")))
->>> found.rows[0], found.columns[:2], found.total
-('A', ('A', 'K'), 1326)
+>>> found.rows[0], found.columns[:2], found.total, found.total // 1326
+('A', ('A', 'K'), 155937600, 117600)
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 
 from oddscalc.core.cards import RANKS
+from oddscalc.core.economics import Analysis
+from oddscalc.core.numbers import decimal_text, percent_text
 from oddscalc.engines.base import OPTIMAL, NamedStrategy
-from oddscalc.engines.charts import StrategyChart
-from oddscalc.engines.pricing import strategies_compared, strategy_price_report
+from oddscalc.engines.charts import StrategyChart, StrategyCharts
+from oddscalc.engines.pricing import strategy_price_report
 from oddscalc.engines.staged.rules import StagedRules
-from oddscalc.engines.staged.solve import STRATEGIES, analyze, colex, first_choices
+from oddscalc.engines.staged.solve import analyze, colex, solution_of, solved, strategies
+from oddscalc.engines.staged.strategy_charts import cell_text, stage_charts
 from oddscalc.report.model import Report, Table
 
 HIGH_FIRST = tuple(reversed(range(13)))
@@ -48,11 +53,14 @@ def _cell(cards: tuple[int, ...], grid: bool) -> tuple[tuple[int, ...], int]:
     return ranks, max(Counter(c & 3 for c in cards).values())
 
 
-def chart(rules: StagedRules, strategy_name: str = OPTIMAL) -> StrategyChart:
-    """The first stage's decisions by the player's cards, every card set of the deck counted."""
+def chart(rules: StagedRules, strategy_name: str = OPTIMAL, written: tuple[str, ...] = ()) -> StrategyChart:
+    """The first stage's decisions by the player's cards, every card set of the deck counted with
+    the deals that follow it."""
     stage = rules.stages[0]
     cards = stage.seen
-    choices = first_choices(rules, strategy_name)
+    found = solved(rules, strategy_name, written)
+    choices = found.first_choices
+    deals = found.analysis.total // math.comb(52, cards)
     grid = cards == 2
     if grid:
         keys: list[tuple[int, ...]] = [(r,) for r in HIGH_FIRST]
@@ -67,14 +75,22 @@ def chart(rules: StagedRules, strategy_name: str = OPTIMAL) -> StrategyChart:
     counts = [[[0] * len(stage.options) for _ in columns] for _ in keys]
     for hand in combinations(range(52), cards):
         row, column = _cell(hand, grid)
-        counts[row_of[row]][column_of[column]][choices[colex(hand)]] += 1
+        counts[row_of[row]][column_of[column]][choices[colex(hand)]] += deals
     rows = tuple(" ".join(RANKS[r] for r in key) for key in keys)
     return StrategyChart(stage.labels, rows, tuple(labels), tuple(tuple(tuple(cell) for cell in row) for row in counts),
                          decision_point=stage.name if len(rules.stages) > 1 else "",
                          row_title="your first card" if grid else "your cards",
                          column_title="your second card (suited above the diagonal, offsuit below)" if grid
                          else "suits", rules=_words(stage.labels, _cell_names(rows, labels, grid), counts),
-                         note=f"the {stage.name} decision with {cards} cards seen, over every set of them")
+                         note=f"the {stage.name} decision with {cards} cards seen, over every deal")
+
+
+def charts(rules: StagedRules, strategy: NamedStrategy | None = None) -> StrategyCharts:
+    """Every stage's decisions under a strategy (default: the optimal one), a chart each."""
+    name, written = (OPTIMAL, ()) if strategy is None else (strategy.name, strategy.rules)
+    # two cards make the familiar grid; three (Let It Ride) read better by what they make, as later
+    first = chart(rules, name, written) if rules.stages[0].seen == 2 else None
+    return stage_charts(rules, solution_of(rules, name, written), first=first)
 
 
 def _cell_names(rows: tuple[str, ...], columns: list[str], grid: bool) -> list[list[str]]:
@@ -102,40 +118,66 @@ def _words(actions: tuple[str, ...], names: list[list[str]],
 
 
 def chart_table(found: StrategyChart) -> Table:
-    """The chart as a table: each cell's option, or every option with its card sets where they differ."""
+    """The chart as a table: each cell's option, or every option with its share of the cell's deals
+    where its card sets differ."""
     rows = []
     for name, cells in zip(found.rows, found.counts, strict=True):
-        shown = []
-        for cell in cells:
-            taken = [(action, n) for action, n in zip(found.actions, cell, strict=True) if n]
-            shown.append("" if not taken else taken[0][0] if len(taken) == 1 else
-                         " / ".join(f"{action} {n}" for action, n in taken))
-        rows.append((name, *shown))
+        rows.append((name, *(cell_text(found.actions, cell) if sum(cell) else "" for cell in cells)))
     return Table(f"{found.note}: the option taken ({found.row_title} by {found.column_title})",
                  (found.row_title, *found.columns), tuple(rows))
 
 
+def compared(rules: StagedRules) -> tuple[Table, list[dict[str, object]]]:
+    """Every named strategy priced exactly beside the optimal one: house edge, average wager,
+    element of risk and what it gives up per unit."""
+    unit = rules.game.unit
+    optimal = analyze(rules)
+    priced: list[tuple[NamedStrategy, Analysis]] = [(s, analyze(rules, s.name, s.rules)) for s in strategies(rules)]
+    rows, data = [], []
+    for named, mine in priced:
+        cost = optimal.expected_return - mine.expected_return
+        label = "optimal" if named.name == OPTIMAL else f"{named.name}: {named.label}"
+        rows.append((label, percent_text(mine.house_edge, 4), decimal_text(mine.average_wager, 4),
+                     percent_text(mine.element_of_risk, 4), percent_text(cost, 4)))
+        data.append({"strategy": named.name, "label": named.label, "house_edge": mine.house_edge,
+                     "average_wager": mine.average_wager, "element_of_risk": mine.element_of_risk, "cost": cost,
+                     "action_probabilities": dict(mine.action_probabilities)})
+    return Table("strategies compared (exact over every deal)",
+                 ("strategy", f"house edge per {unit}", f"average wager ({unit}s)", "element of risk",
+                  f"cost per {unit}"), tuple(rows)), data
+
+
+def chart_data(found: StrategyChart) -> dict[str, object]:
+    """One stage's chart and words for the JSON report."""
+    return {"stage": found.decision_point, "rows": found.row_title, "columns": found.column_title,
+            "words": [{"where": where, "decision": decision} for where, decision in found.rules],
+            "cells": [{"hand": row, "column": column, "options": dict(zip(found.actions, cell, strict=True))}
+                      for row, cells in zip(found.rows, found.counts, strict=True)
+                      for column, cell in zip(found.columns, cells, strict=True) if sum(cell)]}
+
+
 def strategy_report(rules: StagedRules, compare: bool = False, price: NamedStrategy | None = None) -> Report:
-    """``strategy``: the first stage's chart and its rules in words; ``compare``: the named
+    """``strategy``: every stage's chart and its rules in words; ``compare``: the named
     strategies priced beside the optimal one; ``price``: one of them against it."""
     game = rules.game
     optimal = analyze(rules)
     if price is not None:
-        # a named strategy of this family has no rules in the strategy language: its label stands for them
+        # a named strategy without rules (wager-most, wager-least): its label stands for them
         shown = replace(price, rules=price.rules or (price.label,)) if price.name != OPTIMAL else price
-        return strategy_price_report(game.title, game.unit, shown, analyze(rules, price.name), optimal, "raise",
-                                     rules.stages[0].labels[0])
-    found = chart(rules)
-    tables = [chart_table(found), Table("in words", ("option", "where"), found.rules)]
+        return strategy_price_report(game.title, game.unit, shown, analyze(rules, price.name, price.rules), optimal,
+                                     "raise", ", ".join(f"{stage.name} {stage.labels[0]}" for stage in rules.stages))
+    found = charts(rules)
+    tables = []
+    for i, stage_chart in enumerate(found):
+        tables.append(chart_table(stage_chart))
+        heading = ("option", "where") if i == 0 and rules.stages[0].seen == 2 else (stage_chart.row_title, "decision")
+        tables.append(Table(f"{stage_chart.decision_point} in words", heading, stage_chart.rules))
+    first = found.charts[0]
     data: dict[str, object] = {"game": game.name, "stage": rules.stages[0].name,
                                "action_probabilities": dict(optimal.action_probabilities),
-                               "chart": [{"hand": row, "column": column,
-                                          "options": dict(zip(found.actions, cell, strict=True))}
-                                         for row, cells in zip(found.rows, found.counts, strict=True)
-                                         for column, cell in zip(found.columns, cells, strict=True) if sum(cell)]}
+                               "chart": chart_data(first)["cells"],
+                               "stages": [chart_data(stage_chart) for stage_chart in found]}
     if compare:
-        compared, data["compare"] = strategies_compared(
-            [(s.label if s.name != OPTIMAL else "optimal", analyze(rules, s.name)) for s in STRATEGIES],
-            game.unit, "raise")
-        tables.append(compared)
-    return Report(f"{game.title}: the optimal strategy at {rules.stages[0].name}", tuple(tables), data)
+        table, data["compare"] = compared(rules)
+        tables.append(table)
+    return Report(f"{game.title}: the optimal strategy at every stage", tuple(tables), data)

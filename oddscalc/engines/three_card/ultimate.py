@@ -12,7 +12,11 @@ Blind table's pay b of the player's hand (0 below a flush):
 - a tie pushes everything; a fold loses the Ante and the Blind (-2).
 
 With ``play_needs_qualifier`` the Play pushes whenever the dealer does not qualify.  The value of a
-Play is linear in m, so the best size is the smallest or the largest; every size is priced anyway.
+Play is linear in m, so the best size is the smallest or the largest.
+
+:func:`decide` prices one situation in Fractions, every size.  :func:`solve` decides every row of the
+kernel the same way in integers (each pay times the pays' common denominator), and :func:`tally`
+sums the decided rows per hand class and action and prices each sum once (docs/ultimate-three-card.md).
 
 >>> result = analyze(UltimateRules(), range(36, 52))      # a deck of tens to aces
 >>> sum(result.action_probabilities.values()), sum(result.net_counts.values()) == result.deals
@@ -23,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lcm
 
 from oddscalc._native import three
 from oddscalc.core.cards import DECK
@@ -124,6 +129,16 @@ ENDINGS = ("dealer qualifies, player higher", "dealer qualifies, dealer higher",
            "dealer does not qualify, tie")
 
 
+def outcome_name(action: str, ending: str, klass: str) -> str:
+    """The stable name of an outcome row: a Play's action, how it ended and the player's hand class,
+    as lowercase words joined by hyphens (the names counts files and ``check`` read).
+
+    >>> outcome_name("play 3x", ENDINGS[4], "pair")
+    'play-3x-dealer-does-not-qualify-dealer-higher-pair'
+    """
+    return "-".join(f"{action} {ending} {klass}".replace(",", "").split())
+
+
 # one way a Play ends: (dealer hands, net per Ante as constant + slope * the Play multiple)
 Ending = tuple[int, Fraction, int]
 
@@ -196,58 +211,182 @@ def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
                     facts={"hand_class": klass})
 
 
-def analyze(rules: UltimateRules, deck: Iterable[int] = DECK) -> UltimateResult:
-    """Every situation of ``deck`` decided optimally; exact figures per Ante."""
+# --- every situation of a deck: the kernel's rows, decided in integers --------------------------------
+
+# the kernel's columns a row is read from, in the order _decide_rows takes them
+ROW_COLUMNS = ("weight", "strength", "not_qualify", "dealer_wins", "tie", "player_wins", "nq_dealer_wins", "nq_tie")
+
+
+@dataclass(frozen=True)
+class Solved:
+    """Every situation of a deck decided: the kernel's rows (``three.class_counts`` with the dealer
+    hands that do not qualify split, classes of equal upcard rank, strength and counts), the
+    ``per`` dealer hands of each situation, and the action every row takes (``choices``: its index
+    among ``rules.actions``), the optimal one or a fixed strategy's."""
+    rules: UltimateRules
+    columns: Mapping[str, Sequence[int]]
+    per: int
+    choices: bytes
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return self.rules.actions.points[0].actions
+
+
+def strategy_index(rules: UltimateRules, up_rank: int, strength: int, n_strengths: int) -> int:
+    """The position of (upcard rank, strength) in a strategy table (``bytes``: an action index per
+    strength, one row per upcard rank, a single row when the dealer shows no card)."""
+    return (up_rank if rules.dealer_upcards else 0) * n_strengths + strength
+
+
+def _scale(rules: UltimateRules) -> int:
+    """The common denominator of every pay the decisions weigh (Blind, Pair Plus times its stake)."""
+    ratio = Fraction(rules.pairplus_ratio)
+    pays = [ratio, *(Fraction(v) for v in rules.blind.values()),
+            *(ratio * Fraction(v) for v in rules.pairplus.values())]
+    return lcm(*(p.denominator for p in pays))
+
+
+def _scaled(value: Fraction, scale: int) -> int:
+    scaled = value * scale
+    assert scaled.denominator == 1, "the scale is a common denominator"
+    return scaled.numerator
+
+
+def solve(rules: UltimateRules, deck: Iterable[int] = DECK, strategy: bytes | None = None) -> Solved:
+    """Every situation of ``deck`` decided: optimally, or by a ``strategy`` table (see
+    :func:`strategy_index`) whose actions must be allowed to the hands they are given to.
+
+    The optimal choice compares each action's value over the situation's dealer hands in integers
+    (every pay times the common denominator of the pays): the same comparison as :func:`decide`,
+    exact, without a Fraction per row.
+    """
     ranking = ThreeCardRanking()
     qualify = qualifier_strength(rules.qualifier, ranking)
     columns, per = three.class_counts(ranking.native, tuple(sorted(deck)), qualify, bool(rules.dealer_upcards),
                                       True)
-    top = ranking.native.n_strengths - 1
-    classes = {s: hand_class(ranking, s, top) for s in set(columns["strength"])}
+    n_strengths = ranking.native.n_strengths
     actions = rules.actions.points[0].actions
-    probabilities = dict.fromkeys(actions, Fraction(0))
+    top = n_strengths - 1
+    more = rules.wager_more
+    pnq = 0 if rules.play_needs_qualifier else 1
+    scale = _scale(rules)
+    ratio = Fraction(rules.pairplus_ratio)
+    # per strength: the Blind pay, the Pair Plus stake's net played and folded, the smallest and the
+    # largest Play size allowed and their actions' indices, all in integers over ``scale``
+    coefficients: dict[int, tuple[int, int, int, int, int, int, int]] = {}
+    for s in set(columns["strength"]):
+        klass = hand_class(ranking, s, top)
+        pp_net = ratio * _pay(rules.pairplus, klass, Fraction(-1))
+        sizes = rules.play_multiples_below_pair if klass == "high-card" else rules.play_multiples_pair_or_better
+        low, high = min(sizes), max(sizes)
+        folded = pp_net if rules.pairplus_survives_fold else -ratio
+        coefficients[s] = (_scaled(_pay(rules.blind, klass, Fraction(0)), scale), _scaled(pp_net, scale),
+                           _scaled(folded, scale), low, high, actions.index(play_action(low)),
+                           actions.index(play_action(high)))
+    if strategy is not None:
+        allowed = {s: {0, *(actions.index(play_action(m)) for m in (
+                   rules.play_multiples_below_pair if hand_class(ranking, s, top) == "high-card"
+                   else rules.play_multiples_pair_or_better))} for s in coefficients}
+        return Solved(rules, columns, per, _fixed_choices(rules, columns, strategy, n_strengths, allowed))
+    choices = bytearray(len(columns["weight"]))
+    for i, (strength, nq, dw, pw, nq_dw, nq_tie) in enumerate(zip(
+            columns["strength"], columns["not_qualify"], columns["dealer_wins"], columns["player_wins"],
+            columns["nq_dealer_wins"], columns["nq_tie"], strict=True)):
+        blind, pp_played, pp_folded, low, high, low_action, high_action = coefficients[strength]
+        nq_pw = nq - nq_dw - nq_tie
+        slope = pw - dw + pnq * (nq_pw - nq_dw)
+        larger = slope > 0 or (slope == 0 and more)
+        play = (pw * (scale + blind) - 2 * scale * dw + nq_pw * blind - scale * nq_dw + pp_played * per
+                + (high if larger else low) * scale * slope)
+        fold = (pp_folded - 2 * scale) * per
+        if play > fold or (play == fold and more):
+            choices[i] = high_action if larger else low_action
+    return Solved(rules, columns, per, bytes(choices))
+
+
+def _fixed_choices(rules: UltimateRules, columns: Mapping[str, Sequence[int]], strategy: bytes, n_strengths: int,
+                   allowed: Mapping[int, set[int]]) -> bytes:
+    """Each row's action under a strategy table, refusing one the row's hand may not take."""
+    if len(strategy) != (13 if rules.dealer_upcards else 1) * n_strengths:
+        raise ValueError("a strategy table holds an action index per strength (and upcard rank)")
+    choices = bytes(strategy[strategy_index(rules, up, s, n_strengths)]
+                    for up, s in zip(columns["up_rank"], columns["strength"], strict=True))
+    for choice, s in zip(choices, columns["strength"], strict=True):
+        if choice not in allowed[s]:
+            raise ValueError(f"strategy table: action {choice} is not allowed to strength {s}")
+    return choices
+
+
+def analyze(rules: UltimateRules, deck: Iterable[int] = DECK, strategy: bytes | None = None) -> UltimateResult:
+    """Every situation of ``deck`` decided optimally (or by a ``strategy`` table); exact figures per
+    Ante."""
+    return tally(solve(rules, deck, strategy))
+
+
+def tally(solved: Solved) -> UltimateResult:
+    """The exact figures of a solved deck: the rows summed per hand class and action in integers,
+    then each sum priced once."""
+    rules, columns, per = solved.rules, solved.columns, solved.per
+    ranking = ThreeCardRanking()
+    top = ranking.native.n_strengths - 1
+    actions = solved.actions
+    classes = sorted({hand_class(ranking, s, top) for s in set(columns["strength"])})
+    class_of = {s: classes.index(hand_class(ranking, s, top)) for s in set(columns["strength"])}
+    width = len(actions)
+    # per (hand class, action): situations, then the dealer hands of each ending (ENDINGS' order)
+    sums = [[0] * 7 for _ in range(len(classes) * width)]
+    for choice, weight, strength, nq, dw, tie, pw, nq_dw, nq_tie in zip(
+            solved.choices, *(columns[name] for name in ROW_COLUMNS), strict=True):
+        cell = sums[class_of[strength] * width + choice]
+        cell[0] += weight
+        cell[1] += weight * pw
+        cell[2] += weight * dw
+        cell[3] += weight * tie
+        cell[4] += weight * (nq - nq_dw - nq_tie)
+        cell[5] += weight * nq_dw
+        cell[6] += weight * nq_tie
+    probabilities = dict.fromkeys(actions, 0)
+    class_weights = dict.fromkeys(classes, 0)
     net_counts: dict[Fraction, int] = {}
     outcome_counts: dict[tuple[str, str, str, Fraction], int] = {}
-    total_ev = Fraction(0)
-    total_value = Fraction(0)
-    total_wager = Fraction(0)
-    situations = 0
-    pp_total = Fraction(0)
-    for weight, strength, nq, dw, tie, pw, nq_dw, nq_tie in zip(
-            columns["weight"], columns["strength"], columns["not_qualify"], columns["dealer_wins"],
-            columns["tie"], columns["player_wins"], columns["nq_dealer_wins"], columns["nq_tie"], strict=True):
-        klass = classes[strength]
-        nq_pw = nq - nq_dw - nq_tie
+    total_ev = total_value = Fraction(0)
+    total_wager = 0
+    ratio = Fraction(rules.pairplus_ratio)
+    for k, klass in enumerate(classes):
         blind = _pay(rules.blind, klass, Fraction(0))
         pp = _pay(rules.pairplus, klass, Fraction(-1))
-        pp_total += weight * pp
-        outcomes = _outcomes(rules, blind, pw, dw, tie, nq_pw, nq_dw, nq_tie)
-        values = _values(rules, klass, pp, per, outcomes)
-        sign = 1 if rules.wager_more else -1
-        action, (value, multiple) = max(values.items(), key=lambda o: (o[1][0], sign * o[1][1]))
-        situations += weight
-        probabilities[action] += weight
-        total_value += weight * value
-        total_ev += weight * (value - per * rules.pairplus_ratio * (pp if multiple or rules.pairplus_survives_fold
-                                                                    else Fraction(-1)))
-        total_wager += weight * per * (2 + multiple)
-        if multiple == 0:
-            net_counts[Fraction(-2)] = net_counts.get(Fraction(-2), 0) + weight * per
-            key = (action, FOLD, klass, Fraction(-2))
-            outcome_counts[key] = outcome_counts.get(key, 0) + weight * per
-            continue
-        for ending, (n, c, k) in zip(ENDINGS, outcomes, strict=True):
-            if n:
-                net = c + k * multiple
-                net_counts[net] = net_counts.get(net, 0) + weight * n
-                row = (action, ending, klass, net)
-                outcome_counts[row] = outcome_counts.get(row, 0) + weight * n
+        for a, action in enumerate(actions):
+            weight, *ending_counts = sums[k * width + a]
+            if not weight:
+                continue
+            multiple = 0 if action == FOLD else int(action.removeprefix("play ").removesuffix("x"))
+            probabilities[action] += weight
+            class_weights[klass] += weight
+            total_wager += weight * per * (2 + multiple)
+            if multiple == 0:
+                deals = weight * per
+                net_counts[Fraction(-2)] = net_counts.get(Fraction(-2), 0) + deals
+                outcome_counts[(action, FOLD, klass, Fraction(-2))] = deals
+                total_ev -= 2 * deals
+                total_value += deals * (-2 + (ratio * pp if rules.pairplus_survives_fold else -ratio))
+                continue
+            total_value += weight * per * ratio * pp
+            for ending, (n, c, slope) in zip(ENDINGS, _outcomes(rules, blind, *ending_counts), strict=True):
+                if n:
+                    net = c + slope * multiple
+                    net_counts[net] = net_counts.get(net, 0) + n
+                    outcome_counts[(action, ending, klass, net)] = n
+                    total_ev += n * net
+                    total_value += n * net
+    situations = sum(probabilities.values())
     deals = situations * per
+    pp_total = sum((w * _pay(rules.pairplus, klass, Fraction(-1)) for klass, w in class_weights.items()), Fraction(0))
     return UltimateResult(
         deals=deals,
         expected_return=total_ev / deals,
-        average_wager=total_wager / deals,
-        action_probabilities={a: p / situations for a, p in probabilities.items()},
+        average_wager=Fraction(total_wager, deals),
+        action_probabilities={a: Fraction(p, situations) for a, p in probabilities.items()},
         net_counts=dict(sorted(net_counts.items())),
         pairplus_return=pp_total / situations,
         value=total_value / deals,

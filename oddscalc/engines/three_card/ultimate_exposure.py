@@ -31,14 +31,14 @@ from fractions import Fraction
 
 from oddscalc._native import ultimate_exposure
 from oddscalc.core.cards import DECK
-from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import Exposure, GainSample, Seen
 from oddscalc.engines.three_card.rules import qualifier_strength
 from oddscalc.engines.three_card.ultimate import ENDINGS, FOLD, UltimateRules, hand_class, play_action
-from oddscalc.engines.three_card.ultimate_family import BLIND, CLASSES, ultimate_rules
+from oddscalc.engines.three_card.ultimate_family import CLASSES, outcome_analysis, play_multiple, ultimate_rules
 
 HIGH_CARD = "high-card"
 
@@ -63,7 +63,7 @@ class Informed:
 
     @property
     def average_wager(self) -> Fraction:
-        return Fraction(sum(n * (2 + _multiple(action)) for (action, *_), n in self.outcome_counts.items()),
+        return Fraction(sum(n * (2 + play_multiple(action)) for (action, *_), n in self.outcome_counts.items()),
                         self.deals)
 
     @property
@@ -72,10 +72,6 @@ class Informed:
         for (*_, net), n in self.outcome_counts.items():
             out[net] = out.get(net, 0) + n
         return dict(sorted(out.items()))
-
-
-def _multiple(action: str) -> int:
-    return 0 if action == FOLD else int(action.removeprefix("play ").removesuffix("x"))
 
 
 def _blind_pay(rules: UltimateRules, klass: str) -> Fraction:
@@ -138,7 +134,7 @@ def informed(rules: UltimateRules, dealer_cards: int, deck: Iterable[int] = DECK
         action = _best(rules, klass, scaled[klass], counts, completions * scale)
         decisions[(klass, tuple(counts))] = action
         shares[action] += weight
-        multiple = _multiple(action)
+        multiple = play_multiple(action)
         if not multiple:
             key = (FOLD, FOLD, klass, Fraction(-2))
             outcome_counts[key] = outcome_counts.get(key, 0) + weight * completions
@@ -165,17 +161,9 @@ def _best(rules: UltimateRules, klass: str, nets: tuple[tuple[int, int], ...], c
 
 def informed_analysis(game: GameTable, found: Informed) -> Analysis:
     """The informed outcome table, with the plain analysis' outcome names and order."""
-    actions = list(ultimate_rules(game).actions.points[0].actions)
-    endings = [FOLD, *ENDINGS]
-    rows = sorted(found.outcome_counts.items(),
-                  key=lambda item: (actions.index(item[0][0]), endings.index(item[0][1]), CLASSES.index(item[0][2])))
-    folds = sum(count for (action, *_), count in rows if action == FOLD)
-    outcomes = (*((Outcome(FOLD, folds, Fraction(-2), Fraction(2)),) if folds else ()),
-                *(Outcome(f"{action}, {ending}, {klass}", count, net, Fraction(2 + _multiple(action)))
-                  for (action, ending, klass, net), count in rows if action != FOLD))
     # the report's "probability of calling (playing)": every action but the fold
-    return Analysis(game.name, BLIND, found.deals, outcomes, 1 - found.action_probabilities[FOLD], unit=game.unit,
-                    action_probabilities=found.action_probabilities)
+    return outcome_analysis(game, found.outcome_counts, found.deals, found.action_probabilities,
+                            1 - found.action_probabilities[FOLD])
 
 
 def _classes_text(classes: list[str], occurring: list[str]) -> str:

@@ -3,15 +3,16 @@
 
 Ante and Blind (two units per Ante), then fold or Play 1x (1x to 3x with a pair or better) against a
 dealer showing one card; the Blind paytable pays the player's higher hand from a flush up, Pair Plus
-is a side bet on the player's three cards.  The full analysis takes seconds: it is made once per
+is a side bet on the player's three cards.  The full analysis takes about a tenth of a second: it is made once per
 table (``GameTable.built``).
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'exposure')
+('exact analysis', 'decide', 'strategy', 'simulate', 'exposure')
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -24,19 +25,26 @@ from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER
 from oddscalc.core.numbers import decimal_text, pay_text
 from oddscalc.engines import base
+from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.decision_report import Fact, Wording
 from oddscalc.engines.decision_report import decision_report as shared_report
 from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.three_card import ultimate_simulate
 from oddscalc.engines.three_card.rules import qualifier_strength
 from oddscalc.engines.three_card.ultimate import (
     ENDINGS,
     FOLD,
+    Solved,
     UltimateResult,
     UltimateRules,
-    analyze,
     decide,
     hand_class,
+    outcome_name,
+    solve,
+    tally,
 )
+from oddscalc.engines.three_card.ultimate_strategy import STRATEGIES, chart, strategy_table
+from oddscalc.engines.three_card.ultimate_strategy import strategy_report as shared_strategy_report
 from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
@@ -117,33 +125,64 @@ def ultimate_rules(game: GameTable) -> UltimateRules:
     return game.built(_read)
 
 
-def _result(game: GameTable) -> UltimateResult:
-    return analyze(ultimate_rules(game))
+def _results(game: GameTable) -> dict[str, tuple[Solved, UltimateResult]]:
+    return {}
 
 
-def result(game: GameTable) -> UltimateResult:
-    """The exact analysis of a table under optimal play, made once per table."""
-    return game.built(_result)
+def solved(game: GameTable, strategy: str = base.OPTIMAL) -> Solved:
+    """Every situation of a table decided by a named strategy (the optimal one by default), made once
+    per table and strategy."""
+    return _solved_and_result(game, strategy)[0]
 
 
-def _multiple(action: str) -> int:
+def result(game: GameTable, strategy: str = base.OPTIMAL) -> UltimateResult:
+    """The exact analysis of a table under a named strategy (the optimal one by default), made once
+    per table and strategy."""
+    return _solved_and_result(game, strategy)[1]
+
+
+def _solved_and_result(game: GameTable, strategy: str) -> tuple[Solved, UltimateResult]:
+    made = game.built(_results)
+    if strategy not in made:
+        rules = ultimate_rules(game)
+        found = solve(rules, strategy=strategy_table(rules, strategy))
+        made[strategy] = (found, tally(found))
+    return made[strategy]
+
+
+def _optimal_actions(game: GameTable) -> ultimate_simulate.OptimalActions:
+    # the optimal action of every situation of the deck, as the simulator reads it (7.3 MB: once per table)
+    return ultimate_simulate.optimal_actions(solved(game))
+
+
+def play_multiple(action: str) -> int:
+    """The Play multiple an action wagers (0 for the fold)."""
     return 0 if action == FOLD else int(action.removeprefix("play ").removesuffix("x"))
 
 
-def main_analysis(game: GameTable) -> Analysis:
-    """Ante, Blind and Play per Ante: a row per action, ending and the player's hand class."""
-    rules = ultimate_rules(game)
-    found = result(game)
-    actions = rules.actions.points[0].actions
+def outcome_analysis(game: GameTable, outcome_counts: Mapping[tuple[str, str, str, Fraction], int], deals: int,
+                     action_probabilities: Mapping[str, Fraction], call_probability: Fraction | None = None
+                     ) -> Analysis:
+    """Ante, Blind and Play per Ante from deals counted by (action, ending, the player's hand
+    class, net): the fold, then a row per action, ending and class (the plain and the informed
+    analyses alike, so that their rows compare by name)."""
+    actions = ultimate_rules(game).actions.points[0].actions
     endings = [FOLD, *ENDINGS]
-    rows = sorted(found.outcome_counts.items(),
+    rows = sorted(outcome_counts.items(),
                   key=lambda item: (actions.index(item[0][0]), endings.index(item[0][1]), CLASSES.index(item[0][2])))
     folds = sum(count for (action, *_), count in rows if action == FOLD)
     outcomes = (*((Outcome(FOLD, folds, Fraction(-2), Fraction(2)),) if folds else ()),
-                *(Outcome(f"{action}, {ending}, {klass}", count, net, Fraction(2 + _multiple(action)))
+                *(Outcome(outcome_name(action, ending, klass), count, net, Fraction(2 + play_multiple(action)))
                   for (action, ending, klass, net), count in rows if action != FOLD))
-    return Analysis(game.name, BLIND, found.deals, outcomes, unit=game.unit,
-                    action_probabilities=found.action_probabilities)
+    return Analysis(game.name, BLIND, deals, outcomes, call_probability, unit=game.unit,
+                    action_probabilities=dict(action_probabilities))
+
+
+def main_analysis(game: GameTable, strategy: str = base.OPTIMAL) -> Analysis:
+    """Ante, Blind and Play per Ante under a named strategy: a row per action, ending and the
+    player's hand class."""
+    found = result(game, strategy)
+    return outcome_analysis(game, found.outcome_counts, found.deals, found.action_probabilities)
 
 
 def pairplus_analysis(game: GameTable) -> Analysis:
@@ -152,8 +191,8 @@ def pairplus_analysis(game: GameTable) -> Analysis:
     ranking = ThreeCardRanking()
     top = ranking.native.n_strengths - 1
     counts = dict.fromkeys(CLASSES, 0)
-    for hand in combinations(DECK, 3):
-        counts[hand_class(ranking, ranking.strength(hand), top)] += 1
+    for strength, hands in Counter(ranking.strength(hand) for hand in combinations(DECK, 3)).items():
+        counts[hand_class(ranking, strength, top)] += hands
     pays = rules.pairplus
     outcomes = []
     for klass in CLASSES:
@@ -215,23 +254,21 @@ def analysis_report(game: GameTable) -> Report:
 
 
 class UltimateEngine(base.ExposureFromModule, base.FamilyBase):
-    """Ultimate Three Card Poker: exact analysis (optimal play), decide, and exposure to dealer cards
-    seen (three_card/ultimate_exposure.py)."""
+    """Ultimate Three Card Poker: exact analysis (optimal play and named strategies), decide, the
+    strategy as a chart and in words, a seeded simulator, and exposure to dealer cards seen
+    (three_card/ultimate_exposure.py)."""
 
     decide_inputs = DECIDE_INPUTS
     exposure_module = "oddscalc.engines.three_card.ultimate_exposure"
-    unavailable = {"strategy": "its decisions are priced one by one by decide",
-                   "simulate": "it is priced exactly over every deal and has no simulator"}
 
     def __init__(self) -> None:
-        super().__init__(NAME, RULE_SPECS)
+        super().__init__(NAME, RULE_SPECS, strategies=STRATEGIES)
 
     def validate(self, table: GameTable) -> None:
         ultimate_rules(table)
 
     def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
-        self.parse_strategy(table, strategy_name)
-        return main_analysis(table)
+        return main_analysis(table, self.parse_strategy(table, strategy_name).name)
 
     def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
         """Ante, Blind and Play per Ante; Pair Plus per its own stake."""
@@ -254,6 +291,22 @@ class UltimateEngine(base.ExposureFromModule, base.FamilyBase):
                           notes=(tie_note(ultimate_rules(table)),))
         return shared_report(table, self.decide_inputs, situation, decisions, wording)
 
+    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyChart:
+        """The decisions of a strategy (the optimal one by default) by hand and upcard rank."""
+        return chart(ultimate_rules(table), solved(table, self.parse_strategy(table, strategy_name).name))
+
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
+        named = None if price is None else self.parse_strategy(table, price)
+        return shared_strategy_report(table.title, table.unit, table.name, self.strategy_chart(table),
+                                      lambda strategy: main_analysis(table, strategy), compare, named)
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
+        """The native simulator of a named strategy (the optimal one: every situation's own action)."""
+        rules = ultimate_rules(table)
+        written = strategy_table(rules, self.parse_strategy(table, strategy_name).name)
+        optimal = table.built(_optimal_actions) if written is None else None
+        return ultimate_simulate.simulator(rules, seed, written, optimal)
+
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         if len(cards) != 3:
             raise InputError(f"{table.name} ranks three-card hands, not {len(cards)} cards")
@@ -264,4 +317,5 @@ ENGINE = UltimateEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Exposes] = (ENGINE,) * 4
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates,
+                     base.Exposes] = (ENGINE,) * 6

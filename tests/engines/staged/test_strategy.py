@@ -57,13 +57,14 @@ def test_the_first_decision_is_the_published_strategy_hand_by_hand(name, rule):
 @pytest.mark.slow
 def test_the_chart_counts_every_start_and_its_words_name_the_cells():
     game = load("mississippi-stud")
-    chart = STRATEGY.of(game).strategy_chart(game)
-    assert chart.total == 1326 and chart.decision_point == "3rd street"
+    chart = STRATEGY.of(game).strategy_chart(game).at("3rd street")     # every stage has its chart
+    deals = 50 * 49 * 48                          # a start stands for the deals that follow it
+    assert chart.total == 1326 * deals and chart.decision_point == "3rd street"
     assert chart.actions == ("fold", "raise 1x", "raise 2x", "raise 3x")
     # the pairs on the diagonal raise 3x; the suited 6-5 above it raises 1x, the offsuit one below folds
     six, five = chart.rows.index("6"), chart.columns.index("5")
-    assert chart.counts[six][five] == (0, 4, 0, 0) and chart.counts[five][six] == (12, 0, 0, 0)
-    assert all(chart.counts[i][i] == (0, 0, 0, 6) for i in range(13))
+    assert chart.counts[six][five] == (0, 4 * deals, 0, 0) and chart.counts[five][six] == (12 * deals, 0, 0, 0)
+    assert all(chart.counts[i][i] == (0, 0, 0, 6 * deals) for i in range(13))
     words = dict(chart.rules)
     assert words["raise 3x"].split()[:3] == ["AA", "KK", "QQ"] and "65s" in words["raise 1x"].split()
     assert chart.probability("raise 3x") == solve.analyze(StagedRules.of(game)).action_probabilities[
