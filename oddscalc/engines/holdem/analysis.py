@@ -48,12 +48,17 @@ def play(game: GameTable) -> OptimalPlay:
     return game.built(_play)
 
 
-def _main(game: GameTable) -> Analysis:
-    rules, counted = HoldemGame.of(game).rules, play(game)
+def main_of(game: GameTable, rules: CasinoHoldemRules, counted: OptimalPlay) -> Analysis:
+    """The Ante-and-Call outcome table of a counted play (the game's full deck, or a reduced one in
+    the tests)."""
     folds = (counted.situations - counted.calls) * counted.completions
     rows = (*call_rows(rules, counted.called_cells), Outcome(FOLD, folds, Fraction(-1), Fraction(1)))
     return Analysis(game.name, game.paytables_text(), counted.deals, rows,
                     Fraction(counted.calls, counted.situations), game.unit)
+
+
+def _main(game: GameTable) -> Analysis:
+    return main_of(game, HoldemGame.of(game).rules, play(game))
 
 
 def main_analysis(game: GameTable) -> Analysis:
@@ -65,8 +70,8 @@ def bonus_class_name(five_class: int) -> str:
     return "pair-of-aces" if five_class == PAIR_OF_ACES else Cat(five_class).label
 
 
-def _bonus(game: GameTable) -> Analysis:
-    rules, counted = HoldemGame.of(game).rules, play(game)
+def bonus_of(game: GameTable, rules: CasinoHoldemRules, counted: OptimalPlay) -> Analysis:
+    """The AA Bonus's outcome table of a counted play, per its own stake."""
     order = [PAIR_OF_ACES, *reversed(range(PAIR_OF_ACES))]          # the five-card classes, best first
     forfeit = rules.bonus_requires_call
     settled = [counted.called_by_class[c] + (0 if forfeit else counted.folded_by_class[c]) for c in range(11)]
@@ -79,6 +84,10 @@ def _bonus(game: GameTable) -> Analysis:
     bonus = game.paytable("aa-bonus")
     text = f"aa-bonus ({bonus.basis} one): " + ", ".join(f"{k} {v}" for k, v in bonus.pays.items())
     return Analysis(game.name, text, counted.situations, tuple(rows), None, "aa-bonus stake")
+
+
+def _bonus(game: GameTable) -> Analysis:
+    return bonus_of(game, HoldemGame.of(game).rules, play(game))
 
 
 def bonus_analysis(game: GameTable) -> Analysis:
