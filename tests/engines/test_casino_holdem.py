@@ -84,7 +84,8 @@ def test_the_familys_outcome_tables_equal_the_oracle_on_reduced_decks(deck, exam
         bonus.probability(row) for row in bonus.outcomes)
 
 
-def test_the_bonus_settled_on_a_fold_is_the_five_card_census_on_a_reduced_deck():
+@pytest.mark.slow
+def test_the_bonus_settled_on_a_fold_is_the_oracles_on_a_reduced_deck():
     # Evolution's rule: the Bonus does not depend on the call, so every (holding, flop) is priced
     deck = "As Ks Qs Js Ts Ah Ad Kh 9c"
     _, bonus = family_on(table("casino-holdem-bonus-survives-fold"), deck)
