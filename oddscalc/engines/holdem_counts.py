@@ -40,6 +40,11 @@ DEFAULT_AA_BONUS: dict[Cat | str, Fraction] = {Cat.ROYAL_FLUSH: Fraction(100), C
                     "pair-of-aces": Fraction(7)}
 
 
+class TooLarge(InputError, OverflowError):
+    """Pays the 64-bit kernel cannot hold exactly: one line on the command line (an InputError), and
+    an OverflowError to a tool that prices such a payout another way (design interpolates)."""
+
+
 def pair_qualifier(rank: int) -> int:
     """The least strength of "a pair of ``rank`` (0 = deuces .. 12 = aces) or better": the pair with
     the lowest three kickers.
@@ -164,15 +169,17 @@ def optimal_play(rules: CasinoHoldemRules | None = None, dead: tuple[int, ...] =
     scale, call, fold, call_extra, fold_extra = _coefficients(rules)
     n = counts.n_live
     situations = comb(n, 3) * comb(n - 3, 2)
-    deals = situations * counts.completions
-    if deals * max(map(abs, [*call, fold, *call_extra, *fold_extra])) >= 2 ** 62:
-        raise InputError("the paytable's common denominator is too large for exact 64-bit sums")
+    # the kernel values one situation at a time in 64 bits (at most every coefficient's size times its
+    # completions); the sums over every deal are made here, in Python integers, from its counts
+    if 2 * counts.completions * max(map(abs, [*call, fold, *call_extra, *fold_extra])) >= 2 ** 62:
+        raise TooLarge("the paytable's common denominator is too large for the kernel's exact 64-bit values "
+                       "(give pays with smaller denominators)")
     out = counts.decide(call, fold, call_extra, fold_extra, rules.wager_more)
     assert out["classes"] == situations
     called, folded = out["called_by_class"], out["folded_by_class"]
-    bonus_in_value = sum(called[c] * call_extra[c] + folded[c] * fold_extra[c] for c in range(11))
-    main = out["value"] - bonus_in_value * counts.completions
     flat = out["called_cells"]
+    assert sum(flat) == out["calls"] * counts.completions
+    main = sum(c * k for c, k in zip(call, flat, strict=True)) + fold * (situations - out["calls"]) * counts.completions
     cells = tuple(tuple(flat[r * N_ENDINGS:(r + 1) * N_ENDINGS]) for r in range(N_CATEGORIES))
     return OptimalPlay(situations, counts.completions, out["calls"], out["equal"], cells, tuple(called),
                        tuple(folded), Fraction(main, scale))

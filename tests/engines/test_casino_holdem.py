@@ -142,6 +142,15 @@ def test_bad_input_is_refused_in_one_line(call, message):
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
+def test_pays_the_kernel_cannot_hold_are_refused_and_told_to_design():
+    # design catches the OverflowError and interpolates; the command line prints the one line
+    huge = table(**{}).paytable("ante").with_pay("flush", Fraction(2 ** 61 + 1, 2 ** 61))
+    game = table().replace_paytable(huge)
+    with pytest.raises(hc.TooLarge) as caught:
+        hc.optimal_play(HoldemGame.of(game).rules, reduced("As Ks Qs Js Ts Ah Ad Kh 9c"))
+    assert isinstance(caught.value, OverflowError) and "\n" not in str(caught.value)
+
+
 def test_decide_on_the_command_line(cli):
     out = cli("decide", GAME, "--hand", "As Kd", "--flop", "Qs Jh 4c").out
     assert "EV(call) per ante" in out and "decision" in out
