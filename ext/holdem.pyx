@@ -398,16 +398,19 @@ cdef class FlopCounts:
         (class: the five-card class of holding + flop, 0..9 by category, 10 a pair of aces), folding
         ``fold`` plus ``fold_extra[class]`` per completion.  Equal values call when ``wager_more``.
 
-        Returns {"value": sum of the chosen values, weighted by the flop weights; "classes": the
-        (flop, holding) pairs weighted; "calls": those calling; "equal": those whose two values are
-        equal; "called_by_class" / "folded_by_class": the weighted pairs by five-card class;
-        "choices": one byte per (flop, holding), flop-major, 1 for call and 0 for fold}."""
+        Returns {"classes": the (flop, holding) pairs weighted; "calls": those calling; "equal": those
+        whose two values are equal; "called_by_class" / "folded_by_class": the weighted pairs by
+        five-card class; "choices": one byte per (flop, holding), flop-major, 1 for call and 0 for
+        fold; "called_cells": the cells of the calling pairs summed, weighted, 10 x 4 flattened}.  The
+        value of the play is priced from the counts by the caller, exactly, so no 64-bit sum over
+        every deal limits the coefficients (only one situation's value is held in 64 bits)."""
         cdef int64_t coef[CELLS]
         cdef int64_t cex[N_FIVE_CLASSES]
         cdef int64_t fex[N_FIVE_CLASSES]
-        cdef int64_t value = 0, classes = 0, calls = 0, equal = 0, v_call, v_fold, wt
+        cdef int64_t classes = 0, calls = 0, equal = 0, v_call, v_fold, wt
         cdef int64_t called[N_FIVE_CLASSES]
         cdef int64_t folded[N_FIVE_CLASSES]
+        cdef int64_t called_cells[CELLS]
         cdef uint8_t five[5]
         cdef int f, i, j, h, x, cls
         cdef Py_ssize_t base
@@ -427,6 +430,7 @@ cdef class FlopCounts:
                     fex[i] = extra[i]
         memset(called, 0, sizeof(called))
         memset(folded, 0, sizeof(folded))
+        memset(called_cells, 0, sizeof(called_cells))
         choices = bytearray(<Py_ssize_t>self.n_flops * self.n_holdings)
         cdef uint8_t[::1] chosen = choices
         with nogil:
@@ -451,16 +455,17 @@ cdef class FlopCounts:
                             equal += wt
                         if v_call > v_fold or (v_call == v_fold and wager_more):
                             chosen[<Py_ssize_t>f * self.n_holdings + h] = 1
-                            value += wt * v_call
                             calls += wt
                             called[cls] += wt
+                            for x in range(CELLS):
+                                called_cells[x] += wt * self.cells[base + x]
                         else:
-                            value += wt * v_fold
                             folded[cls] += wt
                         h += 1
-        return {"value": value, "classes": classes, "calls": calls, "equal": equal,
+        return {"classes": classes, "calls": calls, "equal": equal,
                 "called_by_class": [called[i] for i in range(N_FIVE_CLASSES)],
-                "folded_by_class": [folded[i] for i in range(N_FIVE_CLASSES)], "choices": bytes(choices)}
+                "folded_by_class": [folded[i] for i in range(N_FIVE_CLASSES)], "choices": bytes(choices),
+                "called_cells": [called_cells[x] for x in range(CELLS)]}
 
 
 cdef struct Record:

@@ -95,6 +95,7 @@ ENGINES = {
     "three-card-ultimate": "oddscalc.engines.three_card.ultimate_family",
     "fast-action": "oddscalc.engines.fast_action",
     "staged": "oddscalc.engines.staged",
+    "holdem": "oddscalc.engines.holdem",
 }
 
 

@@ -1,7 +1,8 @@
 """Hold'em against the dealer on the board kernel (ext/holdem.pyx): Casino Hold'em exact over every deal.
 
-Not a game family yet (no game file, no report): the counts, the optimal flop decision and the
-exact figures, for the family of issue 20 to build on.  docs/holdem-kernel.md is the algorithm.
+The counts, the optimal flop decision and the exact figures; the family ``holdem``
+(oddscalc/engines/holdem/, the game casino-holdem) reads a game file into these rules and reports
+them.  docs/holdem-kernel.md is the algorithm.
 
 The kernel counts, this module prices: a paytable becomes integer coefficients (every pay times
 the least common denominator), the kernel takes the better of call and fold at every (flop,
@@ -37,6 +38,11 @@ DEFAULT_AA_BONUS: dict[Cat | str, Fraction] = {Cat.ROYAL_FLUSH: Fraction(100), C
                     Cat.FOUR_OF_A_KIND: Fraction(40), Cat.FULL_HOUSE: Fraction(30), Cat.FLUSH: Fraction(20),
                     Cat.STRAIGHT: Fraction(7), Cat.THREE_OF_A_KIND: Fraction(7), Cat.TWO_PAIR: Fraction(7),
                     "pair-of-aces": Fraction(7)}
+
+
+class TooLarge(InputError, OverflowError):
+    """Pays the 64-bit kernel cannot hold exactly: one line on the command line (an InputError), and
+    an OverflowError to a tool that prices such a payout another way (design interpolates)."""
 
 
 def pair_qualifier(rank: int) -> int:
@@ -135,30 +141,64 @@ def _coefficients(rules: CasinoHoldemRules) -> tuple[int, list[int], int, list[i
     return scale, ints[:n], ints[n], ints[n + 1:n + 12], ints[n + 12:]
 
 
-def casino_holdem(rules: CasinoHoldemRules | None = None, dead: tuple[int, ...] = ()) -> CasinoHoldemFigures:
-    """Casino Hold'em played optimally at the flop over every deal of the deck without ``dead``."""
+@dataclass(frozen=True)
+class OptimalPlay:
+    """Optimal play at the flop counted over every deal: what the figures and the outcome table are
+    made of.  ``called_cells[category][ending]`` are the deals of a call (endings as the kernel's
+    columns); a fold is ``situations - calls`` situations, each ``completions`` deals; the AA Bonus
+    is settled on the five-card class of holding and flop (``called_by_class``, ``folded_by_class``,
+    in situations)."""
+    situations: int                 # (holding, flop) pairs
+    completions: int                # (turn and river, dealer holding) per situation
+    calls: int
+    equal: int
+    called_cells: tuple[tuple[int, ...], ...]
+    called_by_class: tuple[int, ...]
+    folded_by_class: tuple[int, ...]
+    main_value: Fraction            # Ante and Call, per Ante, summed over every deal (not divided)
+
+    @property
+    def deals(self) -> int:
+        return self.situations * self.completions
+
+
+def optimal_play(rules: CasinoHoldemRules | None = None, dead: tuple[int, ...] = ()) -> OptimalPlay:
+    """The kernel's optimal flop decision over every deal of the deck without ``dead``, counted."""
     rules = rules or CasinoHoldemRules()
     counts = flop_counts(_dead_cards(dead), rules.qualifier)
     scale, call, fold, call_extra, fold_extra = _coefficients(rules)
     n = counts.n_live
     situations = comb(n, 3) * comb(n - 3, 2)
-    deals = situations * counts.completions
-    if deals * max(map(abs, [*call, fold, *call_extra, *fold_extra])) >= 2 ** 62:
-        raise InputError("the paytable's common denominator is too large for exact 64-bit sums")
+    # the kernel values one situation at a time in 64 bits (at most every coefficient's size times its
+    # completions); the sums over every deal are made here, in Python integers, from its counts
+    if 2 * counts.completions * max(map(abs, [*call, fold, *call_extra, *fold_extra])) >= 2 ** 62:
+        raise TooLarge("the paytable's common denominator is too large for the kernel's exact 64-bit values "
+                       "(give pays with smaller denominators)")
     out = counts.decide(call, fold, call_extra, fold_extra, rules.wager_more)
     assert out["classes"] == situations
     called, folded = out["called_by_class"], out["folded_by_class"]
-    bonus_in_value = sum(called[c] * call_extra[c] + folded[c] * fold_extra[c] for c in range(11))
-    main = out["value"] - bonus_in_value * counts.completions
+    flat = out["called_cells"]
+    assert sum(flat) == out["calls"] * counts.completions
+    main = sum(c * k for c, k in zip(call, flat, strict=True)) + fold * (situations - out["calls"]) * counts.completions
+    cells = tuple(tuple(flat[r * N_ENDINGS:(r + 1) * N_ENDINGS]) for r in range(N_CATEGORIES))
+    return OptimalPlay(situations, counts.completions, out["calls"], out["equal"], cells, tuple(called),
+                       tuple(folded), Fraction(main, scale))
+
+
+def casino_holdem(rules: CasinoHoldemRules | None = None, dead: tuple[int, ...] = ()) -> CasinoHoldemFigures:
+    """Casino Hold'em played optimally at the flop over every deal of the deck without ``dead``."""
+    rules = rules or CasinoHoldemRules()
+    play = optimal_play(rules, dead)
+    called, folded = play.called_by_class, play.folded_by_class
     if rules.bonus_requires_call:
         bonus = sum(called[c] * rules.bonus_pay(c) for c in range(11)) - sum(folded)
     else:
         bonus = sum((called[c] + folded[c]) * rules.bonus_pay(c) for c in range(11))
-    calls = Fraction(out["calls"], situations)
+    calls = Fraction(play.calls, play.situations)
     return CasinoHoldemFigures(
-        deals=deals, expected_return=Fraction(main, scale * deals),
+        deals=play.deals, expected_return=play.main_value / play.deals,
         average_wager=1 + rules.call_multiple * calls, call_probability=calls,
-        equal_situations=Fraction(out["equal"], situations), aa_bonus_return=Fraction(bonus, situations))
+        equal_situations=Fraction(play.equal, play.situations), aa_bonus_return=Fraction(bonus, play.situations))
 
 
 def optimal_choices(rules: CasinoHoldemRules | None = None,
@@ -205,17 +245,24 @@ def flop_cell(holding: tuple[int, int], flop: tuple[int, int, int], dead: tuple[
     raise AssertionError("every flop has a canonical image")
 
 
+def situation_cell(holding: tuple[int, int], flop: tuple[int, int, int], rules: CasinoHoldemRules | None = None,
+                   dead: tuple[int, ...] = ()) -> list[list[int]]:
+    """One (holding, flop)'s 10 x 4 counts over its turns, rivers and dealer holdings, made directly."""
+    rules = rules or CasinoHoldemRules()
+    dead = _dead_cards(dead)
+    cards = {*holding, *flop}
+    if len(holding) != 2 or len(flop) != 3 or len(cards) != 5 or cards & set(dead):
+        raise InputError("a situation is a two-card holding and a three-card flop, five distinct live cards")
+    return holdem.situation_counts(holding, flop, dead, rules.qualifier)
+
+
 def call_and_fold(holding: tuple[int, int], flop: tuple[int, int, int], rules: CasinoHoldemRules | None = None,
                   dead: tuple[int, ...] = ()) -> tuple[Fraction, Fraction]:
     """The expected Ante-and-Call net of calling and of folding, per Ante, at one (holding, flop)
     (the AA Bonus at ``bonus_ratio`` included when a fold forfeits it): the situation's own counts,
     made directly (milliseconds; no whole table)."""
     rules = rules or CasinoHoldemRules()
-    dead = _dead_cards(dead)
-    cards = {*holding, *flop}
-    if len(holding) != 2 or len(flop) != 3 or len(cards) != 5 or cards & set(dead):
-        raise InputError("a situation is a two-card holding and a three-card flop, five distinct live cards")
-    cell = holdem.situation_counts(holding, flop, dead, rules.qualifier)
+    cell = situation_cell(holding, flop, rules, dead)
     scale, call, fold, call_extra, fold_extra = _coefficients(rules)
     total = sum(map(sum, cell))
     five = _five_class([*holding, *flop])

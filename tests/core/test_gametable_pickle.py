@@ -16,7 +16,10 @@ ALTERNATIVES = {"mississippi-stud-straight-5": "mississippi-stud", "let-it-ride-
                 "three-card-bonus-no-mini-royal": "let-it-ride",
                 "ultimate-three-card-poker-blind-20-10": "ultimate-three-card-poker",
                 "ultimate-three-card-poker-pair-plus-50": "ultimate-three-card-poker",
-                "ultimate-three-card-poker-face-down": "ultimate-three-card-poker"}
+                "ultimate-three-card-poker-face-down": "ultimate-three-card-poker",
+                "casino-holdem-woo-1": "casino-holdem", "casino-holdem-woo-2": "casino-holdem",
+                "casino-holdem-bonus-survives-fold": "casino-holdem",
+                "casino-holdem-bonus-in-decision": "casino-holdem"}
 EXAMPLES = {**SETTLED, **ALTERNATIVES}
 
 

@@ -52,6 +52,8 @@ ROW_KEYS = {"outcome", "count", "probability", "net"}
 # the stud class counts take seconds in a fresh process, a staged game's solve and Ultimate Three
 # Card Poker's simulator (its optimal action spread over every situation) a few tenths or more: the
 # analyses of these games are slow tests
+# analyses of these games are slow tests; so are those of a family that declares its analysis heavy
+# (``heavy_analysis``: Casino Hold'em's full deck takes 9-20 s and 1.5 GB, once per process)
 SLOW_ANALYSIS = {"caribbean-stud", "live-caribbean-stud", "let-it-ride", "mississippi-stud",
                  "ultimate-three-card-poker"}
 # the one shape of decide's JSON, for every family
@@ -62,6 +64,7 @@ SEED = 2
 
 
 GAMES = sorted((load(game).engine, game) for game in list_games())      # (engine name, game)
+SLOW_ANALYSIS |= {game for name, game in GAMES if getattr(engine(name), "heavy_analysis", False)}
 
 
 def first_of_each_engine():

@@ -1,0 +1,83 @@
+"""Hold'em against the dealer on the board kernel (engine ``holdem``): Casino Hold'em.
+
+The player's two cards, the dealer's two and five community cards; at the flop the player folds
+or calls.  The game file's rules and paytables are read once per table (``rules``); the board
+kernel (ext/holdem.pyx, through ``engines/holdem_counts``) counts every deal and takes the better
+action at every (holding, flop) exactly (``analysis``); one situation is priced by ``decide``; the
+reports by ``report``.  docs/casino-holdem.md says what is priced.
+
+>>> base.capabilities(ENGINE)
+('exact analysis', 'decide')
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from oddscalc.core.economics import Analysis
+from oddscalc.core.gametable import GameTable
+from oddscalc.engines import base
+from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.report.model import Report
+
+from . import analysis, decide, report
+from .rules import AA_BONUS, ANTE, RULE_SPECS, HoldemGame
+
+DECIDE_INPUTS = Inputs((
+    Input("hand", "cards", "your two cards", counts=(2,), required=True, metavar="CARDS"),
+    Input("flop", "cards", "the three flop cards", counts=(3,), required=True, metavar="CARDS"),
+    Input("dead", "cards", "other cards you can see (other players' cards), out of the deck", metavar="CARDS"),
+))
+
+
+class HoldemEngine(base.FamilyBase):
+    """Casino Hold'em: exact analysis and decide."""
+
+    decide_inputs = DECIDE_INPUTS
+    # the full-deck analysis takes 9-20 s and about 1.5 GB the first time in a process (the flop
+    # counts are kept after that): tests that analyse every built-in game run it in the slow suite
+    heavy_analysis = True
+    unavailable = {
+        "strategy": "Casino Hold'em's strategy chart is not written yet (issue 20): decide prices any flop",
+        "simulate": "Casino Hold'em is priced exactly over every deal and has no simulator yet (issue 20)",
+        "exposure": "dealer or turn cards seen early are not priced yet (issue 20); decide --dead removes "
+                    "cards seen"}
+
+    def __init__(self) -> None:
+        super().__init__("holdem", RULE_SPECS)
+
+    def validate(self, table: GameTable) -> None:
+        HoldemGame.of(table)                  # reads and checks everything, once per table
+
+    # --- exact analysis -------------------------------------------------------------------------
+
+    def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
+        self.parse_strategy(table, strategy_name)
+        return analysis.main_analysis(table)
+
+    def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
+        """The Ante and Call per Ante, then the AA Bonus per its own stake."""
+        return (base.Wager("main", f"Ante and Call, per {table.unit}", self.analyze(table, strategy_name),
+                           paytables=(ANTE,)),
+                base.Wager(AA_BONUS, "side bet aa-bonus, per aa-bonus stake", analysis.bonus_analysis(table), True,
+                           (AA_BONUS,)))
+
+    def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+        return report.analysis_report(HoldemGame.of(table))
+
+    # --- decide ---------------------------------------------------------------------------------
+
+    def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
+        return (decide.decide(HoldemGame.of(table), situation.cards("hand"), situation.cards("flop"),
+                              situation.cards("dead")),)
+
+    def decision_report(self, table: GameTable, situation: Situation,
+                        decisions: Sequence[base.Decision]) -> Report:
+        return report.decision_report(HoldemGame.of(table), self.decide_inputs, situation, decisions)
+
+
+ENGINE = HoldemEngine()
+
+if TYPE_CHECKING:
+    # a type checker proves that ENGINE provides, signature by signature, what it declares
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides] = (ENGINE,) * 3
