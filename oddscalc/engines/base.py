@@ -414,6 +414,10 @@ class FamilyBase:
     A capability is declared by providing its methods (:class:`ExposureFromModule` provides
     exposure from a module); the tests check every registered family against the protocols."""
 
+    # an exact analysis that takes many seconds and gigabytes (Casino Hold'em's full deck): the
+    # developer loop leaves it to the slow tests (tests/engines/test_contract.py)
+    heavy_analysis: bool = False
+
     def __init__(self, name: str, rule_specs: tuple[RuleSpec, ...], *, analysis_inputs: Inputs = NO_INPUTS,
                  strategies: tuple[NamedStrategy, ...] = (NamedStrategy(OPTIMAL, "the optimal strategy"),)):
         self.name, self.rule_specs = name, rule_specs

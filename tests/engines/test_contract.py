@@ -51,7 +51,6 @@ RATIONAL = re.compile(r"-?\d+(/\d+)?")
 ROW_KEYS = {"outcome", "count", "probability", "net"}
 # the stud class counts take seconds in a fresh process, a staged game's solve and Ultimate Three
 # Card Poker's simulator (its optimal action spread over every situation) a few tenths or more: the
-# analyses of these games are slow tests
 # analyses of these games are slow tests; so are those of a family that declares its analysis heavy
 # (``heavy_analysis``: Casino Hold'em's full deck takes 9-20 s and 1.5 GB, once per process)
 SLOW_ANALYSIS = {"caribbean-stud", "live-caribbean-stud", "let-it-ride", "mississippi-stud",
