@@ -16,7 +16,9 @@ SLOW = {"oddscalc.api.simulation", "oddscalc.tools.exposure_report", "oddscalc.e
         "oddscalc.cli.exposure", "oddscalc.tools.parsheet", "oddscalc.api.payouts",
         "oddscalc.engines.three_card.exposure", "oddscalc.tools.design", "oddscalc.engines.handclasses",
         "oddscalc.tools.design_report", "oddscalc.tools.sweep", "oddscalc.tools.distribution",
-        "oddscalc.tools.symbolic"}
+        "oddscalc.tools.symbolic", "oddscalc.engines.three_card.classes",
+        "oddscalc.engines.three_card.ultimate_strategy", "oddscalc.engines.staged.exposure", "oddscalc.tools.payouts",
+        "oddscalc.tools.exposure", "oddscalc.api.visibility"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW else name

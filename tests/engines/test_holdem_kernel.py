@@ -90,6 +90,7 @@ def test_one_board_counts_equal_pairwise_enumeration_on_reduced_decks(seed):
     assert rows == pairwise(board, dead, FOURS_VALUE if qualified else None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow), pytest.param(2, marks=pytest.mark.slow)])
 def test_one_board_counts_equal_pairwise_on_the_full_deck(seed):
     # a sample of the 1081 player holdings, each against all 990 dealer holdings

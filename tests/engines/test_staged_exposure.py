@@ -53,6 +53,7 @@ def assert_agrees(game: str, deck: str, board_cards: int, ranks: str | None) -> 
 
 # --- the brute force ------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board_cards", [1, 2])
 @pytest.mark.parametrize("ranks", [None, "J", "T Q"])
 def test_let_it_ride_agrees_with_the_brute_force_on_a_small_deck(board_cards, ranks):

@@ -66,6 +66,7 @@ def oracle_player(name, strategy):
 @pytest.mark.parametrize(("name", "strategy", "deck", "size"), [
     (MS, "woo-basic", RICH, 8), (MS, "woo-basic", LOW, 8), (MS, "grochowski-points", LOW, 8),
     (LIR, "basic", RICH, 9), (LIR, "basic", LOW, 9)])
+@pytest.mark.slow
 def test_the_kernel_plays_a_written_strategy_as_the_brute_force_does(name, strategy, deck, size):
     rules = rules_of(name)
     played = parse(rules, written(name, strategy))

@@ -89,6 +89,7 @@ def test_face_down_agrees_with_the_brute_force(deck, seen):
                              "straight": 2, "flush": 1}),
      {"blind": {"mini-royal": 100, "straight-flush": 20, "three-of-a-kind": 10, "straight": 2, "flush": 1}}),
 ])
+@pytest.mark.slow
 @pytest.mark.parametrize("seen", [2, 3])
 def test_rule_variants_agree_with_the_brute_force(rules, params, seen):
     _agrees(informed(rules, seen, parse_cards(SMALL)), oracle.analyze(SMALL, seen, **params))
@@ -169,6 +170,7 @@ def test_seeing_more_never_lowers_the_return(deck):
     assert returns == sorted(returns) and returns[0] < returns[3]
 
 
+@pytest.mark.slow
 def test_the_full_deck_figures_and_their_invariants():
     table = load(GAME)
     one, three_seen = analyze_exposure(table, 1), analyze_exposure(table, 3)

@@ -31,6 +31,7 @@ def test_same_seed_same_counts_and_another_seed_others():
     assert sum(first.counts.values()) == 50_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["never-fold", "always-1x", "q64", "how"])
 def test_the_named_strategies_pass_check(strategy):
     table = load(GAME)

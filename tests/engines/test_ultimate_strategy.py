@@ -72,6 +72,7 @@ def test_how_is_written_as_published():
         {up: lowest[:len(HOW_THRESHOLDS[up])] for up, lowest in HOW.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck", ["seven", pytest.param("eight-mixed", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name", ["never-fold", "always-1x", "q64", "how"])
 def test_named_strategies_match_the_brute_force(deck, name):
