@@ -317,6 +317,23 @@ class GameTable:
                 return key, value.count(name)
         return "", 0
 
+    def pays_to_one(self, paytable: str, allowed: Iterable[str]) -> dict[str, Fraction]:
+        """The pays of a paytable that pays *to* one on hands the family itself settles (no hand,
+        when or paid_on keys), every category among ``allowed``.
+
+        >>> load_game("caribbean-stud", schema_of=_plain_schema).pays_to_one("call", ["pair"])
+        Traceback (most recent call last):
+        oddscalc.core.errors.InputError: table 'caribbean-stud': paytables.call: unknown category 'royal-flush' (...)
+        """
+        table = self.paytable(paytable)
+        where = f"table '{self.name}': paytables.{paytable}"
+        if table.basis != "to":
+            raise InputError(f"{where} pays to one (basis = \"to\")")
+        if table.settlement:
+            raise InputError(f"{where}: hand, when and paid_on are not taken (the family knows what settles it)")
+        self.check_categories(paytable, allowed)
+        return dict(table.pays)
+
     def check_categories(self, paytable: str, allowed: Iterable[str]) -> None:
         """Refuse a paytable naming a category the game does not know.
 

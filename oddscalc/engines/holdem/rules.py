@@ -50,17 +50,6 @@ class HoldemGame:
         return game.built(_read)
 
 
-def _pays(game: GameTable, name: str, allowed: tuple[str, ...]) -> dict[str, Fraction]:
-    table = game.paytable(name)
-    where = f"table '{game.name}': paytables.{name}"
-    if table.basis != "to":
-        raise InputError(f"{where} pays to one (basis = \"to\")")
-    if table.settlement:
-        raise InputError(f"{where}: hand, when and paid_on are not taken (the family knows what settles it)")
-    game.check_categories(name, allowed)
-    return dict(table.pays)
-
-
 def _qualifier(game: GameTable) -> tuple[int | None, str]:
     text = game.rules.text("dealer_qualifier").strip()
     if text == "none":
@@ -82,8 +71,8 @@ def _read(game: GameTable) -> HoldemGame:
         raise InputError(f"{where}: main_paytable is '{ANTE}'")
     if game.classes:
         raise InputError(f"{where}: takes no [classes] (the AA Bonus names its pair as '{PAIR_OF_ACES}')")
-    ante = _pays(game, ANTE, CATEGORIES)
-    bonus = _pays(game, AA_BONUS, BONUS_CLASSES)
+    ante = game.pays_to_one(ANTE, CATEGORIES)
+    bonus = game.pays_to_one(AA_BONUS, BONUS_CLASSES)
     qualifier_pair, qualifier_text = _qualifier(game)
     rules = CasinoHoldemRules(
         ante=tuple((Cat.from_label(k), v) for k, v in ante.items()), qualifier_pair=qualifier_pair,

@@ -90,17 +90,6 @@ def _multiples(game: GameTable, key: str) -> tuple[int, ...]:
     return tuple(sorted({int(part) for part in parts}))
 
 
-def _pays(game: GameTable, name: str) -> dict[str, Fraction]:
-    table = game.paytable(name)
-    if table.basis != "to":
-        raise InputError(f"table '{game.name}': paytables.{name} pays to one (basis = \"to\")")
-    if table.settlement:
-        raise InputError(f"table '{game.name}': paytables.{name} is settled on the player's three cards: hand, "
-                         "when and paid_on are not taken")
-    game.check_categories(name, CLASSES)
-    return dict(table.pays)
-
-
 def _read(game: GameTable) -> UltimateRules:
     where = f"table '{game.name}'"
     game.check_paytables([BLIND, PAIR_PLUS], [BLIND, PAIR_PLUS])
@@ -114,8 +103,8 @@ def _read(game: GameTable) -> UltimateRules:
         dealer_upcards=game.rules.integer("dealer_upcards"), qualifier=qualifier,
         play_multiples_pair_or_better=_multiples(game, "play_multiples"),
         play_multiples_below_pair=_multiples(game, "play_multiples_below_pair"),
-        play_needs_qualifier=game.rules.flag("play_needs_qualifier"), blind=_pays(game, BLIND),
-        pairplus=_pays(game, PAIR_PLUS), pairplus_ratio=game.rules.number("pairplus_ratio"),
+        play_needs_qualifier=game.rules.flag("play_needs_qualifier"), blind=game.pays_to_one(BLIND, CLASSES),
+        pairplus=game.pays_to_one(PAIR_PLUS, CLASSES), pairplus_ratio=game.rules.number("pairplus_ratio"),
         pairplus_survives_fold=game.rules.flag("pairplus_survives_fold"),
         wager_more=game.rules.text("tie_break") == WAGER_MORE)
 
