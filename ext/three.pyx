@@ -363,31 +363,21 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard, bint 
                     hi = lo + 1
                     while hi < length and keys[hi] >> 16 == keys[lo] >> 16:
                         hi += 1
-                    if not split_not_qualifying:
-                        first = &scratch[keys[lo] & 0xFFFF]
-                        up_rank_of.append(rank if upcard else -1)
-                        strength_of.append(s)
-                        weight_of.append((hi - lo) * multiplicity)
-                        nq_of.append(first.not_qualify)
-                        dw_of.append(first.dealer_wins)
-                        tie_of.append(first.tie)
-                        pw_of.append(per - first.not_qualify - first.dealer_wins - first.tie)
-                        a_of.append(first.a)
-                        b_of.append(first.b)
-                        c_of.append(first.c)
-                        up_of.append(first.up if upcard else -1)
-                        lo = hi
-                        continue
-                    # sub-classes by the split of the dealer hands not qualifying
+                    # sub-classes by the split of the dealer hands not qualifying (without the
+                    # split, the whole class is one)
                     for i in range(lo, hi):
                         first = &scratch[keys[i] & 0xFFFF]
-                        sub_keys[i - lo] = ((<uint64_t>first.nq_dealer_wins << 32)
-                                            | (<uint64_t>first.nq_tie << 16) | (keys[i] & 0xFFFF))
-                    shell_sort(sub_keys, hi - lo)
+                        sub_keys[i - lo] = keys[i] & 0xFFFF
+                        if split_not_qualifying:
+                            sub_keys[i - lo] |= ((<uint64_t>first.nq_dealer_wins << 32)
+                                                 | (<uint64_t>first.nq_tie << 16))
+                    if split_not_qualifying:
+                        shell_sort(sub_keys, hi - lo)
                     sub_lo = 0
                     while sub_lo < hi - lo:
                         sub_hi = sub_lo + 1
-                        while sub_hi < hi - lo and sub_keys[sub_hi] >> 16 == sub_keys[sub_lo] >> 16:
+                        while sub_hi < hi - lo and (not split_not_qualifying
+                                                    or sub_keys[sub_hi] >> 16 == sub_keys[sub_lo] >> 16):
                             sub_hi += 1
                         first = &scratch[sub_keys[sub_lo] & 0xFFFF]
                         up_rank_of.append(rank if upcard else -1)
@@ -397,8 +387,9 @@ def class_counts(ThreeCardRanking ranking, deck, int qualify, bint upcard, bint 
                         dw_of.append(first.dealer_wins)
                         tie_of.append(first.tie)
                         pw_of.append(per - first.not_qualify - first.dealer_wins - first.tie)
-                        nq_dw_of.append(first.nq_dealer_wins)
-                        nq_tie_of.append(first.nq_tie)
+                        if split_not_qualifying:
+                            nq_dw_of.append(first.nq_dealer_wins)
+                            nq_tie_of.append(first.nq_tie)
                         a_of.append(first.a)
                         b_of.append(first.b)
                         c_of.append(first.c)
