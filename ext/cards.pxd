@@ -85,3 +85,14 @@ cdef inline bint next_colex(int* idx, int k) noexcept nogil:
     for j in range(i):
         idx[j] = j
     return True
+
+
+cdef inline (int, int, int) sort3_desc(int x, int y, int z) noexcept nogil:
+    """Three numbers (ranks, card codes) sorted high to low."""
+    if x < y:
+        x, y = y, x
+    if y < z:
+        y, z = z, y
+    if x < y:
+        x, y = y, x
+    return x, y, z

@@ -20,14 +20,3 @@ cdef class ThreeCardRanking:
 
 cdef inline uint16_t strength3(ThreeCardRanking ranking, int a, int b, int c) noexcept nogil:
     return ranking.by_cards[a * 2704 + b * 52 + c]
-
-
-cdef inline (int, int, int) sort3_desc(int x, int y, int z) noexcept nogil:
-    """Three numbers (ranks, card codes) sorted high to low."""
-    if x < y:
-        x, y = y, x
-    if y < z:
-        y, z = z, y
-    if x < y:
-        x, y = y, x
-    return x, y, z

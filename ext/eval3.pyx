@@ -11,7 +11,7 @@ from libc.stdint cimport uint8_t, uint16_t
 from libc.stdlib cimport malloc, calloc, free
 
 from libc.string cimport memset
-from oddscalc._native.cards cimport card_rank, card_suit, mark_cards, N_CARDS
+from oddscalc._native.cards cimport card_rank, card_suit, mark_cards, sort3_desc, N_CARDS
 
 
 cdef int straight_top3(int hi, int mid, int lo):

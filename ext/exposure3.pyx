@@ -37,18 +37,13 @@ from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
-from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, choose, mark_cards
+from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, choose, mark_cards, sort3_desc
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
 
 
 cdef inline int _hand_key(int a, int b, int c) noexcept nogil:
     """Sorted three cards as one integer (for comparing suit images)."""
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-    if a > b:
-        a, b = b, a
+    c, b, a = sort3_desc(a, b, c)
     return (a * 52 + b) * 52 + c
 
 

@@ -36,7 +36,7 @@ from cython.parallel cimport prange, threadid
 cimport openmp
 
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards, choose, choose2, \
-    choose3, choose4, next_colex
+    choose3, choose4, next_colex, sort3_desc
 from oddscalc._native.eval5 cimport N_STRENGTHS, N_CATEGORIES, strength5, strength7, category_of
 
 cdef enum:
@@ -70,12 +70,7 @@ cdef struct BoardCounts:
 
 cdef inline int64_t key3(int a, int b, int c) noexcept nogil:
     """Colex key of three distinct cards, any order."""
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-    if a > b:
-        a, b = b, a
+    c, b, a = sort3_desc(a, b, c)
     return choose3(c) + choose2(b) + a
 
 

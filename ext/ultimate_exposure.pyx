@@ -19,8 +19,8 @@ from libc.stdint cimport int64_t, uint8_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards
-from oddscalc._native.eval3 cimport ThreeCardRanking, sort3_desc, strength3
+from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards, sort3_desc
+from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
 
 cdef enum:
     N_ENDINGS = 6
