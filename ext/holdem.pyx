@@ -29,7 +29,7 @@ by the same permutation.  Every (canonical flop, holding, turn and river) is rea
 from array import array
 
 from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memset, memcpy
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cython.parallel cimport prange, threadid
@@ -46,6 +46,14 @@ cdef enum:
     N_PERMS = 24
     N_FLOP_KEYS = 22100        # C(52, 3): colex keys of three cards
     N_FIVE_CLASSES = 11        # five-card categories, then a pair of aces apart (class 10)
+    SIX = 6                    # the staged games' endings (six_endings)
+    CELLS6 = N_CATEGORIES * SIX
+    EXC_FIELDS = 2 + SIX       # a kept river situation: holding, category, its six endings
+    # BONUS: per turn card the qualifying endings only (no qualifier), 16 bits (46 rivers x 990 at most)
+    TURN_CELLS = N_CATEGORIES * 3
+    MODE_CALL = 0              # one decision at the flop (Casino Hold'em)
+    MODE_ULTIMATE = 1          # Ultimate Texas Hold'em: the river Play or fold decided per board
+    MODE_BONUS = 2             # Texas Hold'em Bonus: the River wager decided per turn card
 
 
 cdef struct BoardCounts:
@@ -353,13 +361,24 @@ cdef class FlopCounts:
     by the player's final category and the ending (does not qualify; qualifies and the player wins,
     ties, loses): ``cell(flop, holding)`` is 10 x 4 counts, row = category.  A flop's weight is the
     number of flops its class holds.  Built by ``flop_counts``."""
-    cdef readonly int n_live, n_flops, n_holdings, qualifier, group_size
+    cdef readonly int n_live, n_flops, n_holdings, qualifier, group_size, mode
     cdef readonly long long completions
     cdef uint8_t live[N_CARDS]
     cdef uint8_t[:, ::1] flop_cards        # (n_flops, 3)
     cdef int64_t[::1] flop_weight
     cdef uint8_t[:, ::1] flop_rest         # (n_flops, n_live - 3): the live cards off the flop
-    cdef int32_t[::1] cells                # (n_flops, n_holdings, CELLS)
+    cdef int32_t[::1] cells                # (n_flops, n_holdings, CELLS), the staged modes CELLS6
+    # the staged modes (staged_counts): see there
+    cdef int32_t[::1] second
+    cdef int32_t[::1] third
+    cdef int32_t[::1] exceptions           # (n, EXC_FIELDS + 1): flop, then a kept river situation
+    cdef readonly int river_multiple, blind_from, wager_more
+
+    def arrays(self):
+        """The counts as flat buffers (for the pricing kernels, ext/holdem_price.pyx): cells, second,
+        third, exceptions, flop weights, flop rest cards."""
+        return {"cells": self.cells, "second": self.second, "third": self.third, "exceptions": self.exceptions,
+                "flop_weight": self.flop_weight, "flop_rest": self.flop_rest}
 
     def flops(self):
         """Every canonical flop (three card codes) and its weight."""
@@ -379,8 +398,9 @@ cdef class FlopCounts:
         self._check_flop(flop)
         if holding < 0 or holding >= self.n_holdings:
             raise ValueError(f"holding {holding} is not 0..{self.n_holdings - 1}")
-        cdef Py_ssize_t base = (<Py_ssize_t>flop * self.n_holdings + holding) * CELLS
-        return [[self.cells[base + r * N_ENDINGS + e] for e in range(N_ENDINGS)] for r in range(N_CATEGORIES)]
+        cdef int width = N_ENDINGS if self.mode == MODE_CALL else SIX
+        cdef Py_ssize_t base = (<Py_ssize_t>flop * self.n_holdings + holding) * N_CATEGORIES * width
+        return [[self.cells[base + r * width + e] for e in range(width)] for r in range(N_CATEGORIES)]
 
     cdef int _check_flop(self, int flop) except -1:
         if flop < 0 or flop >= self.n_flops:
@@ -464,13 +484,14 @@ cdef class FlopCounts:
 
 
 cdef struct Record:
-    # one holding on one canonical board: dealer holdings that do not qualify, lose to it, tie it
-    # (the rest beat it), and its category
+    # one holding on one canonical board, as the sweep counts it: the dealer holdings disjoint from it
+    # that do not qualify, that are weaker, that tie it (the rest are stronger); its category, and
+    # whether it qualifies itself (the endings of section 1 follow from these five)
     uint16_t not_qualifying
-    uint16_t player_wins
+    uint16_t weaker
     uint16_t ties
     uint8_t category
-    uint8_t unused
+    uint8_t qualifies
 
 
 cdef struct Tables:
@@ -507,19 +528,185 @@ cdef void sort_small(uint8_t* cards, int n) noexcept nogil:
 
 cdef void record_board(BoardCounts* w, const uint8_t* board, const uint8_t* live, int qualifier,
                        Record* out) noexcept nogil:
-    cdef int32_t ends[N_ENDINGS]
     cdef int k
     count_board(w, board, live, qualifier)
     for k in range(w.n_hold):
-        endings(w, k, qualifier, ends)
-        out[k].not_qualifying = <uint16_t>ends[0]
-        out[k].player_wins = <uint16_t>ends[1]
-        out[k].ties = <uint16_t>ends[2]
+        out[k].not_qualifying = <uint16_t>w.not_qualifying[k]
+        out[k].weaker = <uint16_t>w.weaker[k]
+        out[k].ties = <uint16_t>w.ties[k]
         out[k].category = w.category[k]
+        out[k].qualifies = 1 if w.strength[k] >= qualifier else 0
+
+
+cdef inline void six_endings(const Record* r, int32_t disjoint, int32_t* e) noexcept nogil:
+    """A record's dealer holdings by ending, as the staged games settle them (SIX): does not qualify
+    and the player wins, ties, loses; qualifies and the player wins, ties, loses.  A qualifying
+    player beats every dealer who does not qualify; a player who does not qualify is beaten by every
+    dealer who does."""
+    if r.qualifies:
+        e[0] = r.not_qualifying
+        e[1] = 0
+        e[2] = 0
+        e[3] = r.weaker - r.not_qualifying
+        e[4] = r.ties
+        e[5] = disjoint - r.weaker - r.ties
+    else:
+        e[0] = r.weaker
+        e[1] = r.ties
+        e[2] = r.not_qualifying - r.weaker - r.ties
+        e[3] = 0
+        e[4] = 0
+        e[5] = disjoint - r.not_qualifying
+
+
+cdef struct Pass:
+    # what one flop pass adds up, besides the cells (mode CALL: 10 x 4; the staged modes: 10 x 6)
+    int mode
+    int32_t disjoint                 # dealer holdings per board
+    int64_t river_fold               # ULTIMATE: the fold's value at the river, per dealer holding
+    int river_multiple               # ULTIMATE: the river Play in Antes
+    int blind_from                   # ULTIMATE: the least category the Blind pays on (its raise is priced later)
+    int wager_more                   # equal values: the larger wager
+
+
+cdef struct FlopOut:
+    # one flop's outputs and its thread's scratch
+    int32_t* cells
+    int32_t* second                  # ULTIMATE: the cells of a river Play; BONUS: of a River wager (ordered)
+    int32_t* third                   # ULTIMATE: river folds by category; BONUS: turn situations wagering
+    int32_t** exceptions             # ULTIMATE: the flop's kept situations (EXC_FIELDS each), grown by realloc
+    int32_t* n_exceptions
+    int32_t* exception_cap           # and its capacity (0: nothing allocated)
+    int* failed                      # set when an allocation fails
+    int32_t* net                     # BONUS scratch: (holding, turn position) -> wins - losses over the rivers
+    uint16_t* turn_cells             # BONUS scratch: (holding, turn position) -> 10 x 3 cells (TURN_CELLS)
+
+
+cdef int32_t* kept_slot(FlopOut* o) noexcept nogil:
+    """Room for one more kept river situation of the flop (NULL, and ``failed`` set, without memory)."""
+    cdef int32_t* grown
+    cdef int n = o.n_exceptions[0]
+    if n == o.exception_cap[0]:
+        grown = <int32_t*>realloc(o.exceptions[0], (2 * n + 64) * EXC_FIELDS * sizeof(int32_t))
+        if grown == NULL:
+            o.failed[0] = 1
+            return NULL
+        o.exceptions[0] = grown
+        o.exception_cap[0] = 2 * n + 64
+    o.n_exceptions[0] = n + 1
+    return o.exceptions[0] + <Py_ssize_t>n * EXC_FIELDS
+
+
+cdef inline void visit(const Pass* pa, FlopOut* o, int n_rest, int z, const Record* r, int turn,
+                       int river) noexcept nogil:
+    """One holding on one board of a flop: its counts added where the pass keeps them."""
+    cdef int32_t e[SIX]
+    cdef int32_t* cell
+    cdef int32_t* x
+    cdef uint16_t* y
+    cdef int32_t wins, losses, net
+    cdef int64_t play
+    cdef int k
+    if pa.mode == MODE_CALL:
+        cell = o.cells + <Py_ssize_t>z * CELLS + r.category * N_ENDINGS
+        six_endings(r, pa.disjoint, e)
+        cell[0] += e[0] + e[1] + e[2]
+        cell[1] += e[3]
+        cell[2] += e[4]
+        cell[3] += e[5]
+        return
+    six_endings(r, pa.disjoint, e)
+    cell = o.cells + <Py_ssize_t>z * CELLS6 + r.category * SIX
+    for k in range(SIX):
+        cell[k] += e[k]
+    wins = e[0] + e[3]
+    losses = e[2] + e[5]
+    if pa.mode == MODE_ULTIMATE:
+        # the river Play without the Blind's pay: Play by the comparison, Ante against a qualifying
+        # dealer, the Blind lost to a stronger dealer
+        play = <int64_t>pa.river_multiple * (wins - losses) + (e[3] - e[5]) - losses
+        if r.category >= pa.blind_from and play <= pa.river_fold * pa.disjoint:
+            # the Blind's pay decides it: kept for the pricing
+            x = kept_slot(o)
+            if x != NULL:
+                x[0] = z
+                x[1] = r.category
+                for k in range(SIX):
+                    x[2 + k] = e[k]
+        elif play > pa.river_fold * pa.disjoint or (play == pa.river_fold * pa.disjoint and pa.wager_more):
+            cell = o.second + <Py_ssize_t>z * CELLS6 + r.category * SIX
+            for k in range(SIX):
+                cell[k] += e[k]
+        else:
+            o.third[<Py_ssize_t>z * N_CATEGORIES + r.category] += 1
+    else:
+        net = wins - losses
+        o.net[<Py_ssize_t>z * N_CARDS + turn] += net
+        o.net[<Py_ssize_t>z * N_CARDS + river] += net
+        # no qualifier: every ending is a qualifying one (e[3..5])
+        y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + turn) * TURN_CELLS + r.category * 3
+        y[0] += e[3]
+        y[1] += e[4]
+        y[2] += e[5]
+        y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + river) * TURN_CELLS + r.category * 3
+        y[0] += e[3]
+        y[1] += e[4]
+        y[2] += e[5]
+
+
+cdef void finish_flop(const Pass* pa, FlopOut* o, int n_rest, const int32_t* rep) noexcept nogil:
+    """After a flop's boards: the turn decisions (BONUS), then every holding that is not its class's
+    representative copied from it (its cells, and its kept river situations)."""
+    cdef int h, n_hold = <int>choose2(n_rest), t, k, u, v, stride = CELLS if pa.mode == MODE_CALL else CELLS6
+    cdef int n, c
+    cdef int32_t net
+    cdef uint16_t* src
+    cdef int32_t* dst
+    cdef int32_t* x
+    if pa.mode == MODE_BONUS:
+        h = 0
+        for v in range(1, n_rest):
+            for u in range(v):
+                if rep[h] == h:
+                    dst = o.second + <Py_ssize_t>h * CELLS6
+                    for t in range(n_rest):
+                        if t == u or t == v:
+                            continue
+                        src = o.turn_cells + (<Py_ssize_t>h * N_CARDS + t) * TURN_CELLS
+                        net = o.net[<Py_ssize_t>h * N_CARDS + t]
+                        if net > 0 or (net == 0 and pa.wager_more):
+                            for c in range(N_CATEGORIES):
+                                for k in range(3):
+                                    dst[c * SIX + 3 + k] += src[c * 3 + k]
+                            o.third[h] += 1
+                        memset(src, 0, TURN_CELLS * sizeof(uint16_t))
+                        o.net[<Py_ssize_t>h * N_CARDS + t] = 0
+                h += 1
+    for h in range(n_hold):
+        if rep[h] == h:
+            continue
+        memcpy(o.cells + <Py_ssize_t>h * stride, o.cells + <Py_ssize_t>rep[h] * stride, stride * sizeof(int32_t))
+        if pa.mode == MODE_CALL:
+            continue
+        memcpy(o.second + <Py_ssize_t>h * CELLS6, o.second + <Py_ssize_t>rep[h] * CELLS6, CELLS6 * sizeof(int32_t))
+        if pa.mode == MODE_ULTIMATE:
+            memcpy(o.third + <Py_ssize_t>h * N_CATEGORIES, o.third + <Py_ssize_t>rep[h] * N_CATEGORIES,
+                   N_CATEGORIES * sizeof(int32_t))
+            n = o.n_exceptions[0]
+            for k in range(n):
+                if o.exceptions[0][<Py_ssize_t>k * EXC_FIELDS] == rep[h]:
+                    x = kept_slot(o)
+                    if x == NULL:
+                        return
+                    # kept_slot may have moved the buffer: the source is read after it
+                    memcpy(x, o.exceptions[0] + <Py_ssize_t>k * EXC_FIELDS, EXC_FIELDS * sizeof(int32_t))
+                    x[0] = h
+        else:
+            o.third[h] = o.third[rep[h]]
 
 
 cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, int n_rest, const int32_t* rep,
-                   int32_t* cells, Record* local) noexcept nogil:
+                   const Pass* pa, FlopOut* o, Record* local) noexcept nogil:
     """cells[holding][category][ending] of one flop, summed over every turn and river.
 
     The permutations that keep the flop (as a set) keep its cells: cell(s(h)) = cell(h).  So only the
@@ -542,13 +729,11 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
     cdef int n_keep = 0, n_reps = 0, n_images, g, i, j, u, v, h, p, q, x, y, z, b, li, below, own, dup
     cdef bint least
     cdef int64_t key
-    cdef int32_t disjoint = <int32_t>choose2(t.n_live - 7)
     cdef int64_t flop_key = key3(flop[0], flop[1], flop[2])
     cdef const uint8_t* m
     cdef const uint8_t* inv
     cdef const uint8_t* cards
     cdef const Record* r
-    cdef int32_t* cell
     memset(fpos, 255, sizeof(fpos))
     for i in range(n_rest):
         fpos[rest[i]] = i
@@ -627,15 +812,8 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
                     if p > q:
                         p, q = q, p
                     r = local + ((q * (q - 1) >> 1) + p)
-                    cell = cells + <Py_ssize_t>rep_h[z] * CELLS + r.category * N_ENDINGS
-                    cell[0] += r.not_qualifying
-                    cell[1] += r.player_wins
-                    cell[2] += r.ties
-                    cell[3] += disjoint - r.not_qualifying - r.player_wins - r.ties
-    h = <int>choose2(n_rest)
-    for h in range(h):
-        if rep[h] != h:
-            memcpy(cells + <Py_ssize_t>h * CELLS, cells + <Py_ssize_t>rep[h] * CELLS, CELLS * sizeof(int32_t))
+                    visit(pa, o, n_rest, rep_h[z], r, spos[x][i], spos[x][j])
+    finish_flop(pa, o, n_rest, rep)
 
 
 cdef void representatives(const uint8_t* flop, const uint8_t* rest, int n_rest, const uint8_t* maps,
@@ -673,6 +851,39 @@ cdef void representatives(const uint8_t* flop, const uint8_t* rest, int n_rest, 
 def flop_counts(dead=(), int qualifier=0):
     """Every flop decision's counts (a ``FlopCounts``) over the deck without ``dead``: the dealer
     qualifies with strength ``qualifier`` or more (0: always)."""
+    return _flop_pass(dead, qualifier, MODE_CALL, 0, N_CATEGORIES, True)
+
+
+def staged_counts(dead=(), int qualifier=0, str game="ultimate", int river_multiple=1, int blind_from=0,
+                  bint wager_more=True):
+    """The counts of a game decided again after the flop (a ``FlopCounts`` of mode 1 or 2), per (canonical
+    flop, holding), cells of 10 x 6 (``six_endings``) over every turn and river, and:
+
+    - ``game="ultimate"`` (Ultimate Texas Hold'em): the river decision (Play ``river_multiple`` x or
+      fold, losing the Ante and the Blind) is taken on every board by the Play, Ante and a lost Blind
+      alone wherever the Blind's pay cannot change it: a final hand below ``blind_from`` (the Blind
+      pushes a win), or a Play worth more than the fold without the Blind's pay (which is never
+      negative).  ``second``: the cells of the boards played; ``third``: the boards folded, by
+      category; the other river situations (a hand the Blind pays on that the Play alone would fold)
+      are kept whole in ``exceptions`` for the pricing.
+    - ``game="bonus"`` (Texas Hold'em Bonus): the River wager at the turn (1 to 1, no qualifier) is
+      made when the turn's wins outnumber its losses; ``second``: the cells, over ordered turn and
+      river, of the turns wagered; ``third``: the turn cards wagered.
+
+    No paytable enters: the decisions taken here are those no pay can move."""
+    if game not in ("ultimate", "bonus"):
+        raise ValueError(f"game is 'ultimate' or 'bonus', got {game!r}")
+    if river_multiple < 1:
+        raise ValueError(f"river_multiple {river_multiple} is not positive")
+    if game == "bonus" and qualifier != 0:
+        raise ValueError("Texas Hold'em Bonus has no dealer qualifier (its turn counts keep qualifying endings only)")
+    if blind_from < 0 or blind_from > N_CATEGORIES:
+        raise ValueError(f"blind_from {blind_from} is not a category 0..{N_CATEGORIES}")
+    return _flop_pass(dead, qualifier, MODE_ULTIMATE if game == "ultimate" else MODE_BONUS, river_multiple,
+                      blind_from, wager_more)
+
+
+cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, int blind_from, bint wager_more):
     cdef uint8_t live[N_CARDS]
     cdef uint8_t live_cards[N_CARDS]
     cdef uint8_t live_index[N_CARDS]
@@ -693,7 +904,17 @@ def flop_counts(dead=(), int qualifier=0):
     cdef BoardCounts* works = NULL
     cdef Record* records = NULL
     cdef Record* scratch = NULL
-    cdef Py_ssize_t holdings_per_flop
+    cdef Py_ssize_t holdings_per_flop, third_per_flop, per_thread
+    cdef Pass pa
+    cdef int32_t[::1] n_kept
+    cdef int32_t[::1] kept_cap
+    cdef int32_t** kept_rows = NULL
+    cdef int failed = 0
+    cdef int32_t* nets = NULL
+    cdef uint16_t* turn_cells = NULL
+    cdef int32_t* cells_base
+    cdef int32_t* second_base
+    cdef int32_t* third_base
     check_qualifier(qualifier)
     live_flags(dead, live)
     for i in range(N_CARDS):
@@ -774,8 +995,26 @@ def flop_counts(dead=(), int qualifier=0):
         for f in range(n_flops):
             representatives(&out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop, &maps[0, 0], group_size,
                             &reps[<Py_ssize_t>f * out.n_holdings])
-    holdings_per_flop = <Py_ssize_t>out.n_holdings * CELLS
+    out.mode = mode
+    out.river_multiple = river_multiple
+    out.blind_from = blind_from
+    out.wager_more = wager_more
+    holdings_per_flop = <Py_ssize_t>out.n_holdings * (CELLS if mode == MODE_CALL else CELLS6)
     out.cells = array_int32(n_flops * holdings_per_flop, 0)
+    out.second = array_int32(n_flops * holdings_per_flop if mode != MODE_CALL else 0, 0)
+    third_per_flop = <Py_ssize_t>out.n_holdings * (N_CATEGORIES if mode == MODE_ULTIMATE else 1)
+    out.third = array_int32(n_flops * third_per_flop if mode != MODE_CALL else 0, 0)
+    n_kept = array_int32(n_flops, 0)
+    kept_cap = array_int32(n_flops, 0)
+    kept_rows = <int32_t**>calloc(n_flops, sizeof(int32_t*))
+    if kept_rows == NULL:
+        raise MemoryError()
+    pa.mode = mode
+    pa.disjoint = <int32_t>choose2(n_live - 7)
+    pa.river_fold = -2
+    pa.river_multiple = river_multiple
+    pa.blind_from = blind_from
+    pa.wager_more = wager_more
     tables.live_cards = live_cards
     tables.n_live = n_live
     tables.maps = &maps[0, 0]
@@ -791,22 +1030,64 @@ def flop_counts(dead=(), int qualifier=0):
     works = <BoardCounts*>calloc(threads, sizeof(BoardCounts))
     records = <Record*>calloc(<Py_ssize_t>n_boards * tables.board_holdings, sizeof(Record))
     scratch = <Record*>calloc(<Py_ssize_t>threads * tables.board_holdings, sizeof(Record))
+    per_thread = <Py_ssize_t>out.n_holdings * N_CARDS if mode == MODE_BONUS else 1
+    nets = <int32_t*>calloc(threads * per_thread, sizeof(int32_t))
+    turn_cells = <uint16_t*>calloc(threads * per_thread * TURN_CELLS, sizeof(uint16_t))
+    cells_base = &out.cells[0]
+    second_base = &out.second[0] if mode != MODE_CALL else NULL
+    third_base = &out.third[0] if mode != MODE_CALL else NULL
     try:
-        if works == NULL or records == NULL or scratch == NULL:
+        if works == NULL or records == NULL or scratch == NULL or nets == NULL or turn_cells == NULL:
             raise MemoryError()
         for b in prange(n_boards, nogil=True, schedule="dynamic", chunksize=64, num_threads=threads):
             record_board(works + threadid(), &boards[b, 0], live, qualifier,
                          records + <Py_ssize_t>b * tables.board_holdings)
         tables.records = records
         for f in prange(n_flops, nogil=True, schedule="dynamic", chunksize=1, num_threads=threads):
-            sum_flop(&tables, &out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop,
-                     &reps[<Py_ssize_t>f * out.n_holdings], &out.cells[f * holdings_per_flop],
+            run_flop(&tables, &pa, f, &out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop,
+                     &reps[<Py_ssize_t>f * out.n_holdings], cells_base + f * holdings_per_flop,
+                     second_base + f * holdings_per_flop if second_base != NULL else NULL,
+                     third_base + f * third_per_flop if third_base != NULL else NULL, &kept_rows[f], &n_kept[f],
+                     &kept_cap[f], &failed,
+                     nets + threadid() * per_thread, turn_cells + threadid() * per_thread * TURN_CELLS,
                      scratch + <Py_ssize_t>threadid() * tables.board_holdings)
+        if failed:
+            raise MemoryError()
+        rows = array("i")
+        for f in range(n_flops):
+            for i in range(n_kept[f] * EXC_FIELDS):
+                if i % EXC_FIELDS == 0:
+                    rows.append(f)
+                rows.append(kept_rows[f][i])
     finally:
         free(scratch)
         free(works)
         free(records)
+        free(nets)
+        free(turn_cells)
+        for f in range(n_flops):
+            free(kept_rows[f])
+        free(kept_rows)
+    out.exceptions = memoryview(rows)
     return out
+
+
+cdef void run_flop(const Tables* t, const Pass* pa, int f, const uint8_t* flop, const uint8_t* rest, int n_rest,
+                   const int32_t* rep, int32_t* cells, int32_t* second, int32_t* third, int32_t** kept,
+                   int32_t* n_kept, int32_t* kept_cap, int* failed, int32_t* nets, uint16_t* turn_cells,
+                   Record* local) noexcept nogil:
+    """One flop of a pass, its outputs pointed at its own rows (a thread owns its flops)."""
+    cdef FlopOut o
+    o.cells = cells
+    o.second = second
+    o.third = third
+    o.exceptions = kept
+    o.n_exceptions = n_kept
+    o.exception_cap = kept_cap
+    o.failed = failed
+    o.net = nets
+    o.turn_cells = turn_cells
+    sum_flop(t, flop, rest, n_rest, rep, pa, &o, local)
 
 
 cdef bint least_image(int64_t key, int a, int b, int c, const uint8_t* maps, int group_size,

@@ -1,0 +1,14 @@
+"""Pricing passes over the board kernel's staged counts (ext/holdem_price.pyx): the decisions a paytable moves."""
+from collections.abc import Sequence
+from typing import Any
+
+from oddscalc._native.holdem import FlopCounts
+
+def ultimate_values(counts: FlopCounts, orbit: Any, preflop: Sequence[Sequence[int]], flop: Sequence[int],
+                    river: Sequence[int], fold_board: int, extra_check: Any,
+                    wager_more: bool = True) -> dict[str, Any]: ...
+def ultimate_outcomes(counts: FlopCounts, orbit: Any, preflop_choice: Sequence[int],
+                      flop_plays: bytes) -> dict[str, Any]: ...
+def bonus_values(counts: FlopCounts, orbit: Any, ante: Sequence[int], flop_multiple: int,
+                 wager_more: bool = True) -> dict[str, Any]: ...
+def bonus_outcomes(counts: FlopCounts, orbit: Any, raises: Sequence[bool], turn_wagers: bytes) -> dict[str, Any]: ...

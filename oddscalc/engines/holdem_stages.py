@@ -1,0 +1,379 @@
+"""Ultimate Texas Hold'em and Texas Hold'em Bonus exact over every deal, every stage optimal.
+
+The board kernel counts (``holdem.staged_counts``: every canonical flop and holding, 10 x 6 cells,
+the decisions no pay can move taken there), the pricing kernels take the rest with integer
+coefficients (``holdem_price``), and this module makes the coefficients from the rules and the
+figures from the counts, as exact ``Fraction``\\ s.  docs/holdem-stages.md is the method.
+
+Backward induction, stage by stage, over what the player has seen:
+
+- **Ultimate Texas Hold'em.** River (7 cards seen): Play 1x or fold, per board (the kernel; the
+  situations the Blind's pay decides are kept whole and decided here).  Flop (5 seen): Play 2x or
+  check, per situation (``ultimate_values``).  Preflop (2 seen): Play 3x, 4x or check, per starting
+  hand orbit, here, from the orbit's values summed over its flops.
+- **Texas Hold'em Bonus.** Turn (6 seen): the River wager, per turn card (the kernel); flop: the Turn
+  wager, per situation (``bonus_values``); preflop: the Flop wager or a fold, per orbit, here.  The
+  Turn and River wagers pay 1 to 1 whatever the player holds, so no pay moves them; the preflop
+  decision alone sees the Ante's pay.
+
+A starting hand *orbit* is a class of holdings under the suit permutations that keep the dead cards:
+on a full deck the 169 starting hands of the chart; every holding of an orbit is worth the same.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+from math import comb, lcm
+
+from oddscalc._native import holdem, holdem_price
+from oddscalc.core.errors import InputError
+from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.engines.holdem_counts import TooLarge, _dead_cards, _suit_maps, pair_qualifier
+
+N_CATEGORIES = 10
+SIX = 6
+# the columns of a cell: the dealer does not qualify and the player wins, ties, loses; qualifies and ...
+ENDINGS = ("no-qualify-win", "no-qualify-tie", "no-qualify-lose", "win", "tie", "lose")
+NQ_WIN, NQ_TIE, NQ_LOSE, Q_WIN, Q_TIE, Q_LOSE = range(SIX)
+SIGN = (1, 0, -1, 1, 0, -1)                  # a wager won, pushed or lost 1 to 1 at each ending
+WIN_ENDINGS = (NQ_WIN, Q_WIN)
+
+DEFAULT_BLIND = {Cat.ROYAL_FLUSH: Fraction(500), Cat.STRAIGHT_FLUSH: Fraction(50), Cat.FOUR_OF_A_KIND: Fraction(10),
+                 Cat.FULL_HOUSE: Fraction(3), Cat.FLUSH: Fraction(3, 2), Cat.STRAIGHT: Fraction(1)}
+DEFAULT_TRIPS = {Cat.ROYAL_FLUSH: Fraction(50), Cat.STRAIGHT_FLUSH: Fraction(40), Cat.FOUR_OF_A_KIND: Fraction(30),
+                 Cat.FULL_HOUSE: Fraction(8), Cat.FLUSH: Fraction(7), Cat.STRAIGHT: Fraction(4),
+                 Cat.THREE_OF_A_KIND: Fraction(3)}
+
+
+# ---- starting hands ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Orbits:
+    """The starting hand orbits of a deck: ``table`` (52 x 52 int16, both orders) for the kernels, one
+    representative holding and the size of each orbit."""
+    table: bytes
+    representatives: tuple[tuple[int, int], ...]
+    sizes: tuple[int, ...]
+
+
+@cache
+def orbits(dead: tuple[int, ...] = ()) -> Orbits:
+    """The orbits of the live holdings under the suit permutations that keep ``dead``.
+
+    >>> full = orbits()
+    >>> len(full.sizes), sum(full.sizes), sorted(set(full.sizes))
+    (169, 1326, [4, 6, 12])
+    """
+    maps = _suit_maps(dead)
+    live = [c for c in range(52) if c not in set(dead)]
+    index = [-1] * (52 * 52)
+    reps: list[tuple[int, int]] = []
+    sizes: list[int] = []
+    for a, b in combinations(live, 2):
+        if index[a * 52 + b] >= 0:
+            continue
+        images = {tuple(sorted((m[a], m[b]))) for m in maps}
+        for x, y in images:
+            index[x * 52 + y] = index[y * 52 + x] = len(reps)
+        reps.append((a, b))
+        sizes.append(len(images))
+    table = memoryview(bytearray(2 * 52 * 52)).cast("h")
+    for k, v in enumerate(index):
+        table[k] = max(v, 0)
+    return Orbits(table.tobytes(), tuple(reps), tuple(sizes))
+
+
+def _orbit_view(found: Orbits) -> memoryview:
+    return memoryview(found.table).cast("h")
+
+
+def _scaled(values: list[Fraction]) -> tuple[int, list[int]]:
+    scale = lcm(*(v.denominator for v in values))
+    return scale, [int(v * scale) for v in values]
+
+
+def _check_size(counts: holdem.FlopCounts, coefficients: list[int]) -> None:
+    # one situation's value is held in 64 bits by the kernels, and its sum over every flop of an orbit
+    bound = max(map(abs, coefficients), default=1) * counts.completions * 2 * 22100 * 12
+    if bound >= 2 ** 62:
+        raise TooLarge("the paytable's common denominator is too large for the kernel's exact 64-bit values "
+                       "(give pays with smaller denominators)")
+
+
+def _best(options: list[tuple[int, int]], wager_more: bool) -> int:
+    """The index of the best (value, wager) option; equal values go to the larger wager (``wager_more``)
+    or the smaller."""
+    return max(range(len(options)), key=lambda k: (options[k][0], options[k][1] if wager_more else -options[k][1]))
+
+
+# ---- Ultimate Texas Hold'em -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class UltimateRules:
+    """Ultimate Texas Hold'em as docs/holdem-games.md section 1 reads it: the Blind table (to one, on
+    a win; unlisted hands push), Trips (the player's final hand; unlisted lose), the Play sizes
+    preflop, at the flop and at the river, the dealer qualifier (rank of the least qualifying pair,
+    None for none; it settles the Ante only) and the tie-break of equal values."""
+    blind: tuple[tuple[Cat, Fraction], ...] = tuple(DEFAULT_BLIND.items())
+    trips: tuple[tuple[Cat, Fraction], ...] = tuple(DEFAULT_TRIPS.items())
+    preflop_multiples: tuple[int, ...] = (4, 3)
+    flop_multiple: int = 2
+    river_multiple: int = 1
+    qualifier_pair: int | None = 0
+    wager_more: bool = True
+
+    def blind_pay(self, category: int) -> Fraction:
+        return dict(self.blind).get(Cat(category), Fraction(0))
+
+    def trips_pay(self, category: int) -> Fraction:
+        return dict(self.trips).get(Cat(category), Fraction(-1))
+
+    @property
+    def qualifier(self) -> int:
+        return 0 if self.qualifier_pair is None else pair_qualifier(self.qualifier_pair)
+
+    @property
+    def blind_from(self) -> int:
+        """The least category the kernel must keep river situations apart for: the least the Blind pays
+        on, or a straight if that is higher (keeping more apart is exact too, and every table that pays
+        from a straight up then shares one count)."""
+        paying = min((c for c in range(N_CATEGORIES) if self.blind_pay(c) > 0), default=N_CATEGORIES)
+        return min(paying, int(Cat.STRAIGHT))
+
+    def net(self, multiple: int, category: int, ending: int) -> Fraction:
+        """Ante, Blind and a Play of ``multiple`` settled at an ending, per Ante."""
+        ante = {Q_WIN: 1, Q_LOSE: -1}.get(ending, 0)
+        blind = self.blind_pay(category) if ending in WIN_ENDINGS else Fraction(SIGN[ending])
+        return multiple * SIGN[ending] + ante + blind
+
+    def coefficients(self, multiple: int) -> list[Fraction]:
+        return [self.net(multiple, c, e) for c in range(N_CATEGORIES) for e in range(SIX)]
+
+
+@dataclass(frozen=True)
+class UltimatePlay:
+    """Optimal play counted over every deal.  Cells are 10 x 6 deal counts (category, ending); a path
+    is a Play size made preflop (``preflop_cells[k]`` for ``rules.preflop_multiples[k]``), at the flop,
+    at the river, or a river fold (``river_folds``: deals by the player's final category)."""
+    rules: UltimateRules
+    situations: int                              # (holding, flop) pairs
+    completions: int                             # (turn and river, dealer holding) per situation
+    preflop_choice: tuple[int, ...]              # per orbit: the Play size index, -1 a check
+    orbit_values: tuple[tuple[Fraction, ...], ...]   # per orbit: each preflop size, then the check, per deal
+    preflop_situations: tuple[int, ...]
+    flop_situations: int
+    checked_situations: int
+    preflop_cells: tuple[tuple[tuple[int, ...], ...], ...]
+    flop_cells: tuple[tuple[int, ...], ...]
+    river_cells: tuple[tuple[int, ...], ...]
+    river_folds: tuple[int, ...]
+    equal_flop: int
+    main_value: Fraction                         # Ante, Blind and Play summed over every deal (per Ante)
+
+    @property
+    def deals(self) -> int:
+        return self.situations * self.completions
+
+    @property
+    def expected_return(self) -> Fraction:
+        return self.main_value / self.deals
+
+
+@cache
+def ultimate_counts(dead: tuple[int, ...], qualifier: int, river_multiple: int, blind_from: int,
+                    wager_more: bool) -> holdem.FlopCounts:
+    """The kernel's counts (kept: another paytable with the same least paying Blind hand reuses them)."""
+    return holdem.staged_counts(dead, qualifier, "ultimate", river_multiple, blind_from, wager_more)
+
+
+def _cells(flat: list[int]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(flat[c * SIX:(c + 1) * SIX]) for c in range(N_CATEGORIES))
+
+
+def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()) -> UltimatePlay:
+    """Ultimate Texas Hold'em played optimally at every stage over every deal of the deck without ``dead``."""
+    rules = rules or UltimateRules()
+    if any(v < 0 for _, v in rules.blind):
+        raise InputError("a Blind pay is a win: it cannot be negative")
+    if not 1 <= len(rules.preflop_multiples) <= 4:
+        raise InputError("Ultimate Texas Hold'em has 1 to 4 preflop Play sizes")
+    dead = _dead_cards(dead)
+    counts = ultimate_counts(dead, rules.qualifier, rules.river_multiple, rules.blind_from, rules.wager_more)
+    found = orbits(dead)
+    view = _orbit_view(found)
+    n = counts.n_live
+    disjoint = comb(n - 7, 2)
+    multiples = rules.preflop_multiples
+    values = [v for m in (*multiples, rules.flop_multiple, rules.river_multiple) for v in rules.coefficients(m)]
+    scale, ints = _scaled([*values, Fraction(-2)])
+    _check_size(counts, ints)
+    k = len(multiples)
+    pre = [ints[i * 60:(i + 1) * 60] for i in range(k)]
+    flop, river = ints[k * 60:(k + 1) * 60], ints[(k + 1) * 60:(k + 2) * 60]
+    fold_board = ints[-1] * disjoint
+    # the river situations the Blind's pay decides, decided here
+    rows = list(counts.arrays()["exceptions"])
+    kept = [rows[i:i + 9] for i in range(0, len(rows), 9)]
+    extra = memoryview(bytearray(8 * counts.n_flops * counts.n_holdings)).cast("q")
+    plays_kept = []
+    for f, h, c, *e in kept:
+        v_play = sum(river[c * SIX + x] * e[x] for x in range(SIX))
+        play = v_play > fold_board or (v_play == fold_board and rules.wager_more)
+        extra[f * counts.n_holdings + h] += v_play if play else fold_board
+        plays_kept.append(play)
+    out = holdem_price.ultimate_values(counts, view, pre, flop, river, fold_board, extra, rules.wager_more)
+    per_orbit = comb(n - 2, 3) * counts.completions          # deals of one holding
+    choice, orbit_values = [], []
+    for o, size in enumerate(found.sizes):
+        options = [(out["preflop"][i][o], multiples[i]) for i in range(k)] + [(out["check"][o], 0)]
+        best = _best(options, rules.wager_more)
+        choice.append(best if best < k else -1)
+        orbit_values.append(tuple(Fraction(v, scale * size * per_orbit) for v, _ in options))
+    main = sum((out["preflop"][choice[o]][o] if choice[o] >= 0 else out["check"][o]) for o in range(len(found.sizes)))
+    cells = holdem_price.ultimate_outcomes(counts, view, choice, out["flop_plays"])
+    river_flat, folds = list(cells["river"]), list(cells["river_folds"])
+    weights = [w for _, w in counts.flops()]
+    flop_plays = out["flop_plays"]
+    rest = counts.arrays()["flop_rest"]
+    pairs = [(u, v) for v in range(1, n - 3) for u in range(v)]       # a flop's holdings, colex
+    for (f, h, c, *e), play in zip(kept, plays_kept, strict=True):
+        u, v = pairs[h]
+        if choice[view[rest[f, u] * 52 + rest[f, v]]] >= 0 or flop_plays[f * counts.n_holdings + h]:
+            continue            # the river is not reached
+        if play:
+            for x in range(SIX):
+                river_flat[c * SIX + x] += weights[f] * e[x]
+        else:
+            folds[c] += weights[f]
+    situations = comb(n, 2) * comb(n - 2, 3)
+    sits = cells["situations"]
+    play = UltimatePlay(
+        rules, situations, counts.completions, tuple(choice), tuple(orbit_values), tuple(sits[:k]), sits[4], sits[5],
+        tuple(_cells(cells["preflop"][i]) for i in range(k)), _cells(cells["flop"]), _cells(river_flat),
+        tuple(f * disjoint for f in folds), out["equal"], Fraction(main, scale))
+    _check_total(play)
+    return play
+
+
+def _check_total(play: UltimatePlay) -> None:
+    """The paths' deals sum to every deal, and their values to the kernel's optimum."""
+    r = play.rules
+    deals = sum(map(sum, (c for path in play.preflop_cells for c in path))) + sum(map(sum, play.flop_cells)) \
+        + sum(map(sum, play.river_cells)) + sum(play.river_folds)
+    if deals != play.deals:
+        raise AssertionError(f"the paths hold {deals} deals, not {play.deals}")
+    value = Fraction(0)
+    for m, path in ((*zip(r.preflop_multiples, play.preflop_cells, strict=True), (r.flop_multiple, play.flop_cells),
+                     (r.river_multiple, play.river_cells))):
+        value += sum(r.net(m, c, e) * path[c][e] for c in range(N_CATEGORIES) for e in range(SIX))
+    value -= 2 * sum(play.river_folds)
+    if value != play.main_value:
+        raise AssertionError(f"the paths are worth {value}, the optimum {play.main_value}")
+
+
+def ultimate_categories(play: UltimatePlay) -> tuple[int, ...]:
+    """Deals by the player's final category (whatever he did): what Trips is settled on."""
+    out = list(play.river_folds)
+    for path in (*play.preflop_cells, play.flop_cells, play.river_cells):
+        for c in range(N_CATEGORIES):
+            out[c] += sum(path[c])
+    return tuple(out)
+
+
+# ---- Texas Hold'em Bonus --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BonusRules:
+    """Texas Hold'em Bonus as docs/holdem-games.md section 3 reads it: a win pays the Ante 1 to 1 with
+    ``ante_min`` or better (Las Vegas: a straight; Atlantic City: a flush) and pushes it below; the Flop
+    wager is ``flop_multiple`` Antes, the Turn and River wagers one each, all 1 to 1; no qualifier."""
+    ante_min: Cat = Cat.STRAIGHT
+    flop_multiple: int = 2
+    wager_more: bool = True
+
+    def net(self, flop: int, turn: int, river: int, category: int, ending: int) -> Fraction:
+        """Every wager of a round played to the showdown, per Ante."""
+        if ending in WIN_ENDINGS:
+            ante = 1 if category >= self.ante_min else 0
+        else:
+            ante = SIGN[ending]
+        return Fraction(ante + (flop + turn + river) * SIGN[ending])
+
+
+@dataclass(frozen=True)
+class BonusPlay:
+    """Optimal play counted over every deal, (turn, river) ordered.  ``played[t][r]``: the cells of the
+    rounds played with (t) and without the Turn wager, (r) and without the River wager."""
+    rules: BonusRules
+    situations: int
+    completions: int                             # ordered (turn, river) and dealer holding per situation
+    raises: tuple[bool, ...]                     # per orbit: the Flop wager made
+    orbit_values: tuple[tuple[Fraction, Fraction], ...]   # per orbit: the Flop wager's value, the fold's, per deal
+    played: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+    folded_situations: int
+    played_situations: int
+    turn_situations: int                         # (holding, flop) pairs with the Turn wager
+    river_turns: int                             # (holding, flop, turn) triples with the River wager
+    turn_cards: int                              # turn cards per situation
+    equal_flop: int
+    main_value: Fraction
+
+    @property
+    def deals(self) -> int:
+        return self.situations * self.completions
+
+    @property
+    def expected_return(self) -> Fraction:
+        return self.main_value / self.deals
+
+
+@cache
+def bonus_counts(dead: tuple[int, ...], wager_more: bool) -> holdem.FlopCounts:
+    return holdem.staged_counts(dead, 0, "bonus", 1, 0, wager_more)
+
+
+def bonus_play(rules: BonusRules | None = None, dead: tuple[int, ...] = ()) -> BonusPlay:
+    """Texas Hold'em Bonus played optimally at every stage over every deal of the deck without ``dead``."""
+    rules = rules or BonusRules()
+    dead = _dead_cards(dead)
+    counts = bonus_counts(dead, rules.wager_more)
+    found = orbits(dead)
+    view = _orbit_view(found)
+    n = counts.n_live
+    ante = [rules.net(0, 0, 0, c, e) for c in range(N_CATEGORIES) for e in range(SIX)]
+    scale, ints = _scaled(ante)
+    _check_size(counts, ints)
+    out = holdem_price.bonus_values(counts, view, ints, rules.flop_multiple, rules.wager_more)
+    completions = 2 * counts.completions
+    per_holding = comb(n - 2, 3) * completions
+    raises, values = [], []
+    for o, size in enumerate(found.sizes):
+        fold = -scale * size * per_holding
+        raises.append(_best([(out["raise"][o], 1), (fold, 0)], rules.wager_more) == 0)
+        values.append((Fraction(out["raise"][o], scale * size * per_holding), Fraction(-1)))
+    main = sum(out["raise"][o] if raises[o] else -scale * size * per_holding for o, size in enumerate(found.sizes))
+    cells = holdem_price.bonus_outcomes(counts, view, raises, out["turn_wagers"])
+    played = tuple(tuple(_cells(cells["played"][t][r]) for r in range(2)) for t in range(2))
+    play = BonusPlay(rules, comb(n, 2) * comb(n - 2, 3), completions, tuple(raises), tuple(values), played,
+                     cells["folded"], cells["situations"], cells["turn_situations"], cells["river_turns"], n - 5,
+                     out["equal"], Fraction(main, scale))
+    _check_bonus_total(play)
+    return play
+
+
+def _check_bonus_total(play: BonusPlay) -> None:
+    r = play.rules
+    deals = sum(sum(map(sum, play.played[t][v])) for t in range(2) for v in range(2)) \
+        + play.folded_situations * play.completions
+    if deals != play.deals:
+        raise AssertionError(f"the paths hold {deals} deals, not {play.deals}")
+    value = Fraction(-play.folded_situations * play.completions)
+    for t in range(2):
+        for v in range(2):
+            cells = play.played[t][v]
+            value += sum(r.net(r.flop_multiple, t, v, c, e) * cells[c][e] for c in range(N_CATEGORIES)
+                         for e in range(SIX))
+    if value != play.main_value:
+        raise AssertionError(f"the paths are worth {value}, the optimum {play.main_value}")
