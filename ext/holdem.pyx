@@ -1177,3 +1177,65 @@ def situation_counts(holding, flop, dead=(), int qualifier=0):
     finally:
         PyMem_Free(w)
     return [[cell[r * N_ENDINGS + e] for e in range(N_ENDINGS)] for r in range(N_CATEGORIES)]
+
+
+def completion_endings(holding, board, dead=(), int qualifier=0):
+    """One holding's dealer holdings by ending (``six_endings``) on every completion of a board of 3,
+    4 or 5 cards by the live cards off the holding, the board and ``dead``: a list of (the completing
+    cards, the player's final category, the six counts), one per completion (its cards increasing).
+    What a decision after the flop, the turn or the river weighs, counted without the whole table."""
+    cdef uint8_t live[N_CARDS]
+    cdef uint8_t seen[N_CARDS]
+    cdef uint8_t cards[5]
+    cdef uint8_t rest[N_CARDS]
+    cdef int32_t e[SIX]
+    cdef Record r
+    cdef BoardCounts* w
+    cdef int n = 0, i, j, x, pa, pb, k, n_board, h0, h1
+    check_qualifier(qualifier)
+    holding, board = list(holding), list(board)
+    n_board = len(board)
+    if len(holding) != 2 or n_board not in (3, 4, 5):
+        raise ValueError("a holding is two cards and a board three, four or five")
+    memset(seen, 0, sizeof(seen))
+    mark_cards(holding + board + list(dead), seen)
+    live_flags(dead, live)
+    for i in range(N_CARDS):
+        if not seen[i]:
+            rest[n] = i
+            n += 1
+    if n - (5 - n_board) < 2:
+        raise ValueError("fewer than two cards are left for the dealer")
+    for i in range(n_board):
+        cards[i] = board[i]
+    h0, h1 = holding
+    completions = [()] if n_board == 5 else (
+        [(rest[i],) for i in range(n)] if n_board == 4 else [(rest[i], rest[j]) for j in range(1, n) for i in range(j)])
+    out = []
+    w = <BoardCounts*>PyMem_Malloc(sizeof(BoardCounts))
+    if w == NULL:
+        raise MemoryError()
+    try:
+        for extra in completions:
+            for i in range(5 - n_board):
+                cards[n_board + i] = extra[i]
+            with nogil:
+                count_board(w, cards, live, qualifier)
+                pa = pb = -1
+                for x in range(w.n_rest):
+                    if w.rest[x] == h0 or w.rest[x] == h1:
+                        if pa < 0:
+                            pa = x
+                        else:
+                            pb = x
+                k = (pb * (pb - 1) >> 1) + pa
+                r.not_qualifying = <uint16_t>w.not_qualifying[k]
+                r.weaker = <uint16_t>w.weaker[k]
+                r.ties = <uint16_t>w.ties[k]
+                r.category = w.category[k]
+                r.qualifies = 1 if w.strength[k] >= qualifier else 0
+                six_endings(&r, <int32_t>choose2(w.n_rest - 2), e)
+            out.append((tuple(extra), r.category, tuple(e[i] for i in range(SIX))))
+    finally:
+        PyMem_Free(w)
+    return out

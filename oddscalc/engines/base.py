@@ -96,6 +96,7 @@ ENGINES = {
     "fast-action": "oddscalc.engines.fast_action",
     "staged": "oddscalc.engines.staged",
     "holdem": "oddscalc.engines.holdem",
+    "holdem-ultimate": "oddscalc.engines.holdem.ultimate_family",
 }
 
 

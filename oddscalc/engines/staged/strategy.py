@@ -25,11 +25,12 @@ from oddscalc.core.cards import RANKS
 from oddscalc.core.economics import Analysis
 from oddscalc.core.numbers import decimal_text, percent_text
 from oddscalc.engines.base import OPTIMAL, NamedStrategy
+from oddscalc.engines.chart_tables import chart_data, chart_table
 from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.engines.pricing import strategy_price_report
 from oddscalc.engines.staged.rules import StagedRules
 from oddscalc.engines.staged.solve import analyze, colex, solution_of, solved, strategies
-from oddscalc.engines.staged.strategy_charts import cell_text, stage_charts
+from oddscalc.engines.staged.strategy_charts import stage_charts
 from oddscalc.report.model import Report, Table
 
 HIGH_FIRST = tuple(reversed(range(13)))
@@ -117,16 +118,6 @@ def _words(actions: tuple[str, ...], names: list[list[str]],
     return tuple(words)
 
 
-def chart_table(found: StrategyChart) -> Table:
-    """The chart as a table: each cell's option, or every option with its share of the cell's deals
-    where its card sets differ."""
-    rows = []
-    for name, cells in zip(found.rows, found.counts, strict=True):
-        rows.append((name, *(cell_text(found.actions, cell) if sum(cell) else "" for cell in cells)))
-    return Table(f"{found.note}: the option taken ({found.row_title} by {found.column_title})",
-                 (found.row_title, *found.columns), tuple(rows))
-
-
 def compared(rules: StagedRules) -> tuple[Table, list[dict[str, object]]]:
     """Every named strategy priced exactly beside the optimal one: house edge, average wager,
     element of risk and what it gives up per unit."""
@@ -145,15 +136,6 @@ def compared(rules: StagedRules) -> tuple[Table, list[dict[str, object]]]:
     return Table("strategies compared (exact over every deal)",
                  ("strategy", f"house edge per {unit}", f"average wager ({unit}s)", "element of risk",
                   f"cost per {unit}"), tuple(rows)), data
-
-
-def chart_data(found: StrategyChart) -> dict[str, object]:
-    """One stage's chart and words for the JSON report."""
-    return {"stage": found.decision_point, "rows": found.row_title, "columns": found.column_title,
-            "words": [{"where": where, "decision": decision} for where, decision in found.rules],
-            "cells": [{"hand": row, "column": column, "options": dict(zip(found.actions, cell, strict=True))}
-                      for row, cells in zip(found.rows, found.counts, strict=True)
-                      for column, cell in zip(found.columns, cells, strict=True) if sum(cell)]}
 
 
 def strategy_report(rules: StagedRules, compare: bool = False, price: NamedStrategy | None = None) -> Report:

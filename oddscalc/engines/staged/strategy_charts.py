@@ -22,9 +22,9 @@ draw whose suit is short) shows each option's share, and the words say so.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 
 from oddscalc._native import staged as kernel
+from oddscalc.engines.chart_tables import cell_text
 from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.engines.staged.rules import StagedRules
 from oddscalc.engines.staged.strategy_cards import (
@@ -100,16 +100,6 @@ def later_chart(rules: StagedRules, solution: kernel.StagedSolution, stage: int,
                          rules=later_words(step.labels, keys, [lo + u for u in used], counts),
                          note=f"the {step.name} decision with {step.seen} cards seen, over every deal that "
                               "reaches it")
-
-
-def cell_text(actions: Sequence[str], cell: Sequence[int]) -> str:
-    """One cell's decision: the option, or each option's share where its card sets differ."""
-    total = sum(cell)
-    taken = [(action, n) for action, n in zip(actions, cell, strict=True) if n]
-    if len(taken) == 1:
-        return taken[0][0]
-    return ", ".join(f"{action} {float(Fraction(100 * n, total)):.1f}%" for action, n in
-                     sorted(taken, key=lambda t: -t[1]))
 
 
 def row_decision(actions: Sequence[str], units: Sequence[int], row: Sequence[Sequence[int]]) -> str:

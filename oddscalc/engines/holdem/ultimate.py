@@ -1,0 +1,229 @@
+"""Ultimate Texas Hold'em as a game file reads it, and its exact analyses (engine ``holdem-ultimate``).
+
+Ante and an equal Blind; preflop check or Play 3x or 4x; at the flop check or Play 2x; at the river
+Play 1x or fold (losing Ante and Blind).  The dealer qualifies with a pair, for the Ante only; the
+Blind pays the player's winning hand by its table (pushes below it); Trips is a side bet on the
+player's final hand, settled whatever he does.  ``engines/holdem_stages`` counts and solves every
+stage; this module reads the table (``UltimateGame.of``) and makes the outcome tables, the action
+shares and the strategy charts of the solution.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from oddscalc.core.economics import Analysis, Outcome
+from oddscalc.core.errors import InputError
+from oddscalc.core.gametable import GameTable, RuleSpec
+from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.engines.charts import StrategyChart, StrategyCharts, action_key
+from oddscalc.engines.holdem_stages import (
+    ENDINGS,
+    N_CATEGORIES,
+    SIX,
+    UltimatePlay,
+    UltimateRules,
+    orbits,
+    ultimate_categories,
+    ultimate_play,
+)
+
+from . import starting_hands
+from .rules import CATEGORIES, RANK_WORDS, RANKS, WAGER_LESS, WAGER_MORE
+
+NAME = "holdem-ultimate"
+BLIND, TRIPS = "blind", "trips"
+CHECK, FOLD = "check", "fold"
+PREFLOP, FLOP, RIVER = "preflop", "flop", "river"
+MAX_MULTIPLE = 10
+
+RULE_SPECS = (
+    RuleSpec("preflop_multiples", "text", "3 4", "the preflop Play sizes in Antes (whole numbers separated by "
+             "spaces; 4 alone is the original game)"),
+    RuleSpec("flop_multiple", "integer", 2, "the Play at the flop, in Antes", low=1, high=MAX_MULTIPLE),
+    RuleSpec("river_multiple", "integer", 1, "the Play at the river, in Antes", low=1, high=MAX_MULTIPLE),
+    RuleSpec("dealer_qualifier", "text", "pair", "the dealer's least qualifying hand, for the Ante only: pair "
+             "(any pair), pair-<rank> (a pair of that rank or better) or none"),
+    RuleSpec("tie_break", "text", WAGER_MORE, "the action taken when two are worth exactly the same: the one "
+             "that wagers more (wager_more) or less", choices=(WAGER_MORE, WAGER_LESS)),
+)
+
+
+def play_action(multiple: int) -> str:
+    return f"play {multiple}x"
+
+
+@dataclass(frozen=True)
+class UltimateGame:
+    """One Ultimate Texas Hold'em table, typed."""
+    game: GameTable
+    rules: UltimateRules
+    qualifier_text: str
+
+    @classmethod
+    def of(cls, game: GameTable) -> UltimateGame:
+        return game.built(_read)
+
+
+def _multiples(game: GameTable) -> tuple[int, ...]:
+    text = game.rules.text("preflop_multiples")
+    parts = text.split()
+    if not 1 <= len(parts) <= 4 or not all(p.isdigit() and 1 <= int(p) <= MAX_MULTIPLE for p in parts):
+        raise InputError(f"table '{game.name}': rules.preflop_multiples must be one to four Play sizes from 1 to "
+                         f"{MAX_MULTIPLE} separated by spaces, got {text!r}")
+    return tuple(sorted({int(p) for p in parts}, reverse=True))
+
+
+def _qualifier(game: GameTable) -> tuple[int | None, str]:
+    text = game.rules.text("dealer_qualifier").strip()
+    if text == "none":
+        return None, "the dealer always qualifies"
+    if text == "pair":
+        return 0, "the dealer qualifies with any pair"
+    rank = text.removeprefix("pair-").upper().replace("10", "T")
+    if not text.startswith("pair-") or len(rank) != 1 or rank not in RANKS:
+        raise InputError(f"table '{game.name}': rules.dealer_qualifier is pair, pair-<rank> (pair-4) or none, "
+                         f"got {text!r}")
+    return RANKS.index(rank), f"the dealer qualifies with a pair of {RANK_WORDS[RANKS.index(rank)]} or better"
+
+
+def _read(game: GameTable) -> UltimateGame:
+    where = f"table '{game.name}'"
+    game.check_paytables([BLIND, TRIPS], [BLIND, TRIPS])
+    if game.main_paytable != BLIND:
+        raise InputError(f"{where}: main_paytable is '{BLIND}'")
+    if game.classes:
+        raise InputError(f"{where}: takes no [classes]")
+    blind = game.pays_to_one(BLIND, CATEGORIES)
+    if any(v < 0 for v in blind.values()):
+        raise InputError(f"{where}: paytables.{BLIND} pays a winning hand: no pay can be negative")
+    trips = game.pays_to_one(TRIPS, CATEGORIES)
+    pair, text = _qualifier(game)
+    rules = UltimateRules(
+        blind=tuple((Cat.from_label(k), v) for k, v in blind.items()),
+        trips=tuple((Cat.from_label(k), v) for k, v in trips.items()), preflop_multiples=_multiples(game),
+        flop_multiple=game.rules.integer("flop_multiple"), river_multiple=game.rules.integer("river_multiple"),
+        qualifier_pair=pair, wager_more=game.rules.text("tie_break") == WAGER_MORE)
+    return UltimateGame(game, rules, text)
+
+
+def _play(game: GameTable) -> UltimatePlay:
+    return ultimate_play(UltimateGame.of(game).rules)
+
+
+def play(game: GameTable) -> UltimatePlay:
+    """Every stage solved over every deal, once per table (the counts are kept for another paytable)."""
+    return game.built(_play)
+
+
+# ---- the outcome tables ---------------------------------------------------------------------------
+
+def paths(found: UltimatePlay) -> list[tuple[str, int, tuple[tuple[int, ...], ...]]]:
+    """(name, Play size, cells) of every way a round reaches the showdown, in the order of play."""
+    r = found.rules
+    out = [(f"{PREFLOP}-{m}x", m, cells) for m, cells in zip(r.preflop_multiples, found.preflop_cells, strict=True)]
+    return [*out, (f"{FLOP}-{r.flop_multiple}x", r.flop_multiple, found.flop_cells),
+            (f"{RIVER}-{r.river_multiple}x", r.river_multiple, found.river_cells)]
+
+
+def action_probabilities(found: UltimatePlay) -> dict[str, Fraction]:
+    """Each action's share of all rounds at each stage (a later stage's shares sum to the rounds
+    reaching it)."""
+    r = found.rules
+    n = found.situations
+    out = {action_key(PREFLOP, play_action(m)): Fraction(k, n)
+           for m, k in zip(r.preflop_multiples, found.preflop_situations, strict=True)}
+    checked_preflop = found.flop_situations + found.checked_situations
+    out[action_key(PREFLOP, CHECK)] = Fraction(checked_preflop, n)
+    out[action_key(FLOP, play_action(r.flop_multiple))] = Fraction(found.flop_situations, n)
+    out[action_key(FLOP, CHECK)] = Fraction(found.checked_situations, n)
+    played = sum(map(sum, found.river_cells))
+    out[action_key(RIVER, play_action(r.river_multiple))] = Fraction(played, found.deals)
+    out[action_key(RIVER, FOLD)] = Fraction(sum(found.river_folds), found.deals)
+    return out
+
+
+def main_of(game: GameTable, found: UltimatePlay) -> Analysis:
+    """Ante, Blind and Play per Ante: a row per way of play, ending and final hand, then the folds by
+    final hand."""
+    r = found.rules
+    rows = []
+    for name, m, cells in paths(found):
+        for c in reversed(range(N_CATEGORIES)):
+            for e in range(SIX):
+                if cells[c][e]:
+                    rows.append(Outcome(f"{name}-{ENDINGS[e]}-{Cat(c).label}", cells[c][e], r.net(m, c, e),
+                                        Fraction(2 + m)))
+    rows += [Outcome(f"{FOLD}-{Cat(c).label}", found.river_folds[c], Fraction(-2), Fraction(2))
+             for c in reversed(range(N_CATEGORIES)) if found.river_folds[c]]
+    return Analysis(game.name, game.paytables_text(), found.deals, tuple(rows), None, game.unit,
+                    action_probabilities=action_probabilities(found))
+
+
+def _main(game: GameTable) -> Analysis:
+    return main_of(game, play(game))
+
+
+def main_analysis(game: GameTable) -> Analysis:
+    return game.built(_main)
+
+
+def trips_of(game: GameTable, found: UltimatePlay) -> Analysis:
+    """Trips per its own stake: the player's final hand over every deal, whatever he did."""
+    r = found.rules
+    by_category = ultimate_categories(found)
+    rows = [Outcome(f"{TRIPS}-{Cat(c).label}", by_category[c], r.trips_pay(c))
+            for c in reversed(range(N_CATEGORIES)) if r.trips_pay(c) > -1]
+    rows.append(Outcome(f"{TRIPS}-lose", sum(by_category[c] for c in range(N_CATEGORIES) if r.trips_pay(c) <= -1),
+                        Fraction(-1)))
+    paytable = game.paytable(TRIPS)
+    text = f"{TRIPS} ({paytable.basis} one): " + ", ".join(f"{k} {v}" for k, v in paytable.pays.items())
+    return Analysis(game.name, text, found.deals, tuple(rows), None, f"{TRIPS} stake")
+
+
+def _trips(game: GameTable) -> Analysis:
+    return trips_of(game, play(game))
+
+
+def trips_analysis(game: GameTable) -> Analysis:
+    return game.built(_trips)
+
+
+# ---- the strategy -----------------------------------------------------------------------------------
+
+def preflop_choices(found: UltimatePlay) -> dict[str, str]:
+    """The optimal preflop action of every starting hand (a full deck: one orbit per hand)."""
+    r = found.rules
+    reps = orbits(()).representatives
+    if len(reps) != len(found.preflop_choice):
+        raise InputError("the preflop chart is drawn for the full deck")
+    return {starting_hands.hand_name(*reps[o]): CHECK if k < 0 else play_action(r.preflop_multiples[k])
+            for o, k in enumerate(found.preflop_choice)}
+
+
+def charts(game: GameTable) -> StrategyCharts:
+    """The optimal strategy: the preflop chart of the 169 starting hands (and in words), then the flop
+    and river decisions by the player's final hand (their shares of the rounds reaching them)."""
+    found = play(game)
+    r = found.rules
+    choices = preflop_choices(found)
+    actions = (CHECK, *(play_action(m) for m in sorted(r.preflop_multiples)))
+    # every chart counts deals, so that a later stage's count is the rounds reaching it
+    per_holding = found.deals // comb(52, 2)
+    found_orbits = orbits(())
+    deals = {starting_hands.hand_name(*rep): size * per_holding
+             for rep, size in zip(found_orbits.representatives, found_orbits.sizes, strict=True)}
+    preflop = starting_hands.chart(actions, choices.__getitem__, deals.__getitem__, PREFLOP,
+                                   starting_hands.in_words(choices.__getitem__, actions),
+                                   "each cell: the deals of the starting hand (4 suited, 6 pairs, 12 offsuit "
+                                   "holdings)")
+    river_rows = tuple(Cat(c).label for c in reversed(range(N_CATEGORIES)))
+    river = StrategyChart(
+        (FOLD, play_action(r.river_multiple)), river_rows, ("every board",),
+        tuple(((found.river_folds[c], sum(found.river_cells[c])),) for c in reversed(range(N_CATEGORIES))),
+        RIVER, "player's final hand", "",
+        (("river", "the decision is made per board and per hand exactly (decide prices one); the chart counts "
+                   "the deals reaching the river by the player's final hand"),),
+        "counts are deals (holding, board, dealer holding) of the rounds checked twice")
+    return StrategyCharts((preflop, river))

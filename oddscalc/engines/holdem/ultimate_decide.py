@@ -1,0 +1,95 @@
+"""One Ultimate Texas Hold'em decision, at the stage the cards seen name: the two hole cards alone
+(preflop: check or Play 3x or 4x), with the flop (check or Play 2x), with the whole board (Play 1x or
+fold); each option's exact expected net per Ante, later stages played optimally.
+
+The river and the flop are counted on the spot over the situation's own boards (``holdem.completion_endings``:
+one board, or the 1,081 turn and river cards of a flop, about 0.1 s); the preflop values are the
+whole solution's (every flop of the hand), counted once per table and deck.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from oddscalc._native import holdem
+from oddscalc.core.economics import Outcome
+from oddscalc.core.errors import InputError
+from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.engines.base import Decision
+from oddscalc.engines.holdem_stages import ENDINGS, SIX, UltimateRules, orbits, ultimate_play
+
+from .ultimate import CHECK, FOLD, UltimateGame, play_action
+
+
+def _best(values: dict[str, Fraction], wagers: dict[str, int], wager_more: bool) -> str:
+    return max(values, key=lambda a: (values[a], wagers[a] if wager_more else -wagers[a]))
+
+
+def _rows(rules: UltimateRules, multiple: int, rows: list[tuple[int, tuple[int, ...]]]) -> tuple[Outcome, ...]:
+    """The Play's outcomes over the completions counted (category, six endings each)."""
+    cells: dict[tuple[int, int], int] = {}
+    for category, ends in rows:
+        for e in range(SIX):
+            if ends[e]:
+                cells[(category, e)] = cells.get((category, e), 0) + ends[e]
+    return tuple(Outcome(f"{ENDINGS[e]}-{Cat(c).label}", n, rules.net(multiple, c, e), Fraction(2 + multiple))
+                 for (c, e), n in sorted(cells.items(), key=lambda item: (-item[0][0], item[0][1])))
+
+
+def _value(rules: UltimateRules, multiple: int, category: int, ends: tuple[int, ...]) -> Fraction:
+    return sum((rules.net(multiple, category, e) * ends[e] for e in range(SIX)), Fraction(0))
+
+
+def river(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
+    rules = game.rules
+    ((_, category, ends),) = holdem.completion_endings(hand, board, dead, rules.qualifier)
+    total = sum(ends)
+    m = rules.river_multiple
+    values = {FOLD: Fraction(-2), play_action(m): _value(rules, m, category, ends) / total}
+    choice = _best(values, {FOLD: 0, play_action(m): m}, rules.wager_more)
+    return Decision(choice, values, total, outcomes=_rows(rules, m, [(category, ends)]),
+                    facts={"stage": "river", "outcomes_of": play_action(m)})
+
+
+def flop(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
+    rules = game.rules
+    found = holdem.completion_endings(hand, board, dead, rules.qualifier)
+    rm, fm = rules.river_multiple, rules.flop_multiple
+    total = sum(sum(ends) for _, _, ends in found)
+    check = Fraction(0)
+    for _, category, ends in found:
+        played = _value(rules, rm, category, ends)
+        folded = Fraction(-2 * sum(ends))
+        check += played if played > folded or (played == folded and rules.wager_more) else folded
+    values = {CHECK: check / total,
+              play_action(fm): sum((_value(rules, fm, c, ends) for _, c, ends in found), Fraction(0)) / total}
+    choice = _best(values, {CHECK: 0, play_action(fm): fm}, rules.wager_more)
+    return Decision(choice, values, total, outcomes=_rows(rules, fm, [(c, ends) for _, c, ends in found]),
+                    facts={"stage": "flop", "outcomes_of": play_action(fm),
+                           "check_means": "the river decided optimally on each turn and river"})
+
+
+def preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
+    rules = game.rules
+    found = ultimate_play(rules, tuple(sorted(dead)))
+    table = orbits(tuple(sorted(dead)))
+    orbit = int(memoryview(table.table).cast("h")[hand[0] * 52 + hand[1]])
+    options = [play_action(m) for m in rules.preflop_multiples] + [CHECK]
+    values = dict(zip(options, found.orbit_values[orbit], strict=True))
+    wagers = {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
+    choice = _best(values, wagers, rules.wager_more)
+    return Decision(choice, values, found.deals // sum(table.sizes),
+                    facts={"stage": "preflop", "check_means": "the flop and the river decided optimally"})
+
+
+def decide(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
+    """The decision due with ``board`` seen (0, 3 or 5 community cards)."""
+    if len(hand) != 2:
+        raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
+    if len(board) == 5:
+        return river(game, hand, board, dead)
+    if len(board) == 3:
+        return flop(game, hand, board, dead)
+    if not board:
+        return preflop(game, hand, dead)
+    raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the river (5), "
+                     f"not with {len(board)} community cards")
