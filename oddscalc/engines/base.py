@@ -97,6 +97,7 @@ ENGINES = {
     "staged": "oddscalc.engines.staged",
     "holdem": "oddscalc.engines.holdem",
     "holdem-ultimate": "oddscalc.engines.holdem.ultimate_family",
+    "holdem-bonus": "oddscalc.engines.holdem.bonus_family",
 }
 
 

@@ -286,20 +286,25 @@ def ultimate_categories(play: UltimatePlay) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class BonusRules:
-    """Texas Hold'em Bonus as docs/holdem-games.md section 3 reads it: a win pays the Ante 1 to 1 with
-    ``ante_min`` or better (Las Vegas: a straight; Atlantic City: a flush) and pushes it below; the Flop
-    wager is ``flop_multiple`` Antes, the Turn and River wagers one each, all 1 to 1; no qualifier."""
+    """Texas Hold'em Bonus as docs/holdem-games.md section 3 reads it: a win pays the Ante by ``ante``
+    (to one, by the player's final hand; unlisted hands push it), by default 1 to 1 from ``ante_min``
+    up (Las Vegas: a straight; Atlantic City: a flush); the Flop wager is ``flop_multiple`` Antes, the
+    Turn and River wagers one each, all 1 to 1; no qualifier."""
     ante_min: Cat = Cat.STRAIGHT
     flop_multiple: int = 2
     wager_more: bool = True
+    ante: tuple[tuple[Cat, Fraction], ...] | None = None
+
+    def ante_pay(self, category: int) -> Fraction:
+        """The Ante's pay on a win with a final hand of ``category``."""
+        if self.ante is not None:
+            return dict(self.ante).get(Cat(category), Fraction(0))
+        return Fraction(1 if category >= self.ante_min else 0)
 
     def net(self, flop: int, turn: int, river: int, category: int, ending: int) -> Fraction:
         """Every wager of a round played to the showdown, per Ante."""
-        if ending in WIN_ENDINGS:
-            ante = 1 if category >= self.ante_min else 0
-        else:
-            ante = SIGN[ending]
-        return Fraction(ante + (flop + turn + river) * SIGN[ending])
+        ante = self.ante_pay(category) if ending in WIN_ENDINGS else Fraction(SIGN[ending])
+        return ante + (flop + turn + river) * SIGN[ending]
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,11 @@ ALTERNATIVES = {"mississippi-stud-straight-5": "mississippi-stud", "let-it-ride-
                 "ultimate-three-card-poker-face-down": "ultimate-three-card-poker",
                 "casino-holdem-woo-1": "casino-holdem", "casino-holdem-woo-2": "casino-holdem",
                 "casino-holdem-bonus-survives-fold": "casino-holdem",
-                "casino-holdem-bonus-in-decision": "casino-holdem"}
+                "casino-holdem-bonus-in-decision": "casino-holdem",
+                "ultimate-texas-holdem-blind-b": "ultimate-texas-holdem",
+                "ultimate-texas-holdem-4x-only": "ultimate-texas-holdem",
+                "ultimate-texas-holdem-trips-b": "ultimate-texas-holdem",
+                "texas-holdem-bonus-atlantic-city": "texas-holdem-bonus"}
 EXAMPLES = {**SETTLED, **ALTERNATIVES}
 
 

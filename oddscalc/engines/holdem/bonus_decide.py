@@ -1,0 +1,108 @@
+"""One Texas Hold'em Bonus decision, at the stage the cards seen name: the two hole cards alone
+(preflop: fold or the Flop wager), with the flop (check or the Turn wager), with the flop and the
+turn (check or the River wager); each option's exact expected net per Ante, later stages optimal.
+
+The flop and the turn are counted on the spot (``holdem.completion_endings``: the 1,081 turn and river
+cards of a flop, about 0.1 s, or the 46 rivers of a turn); the preflop values are the whole
+solution's, counted once per table and deck.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from oddscalc._native import holdem
+from oddscalc.core.economics import Outcome
+from oddscalc.core.errors import InputError
+from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.engines.base import Decision
+from oddscalc.engines.holdem_stages import ENDINGS, Q_LOSE, Q_WIN, SIX, BonusRules, bonus_play, orbits
+
+from .bonus import BET, CHECK, FOLD, BonusGame, flop_action
+
+Rows = list[tuple[tuple[int, ...], int, tuple[int, ...]]]
+
+
+def _net(ends: tuple[int, ...]) -> int:
+    return ends[Q_WIN] - ends[Q_LOSE]
+
+
+def _showdown(rules: BonusRules, wagers: int, rows: Rows, orders: int = 1) -> Fraction:
+    """The Ante and ``wagers`` Antes of 1-to-1 wagers settled over the rows."""
+    return sum((orders * rules.net(wagers, 0, 0, c, e) * ends[e] for _, c, ends in rows for e in range(SIX)),
+               Fraction(0))
+
+
+def _outcomes(rules: BonusRules, wagers: int, rows: Rows) -> tuple[Outcome, ...]:
+    cells: dict[tuple[int, int], int] = {}
+    for _, c, ends in rows:
+        for e in range(SIX):
+            if ends[e]:
+                cells[(c, e)] = cells.get((c, e), 0) + ends[e]
+    return tuple(Outcome(f"{ENDINGS[e]}-{Cat(c).label}", n, rules.net(wagers, 0, 0, c, e), Fraction(1 + wagers))
+                 for (c, e), n in sorted(cells.items(), key=lambda item: (-item[0][0], item[0][1])))
+
+
+def _takes(value: Fraction, wager_more: bool) -> bool:
+    return value > 0 or (value == 0 and wager_more)
+
+
+def turn(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
+         turn_wager: bool) -> Decision:
+    rules = game.rules
+    rows = holdem.completion_endings(hand, board, dead, 0)
+    total = sum(sum(ends) for _, _, ends in rows)
+    made = rules.flop_multiple + (1 if turn_wager else 0)
+    check = _showdown(rules, made, rows) / total
+    bet = _showdown(rules, made + 1, rows) / total
+    choice = BET if bet > check or (bet == check and rules.wager_more) else CHECK
+    return Decision(choice, {CHECK: check, BET: bet}, total, outcomes=_outcomes(rules, made + 1, rows),
+                    facts={"stage": "turn", "wagers_made": made, "outcomes_of": BET})
+
+
+def flop(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
+    rules = game.rules
+    rows = holdem.completion_endings(hand, board, dead, 0)
+    # each unordered turn and river is two ordered ones: the River wager is decided per turn card
+    nets: dict[int, int] = {}
+    for (a, b), _, ends in rows:
+        for card in (a, b):
+            nets[card] = nets.get(card, 0) + _net(ends)
+    river = sum(n for n in nets.values() if _takes(Fraction(n), rules.wager_more))
+    total = 2 * sum(sum(ends) for _, _, ends in rows)
+    fm = rules.flop_multiple
+    check = (_showdown(rules, fm, rows, 2) + river) / total
+    bet = (_showdown(rules, fm + 1, rows, 2) + river) / total
+    choice = BET if bet > check or (bet == check and rules.wager_more) else CHECK
+    return Decision(choice, {CHECK: check, BET: bet}, total, outcomes=_outcomes(rules, fm + 1, rows),
+                    facts={"stage": "flop", "outcomes_of": f"{BET} (the River wager aside)",
+                           "river_wager": "decided optimally on each turn card"})
+
+
+def preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
+    rules = game.rules
+    found = bonus_play(rules, tuple(sorted(dead)))
+    table = orbits(tuple(sorted(dead)))
+    orbit = int(memoryview(table.table).cast("h")[hand[0] * 52 + hand[1]])
+    up, down = found.orbit_values[orbit]
+    action = flop_action(rules.flop_multiple)
+    choice = action if up > down or (up == down and rules.wager_more) else FOLD
+    return Decision(choice, {FOLD: down, action: up}, found.deals // sum(table.sizes),
+                    facts={"stage": "preflop", "river_wager": "the later wagers decided optimally"})
+
+
+def decide(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
+           turn_wager: bool) -> Decision:
+    """The decision due with ``board`` seen (0, 3 or 4 community cards)."""
+    if len(hand) != 2:
+        raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
+    if len(board) == 4:
+        return turn(game, hand, board, dead, turn_wager)
+    if turn_wager:
+        raise InputError(f"{game.game.name}: --turn-wager says the Turn wager was made at the flop: it needs the "
+                         "turn card (--board of 4 cards)")
+    if len(board) == 3:
+        return flop(game, hand, board, dead)
+    if not board:
+        return preflop(game, hand, dead)
+    raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the turn (4), "
+                     f"not with {len(board)} community cards")
