@@ -14,6 +14,8 @@ starting hands of the chart).  A holding of a canonical flop stands for its flop
 (weight): summed over the flops with those weights, an orbit holds ``its holdings x real flops``
 situations, every holding of it worth the same, so one decision per orbit is the optimal one.
 """
+from array import array
+
 from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t
 
 cdef enum:
@@ -23,6 +25,8 @@ cdef enum:
     N_CARDS = 52
     MAX_ORBITS = 1326          # starting hand orbits: 169 on a full deck, at most every holding
     MAX_OPTIONS = 4            # preflop Play sizes
+    KEPT_FIELDS = 9            # a kept river situation: flop, holding, category, six endings
+    MAX_HOLDINGS = 1326
 
 
 cdef int orbits_of(object orbit, int16_t* out) except -1:
@@ -57,16 +61,17 @@ cdef int read_coefs(object values, int64_t* out, int n) except -1:
     return 0
 
 
-def ultimate_values(counts, orbit, preflop, flop, river, long long fold_board, extra_check, bint wager_more=True):
+def ultimate_values(counts, orbit, preflop, flop, river, long long fold_board, bint wager_more=True):
     """Ultimate Texas Hold'em's flop decision at every situation and the preflop values.
 
     ``preflop``: one list of 60 coefficients per preflop Play size (on the situation's cells); ``flop``:
     the flop Play's; ``river``: the river Play's (on the cells of the boards played); ``fold_board``:
-    a river fold's value per board (its dealer holdings included); ``extra_check``: per situation, the
-    value of its river situations the pricing took apart (int64, flop-major).  Returns
-    {"preflop": [per option, 169 weighted sums], "check": 169 weighted sums of the better flop action,
-    "flop_plays": one byte per situation (1: Play at the flop), "equal": weighted situations whose
-    flop actions are worth the same}."""
+    a river fold's value per board (its dealer holdings included).  The river situations the kernel
+    kept apart (``exceptions``: the Blind's pay decides them) are decided here by ``river``.  Returns
+    {"preflop": [per option, the orbits' weighted sums], "check": the orbits' weighted sums of the
+    better flop action, "flop_plays": one byte per situation (1: Play at the flop), "kept_plays": one
+    byte per kept river situation (1: played), "equal": weighted situations whose flop actions are
+    worth the same}."""
     cdef int64_t pre[MAX_OPTIONS][CELLS6]
     cdef int64_t fc[CELLS6]
     cdef int64_t rc[CELLS6]
@@ -80,16 +85,15 @@ def ultimate_values(counts, orbit, preflop, flop, river, long long fold_board, e
     cdef const int32_t[::1] third = counts.arrays()["third"]
     cdef const int64_t[::1] weight = counts.arrays()["flop_weight"]
     cdef const uint8_t[:, ::1] rest = counts.arrays()["flop_rest"]
-    cdef const int64_t[::1] extra = extra_check
+    cdef const int32_t[::1] kept = counts.arrays()["exceptions"]
     cdef int n_flops = counts.n_flops, n_hold = counts.n_holdings, n_rest = counts.n_live - 3
-    cdef int64_t wt, v_flop, v_check, equal = 0, folds
-    cdef Py_ssize_t s
+    cdef int64_t wt, v_flop, v_check, equal = 0, folds, v_play
+    cdef Py_ssize_t s, x, n_kept = kept.shape[0] // KEPT_FIELDS
+    cdef const int32_t* row
     if n_pre < 1 or n_pre > MAX_OPTIONS:
         raise ValueError(f"1..{MAX_OPTIONS} preflop Play sizes, got {n_pre}")
     if counts.mode != 1:
         raise ValueError("the counts are not Ultimate Texas Hold'em's (holdem.staged_counts(game='ultimate'))")
-    if extra.shape[0] != <Py_ssize_t>n_flops * n_hold:
-        raise ValueError("extra_check has one value per situation")
     for k in range(n_pre):
         read_coefs(preflop[k], pre[k], CELLS6)
     read_coefs(flop, fc, CELLS6)
@@ -101,7 +105,23 @@ def ultimate_values(counts, orbit, preflop, flop, river, long long fold_board, e
         check[cls] = 0
     plays = bytearray(<Py_ssize_t>n_flops * n_hold)
     cdef uint8_t[::1] chosen = plays
+    kept_plays = bytearray(n_kept)
+    cdef uint8_t[::1] kept_chosen = kept_plays
+    extra_check = array("q", [0]) * (<Py_ssize_t>n_flops * n_hold)
+    cdef int64_t[::1] extra = extra_check
     with nogil:
+        # the kept river situations: (flop, holding, category, six endings)
+        for x in range(n_kept):
+            row = &kept[x * KEPT_FIELDS]
+            v_play = 0
+            for c in range(SIX):
+                v_play = v_play + rc[row[2] * SIX + c] * row[3 + c]
+            s = <Py_ssize_t>row[0] * n_hold + row[1]
+            if v_play > fold_board or (v_play == fold_board and wager_more):
+                kept_chosen[x] = 1
+                extra[s] += v_play
+            else:
+                extra[s] += fold_board
         for f in range(n_flops):
             wt = weight[f]
             h = 0
@@ -125,12 +145,14 @@ def ultimate_values(counts, orbit, preflop, flop, river, long long fold_board, e
                         check[cls] += wt * v_check
                     h += 1
     return {"preflop": [[sums[k][cls] for cls in range(n_orb)] for k in range(n_pre)],
-            "check": [check[cls] for cls in range(n_orb)], "flop_plays": bytes(plays), "equal": equal}
+            "check": [check[cls] for cls in range(n_orb)], "flop_plays": bytes(plays),
+            "kept_plays": bytes(kept_plays), "equal": equal}
 
 
-def ultimate_outcomes(counts, orbit, preflop_choice, flop_plays):
+def ultimate_outcomes(counts, orbit, preflop_choice, flop_plays, kept_plays):
     """The cells of each way Ultimate Texas Hold'em was played, weighted: ``preflop_choice`` per starting
-    hand orbit, the preflop Play option (0..) or -1 for a check; ``flop_plays`` from ``ultimate_values``.
+    hand orbit, the preflop Play option (0..) or -1 for a check; ``flop_plays`` and ``kept_plays`` from
+    ``ultimate_values``.
     Returns {"preflop": per option 60 cell sums, "flop": 60, "river": 60 (the boards played at the river),
     "river_folds": 10 (boards folded, by category), "situations": [per option, flop Play, checked twice]}."""
     cdef int choice[MAX_ORBITS]
@@ -147,10 +169,17 @@ def ultimate_outcomes(counts, orbit, preflop_choice, flop_plays):
     cdef const int64_t[::1] weight = counts.arrays()["flop_weight"]
     cdef const uint8_t[:, ::1] rest = counts.arrays()["flop_rest"]
     cdef const uint8_t[::1] plays = flop_plays
+    cdef const uint8_t[::1] kept_played = kept_plays
+    cdef const int32_t[::1] kept = counts.arrays()["exceptions"]
     cdef int n_flops = counts.n_flops, n_hold = counts.n_holdings, n_rest = counts.n_live - 3
-    cdef int f, i, j, h, k, cls, x
+    cdef int f, i, j, h, k, cls, x, u, v
     cdef int64_t wt
-    cdef Py_ssize_t s
+    cdef Py_ssize_t s, y, n_kept = kept.shape[0] // KEPT_FIELDS
+    cdef const int32_t* row
+    cdef uint8_t first[MAX_HOLDINGS]
+    cdef uint8_t second_card[MAX_HOLDINGS]
+    if kept_played.shape[0] != n_kept:
+        raise ValueError("kept_plays has one byte per kept river situation")
     choices = list(preflop_choice)
     if len(choices) != n_orb:
         raise ValueError(f"preflop_choice has one option per starting hand orbit ({n_orb})")
@@ -191,6 +220,24 @@ def ultimate_outcomes(counts, orbit, preflop_choice, flop_plays):
                         for x in range(N_CATEGORIES):
                             fo[x] += wt * third[s * N_CATEGORIES + x]
                     h += 1
+        # the kept river situations of the rounds checked twice
+        h = 0
+        for v in range(1, n_rest):
+            for u in range(v):
+                first[h] = u
+                second_card[h] = v
+                h += 1
+        for y in range(n_kept):
+            row = &kept[y * KEPT_FIELDS]
+            f, h = row[0], row[1]
+            s = <Py_ssize_t>f * n_hold + h
+            if choice[orb[rest[f, first[h]] * N_CARDS + rest[f, second_card[h]]]] >= 0 or plays[s]:
+                continue
+            if kept_played[y]:
+                for x in range(SIX):
+                    rv[row[2] * SIX + x] += weight[f] * row[3 + x]
+            else:
+                fo[row[2]] += weight[f]
     return {"preflop": [[pre[k][x] for x in range(CELLS6)] for k in range(MAX_OPTIONS)],
             "flop": [fl[x] for x in range(CELLS6)], "river": [rv[x] for x in range(CELLS6)],
             "river_folds": [fo[x] for x in range(N_CATEGORIES)],

@@ -213,17 +213,7 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
     pre = [ints[i * 60:(i + 1) * 60] for i in range(k)]
     flop, river = ints[k * 60:(k + 1) * 60], ints[(k + 1) * 60:(k + 2) * 60]
     fold_board = ints[-1] * disjoint
-    # the river situations the Blind's pay decides, decided here
-    rows = list(counts.arrays()["exceptions"])
-    kept = [rows[i:i + 9] for i in range(0, len(rows), 9)]
-    extra = memoryview(bytearray(8 * counts.n_flops * counts.n_holdings)).cast("q")
-    plays_kept = []
-    for f, h, c, *e in kept:
-        v_play = sum(river[c * SIX + x] * e[x] for x in range(SIX))
-        play = v_play > fold_board or (v_play == fold_board and rules.wager_more)
-        extra[f * counts.n_holdings + h] += v_play if play else fold_board
-        plays_kept.append(play)
-    out = holdem_price.ultimate_values(counts, view, pre, flop, river, fold_board, extra, rules.wager_more)
+    out = holdem_price.ultimate_values(counts, view, pre, flop, river, fold_board, rules.wager_more)
     per_orbit = comb(n - 2, 3) * counts.completions          # deals of one holding
     choice, orbit_values = [], []
     for o, size in enumerate(found.sizes):
@@ -232,21 +222,8 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
         choice.append(best if best < k else -1)
         orbit_values.append(tuple(Fraction(v, scale * size * per_orbit) for v, _ in options))
     main = sum((out["preflop"][choice[o]][o] if choice[o] >= 0 else out["check"][o]) for o in range(len(found.sizes)))
-    cells = holdem_price.ultimate_outcomes(counts, view, choice, out["flop_plays"])
+    cells = holdem_price.ultimate_outcomes(counts, view, choice, out["flop_plays"], out["kept_plays"])
     river_flat, folds = list(cells["river"]), list(cells["river_folds"])
-    weights = [w for _, w in counts.flops()]
-    flop_plays = out["flop_plays"]
-    rest = counts.arrays()["flop_rest"]
-    pairs = [(u, v) for v in range(1, n - 3) for u in range(v)]       # a flop's holdings, colex
-    for (f, h, c, *e), play in zip(kept, plays_kept, strict=True):
-        u, v = pairs[h]
-        if choice[view[rest[f, u] * 52 + rest[f, v]]] >= 0 or flop_plays[f * counts.n_holdings + h]:
-            continue            # the river is not reached
-        if play:
-            for x in range(SIX):
-                river_flat[c * SIX + x] += weights[f] * e[x]
-        else:
-            folds[c] += weights[f]
     situations = comb(n, 2) * comb(n - 2, 3)
     sits = cells["situations"]
     play = UltimatePlay(
