@@ -504,7 +504,8 @@ cdef struct Tables:
     const int32_t* board_index    # colex key of five cards -> its canonical board
     const uint8_t* board_perm     # colex key -> the permutation taking the canonical board to it
     const uint8_t* boards         # (n_boards, 5): canonical boards, sorted cards
-    const Record* records         # (n_boards, board holdings)
+    const Record* records         # (counted boards, board holdings)
+    const int32_t* record_slot    # canonical board -> its row of records (-1: not counted, no flop needs it)
     int board_holdings
     int qualifier
 
@@ -788,7 +789,8 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
             b = t.board_index[key]
             inv = t.inverse + t.board_perm[key] * N_CARDS
             cards = t.boards + b * 5
-            memcpy(local, t.records + <Py_ssize_t>b * t.board_holdings, t.board_holdings * sizeof(Record))
+            memcpy(local, t.records + <Py_ssize_t>t.record_slot[b] * t.board_holdings,
+                   t.board_holdings * sizeof(Record))
             for u in range(n_rest):
                 if u == i or u == j:
                     bpos[u] = 255
@@ -855,7 +857,7 @@ def flop_counts(dead=(), int qualifier=0):
 
 
 def staged_counts(dead=(), int qualifier=0, str game="ultimate", int river_multiple=1, int blind_from=0,
-                  bint wager_more=True):
+                  bint wager_more=True, int chunk=0, int chunks=1):
     """The counts of a game decided again after the flop (a ``FlopCounts`` of mode 1 or 2), per (canonical
     flop, holding), cells of 10 x 6 (``six_endings``) over every turn and river, and:
 
@@ -870,7 +872,9 @@ def staged_counts(dead=(), int qualifier=0, str game="ultimate", int river_multi
       made when the turn's wins outnumber its losses; ``second``: the cells, over ordered turn and
       river, of the turns wagered; ``third``: the turn cards wagered.
 
-    No paytable enters: the decisions taken here are those no pay can move."""
+    No paytable enters: the decisions taken here are those no pay can move.  ``chunk`` of ``chunks``:
+    only that contiguous run of the canonical flops (and the boards they need) is counted; the
+    chunks' prices sum to the whole's."""
     if game not in ("ultimate", "bonus"):
         raise ValueError(f"game is 'ultimate' or 'bonus', got {game!r}")
     if river_multiple < 1:
@@ -880,10 +884,11 @@ def staged_counts(dead=(), int qualifier=0, str game="ultimate", int river_multi
     if blind_from < 0 or blind_from > N_CATEGORIES:
         raise ValueError(f"blind_from {blind_from} is not a category 0..{N_CATEGORIES}")
     return _flop_pass(dead, qualifier, MODE_ULTIMATE if game == "ultimate" else MODE_BONUS, river_multiple,
-                      blind_from, wager_more)
+                      blind_from, wager_more, chunk, chunks)
 
 
-cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, int blind_from, bint wager_more):
+cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, int blind_from, bint wager_more,
+                           int chunk=0, int chunks=1):
     cdef uint8_t live[N_CARDS]
     cdef uint8_t live_cards[N_CARDS]
     cdef uint8_t live_index[N_CARDS]
@@ -915,7 +920,12 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     cdef int32_t* cells_base
     cdef int32_t* second_base
     cdef int32_t* third_base
+    cdef int32_t[::1] slots
+    cdef int32_t[::1] counted
+    cdef int n_counted
     check_qualifier(qualifier)
+    if chunks < 1 or not 0 <= chunk < chunks:
+        raise ValueError(f"chunk {chunk} of {chunks}: chunks >= 1 and 0 <= chunk < chunks")
     live_flags(dead, live)
     for i in range(N_CARDS):
         if live[i]:
@@ -939,6 +949,9 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
                     flop_id[key] = len(flops)
                     flops.append((live_cards[a], live_cards[b], live_cards[c]))
                     weights.append(t)
+    # a chunk: a contiguous run of the canonical flops (neighbours in colex order share boards)
+    lo, hi = len(flops) * chunk // chunks, len(flops) * (chunk + 1) // chunks
+    flops, weights = flops[lo:hi], weights[lo:hi]
     n_flops = len(flops)
     n_rest_flop = n_live - 3
     # canonical boards: in increasing colex order a board not yet reached is the least of its class;
@@ -1028,7 +1041,25 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     tables.qualifier = qualifier
     threads = openmp.omp_get_max_threads()
     works = <BoardCounts*>calloc(threads, sizeof(BoardCounts))
-    records = <Record*>calloc(<Py_ssize_t>n_boards * tables.board_holdings, sizeof(Record))
+    # only the canonical boards of the chunk's flops are counted
+    slots = array_int32(n_boards, -1)
+    needed = []
+    for f in range(n_flops):
+        for j in range(1, n_rest_flop):
+            for i in range(j):
+                board[0], board[1], board[2] = out.flop_cards[f, 0], out.flop_cards[f, 1], out.flop_cards[f, 2]
+                board[3], board[4] = out.flop_rest[f, i], out.flop_rest[f, j]
+                sort_small(board, 5)
+                b = board_index[key5(board)]
+                if slots[b] < 0:
+                    slots[b] = len(needed)
+                    needed.append(b)
+    counted = array_int32(len(needed), 0)
+    for i in range(len(needed)):
+        counted[i] = needed[i]
+    n_counted = len(needed)
+    tables.record_slot = &slots[0]
+    records = <Record*>calloc(<Py_ssize_t>max(n_counted, 1) * tables.board_holdings, sizeof(Record))
     scratch = <Record*>calloc(<Py_ssize_t>threads * tables.board_holdings, sizeof(Record))
     per_thread = <Py_ssize_t>out.n_holdings * N_CARDS if mode == MODE_BONUS else 1
     nets = <int32_t*>calloc(threads * per_thread, sizeof(int32_t))
@@ -1039,9 +1070,9 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     try:
         if works == NULL or records == NULL or scratch == NULL or nets == NULL or turn_cells == NULL:
             raise MemoryError()
-        for b in prange(n_boards, nogil=True, schedule="dynamic", chunksize=64, num_threads=threads):
-            record_board(works + threadid(), &boards[b, 0], live, qualifier,
-                         records + <Py_ssize_t>b * tables.board_holdings)
+        for i in prange(n_counted, nogil=True, schedule="dynamic", chunksize=64, num_threads=threads):
+            record_board(works + threadid(), &boards[counted[i], 0], live, qualifier,
+                         records + <Py_ssize_t>i * tables.board_holdings)
         tables.records = records
         for f in prange(n_flops, nogil=True, schedule="dynamic", chunksize=1, num_threads=threads):
             run_flop(&tables, &pa, f, &out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop,

@@ -48,8 +48,13 @@ def run_chunks(function: Callable[..., R], jobs: Sequence[tuple[Any, ...]], work
         return _on_dask(function, jobs, scheduler, step)
     if workers > 1 and len(jobs) > 1:
         # imported here: multiprocessing costs a twentieth of a second at every start of a command
+        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+
+        # fresh worker processes (spawn), never forks: a fork of a process whose OpenMP kernels have
+        # run (libgomp keeps its thread pool) hangs at the child's first parallel loop
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
             results = []
             for result in pool.map(function, *zip(*jobs, strict=True)):
                 results.append(result)

@@ -21,15 +21,19 @@ on a full deck the 169 starting hands of the chart; every holding of an orbit is
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from math import comb, lcm
+from typing import Any
 
 from oddscalc._native import holdem, holdem_price
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.core.parallel import run_chunks
+from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.holdem_counts import TooLarge, _dead_cards, _suit_maps, pair_qualifier
 
 N_CATEGORIES = 10
@@ -181,54 +185,121 @@ class UltimatePlay:
         return self.main_value / self.deals
 
 
+@dataclass(frozen=True)
+class Work:
+    """How the exact count splits: ``chunks`` contiguous runs of the canonical flops, each counted and
+    priced on its own (the chunks' integers sum to the whole's), run here, on ``workers`` local
+    processes, or on the Dask cluster at ``scheduler``; a progress bar on a terminal.  In one process
+    every chunk's counts are kept (another paytable reuses them) and only one chunk's board records
+    are held at a time, so more chunks also mean less memory at the peak."""
+    chunks: int = 8
+    workers: int = 1
+    scheduler: str | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.chunks <= 1755:
+            raise InputError(f"chunks is 1 to 1755 (the canonical flops), got {self.chunks}")
+        if self.workers < 1:
+            raise InputError(f"workers is at least 1, got {self.workers}")
+
+
+def _chunked(function: Callable[..., dict[str, Any]], args: tuple[Any, ...], work: Work, title: str
+             ) -> dict[str, Any]:
+    """Every chunk of ``function(*args, chunk, chunks)`` summed, array by array."""
+    jobs = [(*args, chunk, work.chunks) for chunk in range(work.chunks)]
+    progress = Progress(title, work.chunks)
+    try:
+        parts = run_chunks(function, jobs, work.workers, work.scheduler, lambda _: progress.step())
+    finally:
+        progress.done()
+    total: dict[str, Any] = {}
+    for part in parts:
+        for key, value in part.items():
+            if key not in total:
+                total[key] = list(value) if not isinstance(value, int) else value
+            elif isinstance(value, int):
+                total[key] += value
+            else:
+                total[key] = [x + y for x, y in zip(total[key], value, strict=True)]
+    return total
+
+
 @cache
 def ultimate_counts(dead: tuple[int, ...], qualifier: int, river_multiple: int, blind_from: int,
-                    wager_more: bool) -> holdem.FlopCounts:
-    """The kernel's counts (kept: another paytable with the same least paying Blind hand reuses them)."""
-    return holdem.staged_counts(dead, qualifier, "ultimate", river_multiple, blind_from, wager_more)
+                    wager_more: bool, chunk: int = 0, chunks: int = 1) -> holdem.FlopCounts:
+    """The kernel's counts of one chunk (kept: another paytable with the same least paying Blind hand
+    reuses them)."""
+    return holdem.staged_counts(dead, qualifier, "ultimate", river_multiple, blind_from, wager_more, chunk, chunks)
 
 
-def _cells(flat: list[int]) -> tuple[tuple[int, ...], ...]:
+def _cells(flat: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(flat[c * SIX:(c + 1) * SIX]) for c in range(N_CATEGORIES))
 
 
-def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()) -> UltimatePlay:
+def _ultimate_coefficients(rules: UltimateRules, n_live: int) -> tuple[int, list[list[int]], list[int], list[int], int]:
+    """(scale, preflop Play coefficients per size, the flop Play's, the river Play's, a river fold per
+    board), all integers: every value times ``scale``, the least common denominator."""
+    multiples = rules.preflop_multiples
+    values = [v for m in (*multiples, rules.flop_multiple, rules.river_multiple) for v in rules.coefficients(m)]
+    scale, ints = _scaled([*values, Fraction(-2)])
+    k = len(multiples)
+    pre = [ints[i * 60:(i + 1) * 60] for i in range(k)]
+    return scale, pre, ints[k * 60:(k + 1) * 60], ints[(k + 1) * 60:(k + 2) * 60], ints[-1] * comb(n_live - 7, 2)
+
+
+def ultimate_chunk(rules: UltimateRules, dead: tuple[int, ...], chunk: int, chunks: int) -> dict[str, Any]:
+    """One chunk counted (kept in this process) and priced: its sums per starting hand orbit."""
+    counts = ultimate_counts(dead, rules.qualifier, rules.river_multiple, rules.blind_from, rules.wager_more,
+                             chunk, chunks)
+    scale, pre, flop, river, fold_board = _ultimate_coefficients(rules, counts.n_live)
+    _check_size(counts, [*(x for row in pre for x in row), *flop, *river, fold_board])
+    found: dict[str, Any] = holdem_price.ultimate_price(counts, _orbit_view(orbits(dead)), pre, flop, river,
+                                                        fold_board, rules.wager_more)
+    return found
+
+
+def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None
+                  ) -> UltimatePlay:
     """Ultimate Texas Hold'em played optimally at every stage over every deal of the deck without ``dead``."""
     rules = rules or UltimateRules()
+    work = work or Work()
     if any(v < 0 for _, v in rules.blind):
         raise InputError("a Blind pay is a win: it cannot be negative")
     if not 1 <= len(rules.preflop_multiples) <= 4:
         raise InputError("Ultimate Texas Hold'em has 1 to 4 preflop Play sizes")
     dead = _dead_cards(dead)
-    counts = ultimate_counts(dead, rules.qualifier, rules.river_multiple, rules.blind_from, rules.wager_more)
     found = orbits(dead)
-    view = _orbit_view(found)
-    n = counts.n_live
-    disjoint = comb(n - 7, 2)
+    n = 52 - len(dead)
+    scale = _ultimate_coefficients(rules, n)[0]
+    out = _chunked(ultimate_chunk, (rules, dead), work, "counting Ultimate Texas Hold'em")
     multiples = rules.preflop_multiples
-    values = [v for m in (*multiples, rules.flop_multiple, rules.river_multiple) for v in rules.coefficients(m)]
-    scale, ints = _scaled([*values, Fraction(-2)])
-    _check_size(counts, ints)
     k = len(multiples)
-    pre = [ints[i * 60:(i + 1) * 60] for i in range(k)]
-    flop, river = ints[k * 60:(k + 1) * 60], ints[(k + 1) * 60:(k + 2) * 60]
-    fold_board = ints[-1] * disjoint
-    out = holdem_price.ultimate_values(counts, view, pre, flop, river, fold_board, rules.wager_more)
-    per_orbit = comb(n - 2, 3) * counts.completions          # deals of one holding
+    completions = comb(n - 5, 2) * comb(n - 7, 2)
+    per_holding = comb(n - 2, 3) * completions              # deals of one holding
     choice, orbit_values = [], []
+    pre_cells = [[0] * 60 for _ in range(k)]
+    flop_cells, river_cells, folds = [0] * 60, [0] * 60, [0] * N_CATEGORIES
+    pre_sits, flop_sits, checked, main = [0] * k, 0, 0, 0
     for o, size in enumerate(found.sizes):
-        options = [(out["preflop"][i][o], multiples[i]) for i in range(k)] + [(out["check"][o], 0)]
+        options = [(out["preflop"][o * k + i], multiples[i]) for i in range(k)] + [(out["check"][o], 0)]
         best = _best(options, rules.wager_more)
-        choice.append(best if best < k else -1)
-        orbit_values.append(tuple(Fraction(v, scale * size * per_orbit) for v, _ in options))
-    main = sum((out["preflop"][choice[o]][o] if choice[o] >= 0 else out["check"][o]) for o in range(len(found.sizes)))
-    cells = holdem_price.ultimate_outcomes(counts, view, choice, out["flop_plays"], out["kept_plays"])
-    river_flat, folds = list(cells["river"]), list(cells["river_folds"])
-    situations = comb(n, 2) * comb(n - 2, 3)
-    sits = cells["situations"]
+        orbit_values.append(tuple(Fraction(v, scale * size * per_holding) for v, _ in options))
+        main += options[best][0]
+        if best < k:
+            choice.append(best)
+            pre_sits[best] += out["situations"][o * 3]
+            pre_cells[best] = [x + y for x, y in zip(pre_cells[best], out["cells"][o * 60:(o + 1) * 60], strict=True)]
+            continue
+        choice.append(-1)
+        flop_sits += out["situations"][o * 3 + 1]
+        checked += out["situations"][o * 3 + 2]
+        flop_cells = [x + y for x, y in zip(flop_cells, out["flop_cells"][o * 60:(o + 1) * 60], strict=True)]
+        river_cells = [x + y for x, y in zip(river_cells, out["river_cells"][o * 60:(o + 1) * 60], strict=True)]
+        folds = [x + y for x, y in zip(folds, out["river_folds"][o * 10:(o + 1) * 10], strict=True)]
+    disjoint = comb(n - 7, 2)
     play = UltimatePlay(
-        rules, situations, counts.completions, tuple(choice), tuple(orbit_values), tuple(sits[:k]), sits[4], sits[5],
-        tuple(_cells(cells["preflop"][i]) for i in range(k)), _cells(cells["flop"]), _cells(river_flat),
+        rules, comb(n, 2) * comb(n - 2, 3), completions, tuple(choice), tuple(orbit_values), tuple(pre_sits),
+        flop_sits, checked, tuple(_cells(c) for c in pre_cells), _cells(flop_cells), _cells(river_cells),
         tuple(f * disjoint for f in folds), out["equal"], Fraction(main, scale))
     _check_total(play)
     return play
@@ -312,35 +383,58 @@ class BonusPlay:
 
 
 @cache
-def bonus_counts(dead: tuple[int, ...], wager_more: bool) -> holdem.FlopCounts:
-    return holdem.staged_counts(dead, 0, "bonus", 1, 0, wager_more)
+def bonus_counts(dead: tuple[int, ...], wager_more: bool, chunk: int = 0, chunks: int = 1) -> holdem.FlopCounts:
+    return holdem.staged_counts(dead, 0, "bonus", 1, 0, wager_more, chunk, chunks)
 
 
-def bonus_play(rules: BonusRules | None = None, dead: tuple[int, ...] = ()) -> BonusPlay:
+def _bonus_coefficients(rules: BonusRules) -> tuple[int, list[int]]:
+    ante = [rules.net(0, 0, 0, c, e) for c in range(N_CATEGORIES) for e in range(SIX)]
+    return _scaled(ante)
+
+
+def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], chunk: int, chunks: int) -> dict[str, Any]:
+    """One chunk counted (kept in this process) and priced: its sums per starting hand orbit."""
+    counts = bonus_counts(dead, rules.wager_more, chunk, chunks)
+    _, ante = _bonus_coefficients(rules)
+    _check_size(counts, ante)
+    found: dict[str, Any] = holdem_price.bonus_price(counts, _orbit_view(orbits(dead)), ante, rules.flop_multiple,
+                                                     rules.wager_more)
+    return found
+
+
+def bonus_play(rules: BonusRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None) -> BonusPlay:
     """Texas Hold'em Bonus played optimally at every stage over every deal of the deck without ``dead``."""
     rules = rules or BonusRules()
+    work = work or Work()
     dead = _dead_cards(dead)
-    counts = bonus_counts(dead, rules.wager_more)
     found = orbits(dead)
-    view = _orbit_view(found)
-    n = counts.n_live
-    ante = [rules.net(0, 0, 0, c, e) for c in range(N_CATEGORIES) for e in range(SIX)]
-    scale, ints = _scaled(ante)
-    _check_size(counts, ints)
-    out = holdem_price.bonus_values(counts, view, ints, rules.flop_multiple, rules.wager_more)
-    completions = 2 * counts.completions
+    n = 52 - len(dead)
+    scale = _bonus_coefficients(rules)[0]
+    out = _chunked(bonus_chunk, (rules, dead), work, "counting Texas Hold'em Bonus")
+    completions = 2 * comb(n - 5, 2) * comb(n - 7, 2)
     per_holding = comb(n - 2, 3) * completions
     raises, values = [], []
+    played = [[[0] * 60 for _ in range(2)] for _ in range(2)]
+    main = folded = situations = turns = rivers = 0
     for o, size in enumerate(found.sizes):
         fold = -scale * size * per_holding
-        raises.append(_best([(out["raise"][o], 1), (fold, 0)], rules.wager_more) == 0)
+        up = _best([(out["raise"][o], 1), (fold, 0)], rules.wager_more) == 0
+        raises.append(up)
         values.append((Fraction(out["raise"][o], scale * size * per_holding), Fraction(-1)))
-    main = sum(out["raise"][o] if raises[o] else -scale * size * per_holding for o, size in enumerate(found.sizes))
-    cells = holdem_price.bonus_outcomes(counts, view, raises, out["turn_wagers"])
-    played = tuple(tuple(_cells(cells["played"][t][r]) for r in range(2)) for t in range(2))
-    play = BonusPlay(rules, comb(n, 2) * comb(n - 2, 3), completions, tuple(raises), tuple(values), played,
-                     cells["folded"], cells["situations"], cells["turn_situations"], cells["river_turns"], n - 5,
-                     out["equal"], Fraction(main, scale))
+        sits = out["situations"][o * 3:(o + 1) * 3]
+        if not up:
+            main += fold
+            folded += sits[0]
+            continue
+        main += out["raise"][o]
+        situations, turns, rivers = situations + sits[0], turns + sits[1], rivers + sits[2]
+        for t in range(2):
+            for v in range(2):
+                base = (o * 4 + t * 2 + v) * 60
+                played[t][v] = [x + y for x, y in zip(played[t][v], out["played"][base:base + 60], strict=True)]
+    play = BonusPlay(rules, comb(n, 2) * comb(n - 2, 3), completions, tuple(raises), tuple(values),
+                     tuple(tuple(_cells(played[t][v]) for v in range(2)) for t in range(2)), folded, situations,
+                     turns, rivers, n - 5, out["equal"], Fraction(main, scale))
     _check_bonus_total(play)
     return play
 

@@ -19,7 +19,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.charts import StrategyCharts, action_key
-from oddscalc.engines.holdem_stages import ENDINGS, N_CATEGORIES, SIX, BonusPlay, BonusRules, bonus_play, orbits
+from oddscalc.engines.holdem_stages import ENDINGS, N_CATEGORIES, SIX, BonusPlay, BonusRules, Work, bonus_play, orbits
 
 from . import starting_hands
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
@@ -82,13 +82,17 @@ def _read(game: GameTable) -> BonusGame:
     return BonusGame(game, rules, tuple(bonus.items()))
 
 
-def _play(game: GameTable) -> BonusPlay:
-    return bonus_play(BonusGame.of(game).rules)
+def _plays(game: GameTable) -> dict[str, BonusPlay]:
+    return {}
 
 
-def play(game: GameTable) -> BonusPlay:
-    """Every stage solved over every deal, once per table (the counts are kept for another table)."""
-    return game.built(_play)
+def play(game: GameTable, work: Work | None = None) -> BonusPlay:
+    """Every stage solved over every deal, once per table (the counts are kept for another table);
+    ``work``: how the first count splits (every split gives the same integers)."""
+    made = game.built(_plays)
+    if "play" not in made:
+        made["play"] = bonus_play(BonusGame.of(game).rules, work=work)
+    return made["play"]
 
 
 def wagers_name(turn: int, river: int) -> str:

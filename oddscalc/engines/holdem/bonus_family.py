@@ -22,9 +22,9 @@ from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
 from . import bonus_decide
-from .bonus import ANTE, BONUS, NAME, RULE_SPECS, BonusGame, bonus_analysis, charts, main_analysis
+from .bonus import ANTE, BONUS, NAME, RULE_SPECS, BonusGame, bonus_analysis, charts, main_analysis, play
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
-from .staged_report import strategy_report
+from .staged_report import WORK_INPUTS, strategy_report, work_of
 
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your two hole cards", counts=(2,), required=True, metavar="CARDS"),
@@ -89,7 +89,7 @@ class BonusHoldemEngine(base.FamilyBase):
                     "cards seen"}
 
     def __init__(self) -> None:
-        super().__init__(NAME, RULE_SPECS)
+        super().__init__(NAME, RULE_SPECS, analysis_inputs=WORK_INPUTS)
 
     def validate(self, table: GameTable) -> None:
         BonusGame.of(table)
@@ -105,6 +105,7 @@ class BonusHoldemEngine(base.FamilyBase):
                 base.Wager(BONUS, f"side bet {BONUS}, per {BONUS} stake", bonus_analysis(table), True, (BONUS,)))
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+        play(table, work_of(situation))
         return analysis_report(BonusGame.of(table))
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:

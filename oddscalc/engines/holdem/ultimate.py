@@ -24,6 +24,7 @@ from oddscalc.engines.holdem_stages import (
     SIX,
     UltimatePlay,
     UltimateRules,
+    Work,
     orbits,
     ultimate_categories,
     ultimate_play,
@@ -108,13 +109,17 @@ def _read(game: GameTable) -> UltimateGame:
     return UltimateGame(game, rules, text)
 
 
-def _play(game: GameTable) -> UltimatePlay:
-    return ultimate_play(UltimateGame.of(game).rules)
+def _plays(game: GameTable) -> dict[str, UltimatePlay]:
+    return {}
 
 
-def play(game: GameTable) -> UltimatePlay:
-    """Every stage solved over every deal, once per table (the counts are kept for another paytable)."""
-    return game.built(_play)
+def play(game: GameTable, work: Work | None = None) -> UltimatePlay:
+    """Every stage solved over every deal, once per table (the counts are kept for another paytable);
+    ``work``: how the first count splits (every split gives the same integers)."""
+    made = game.built(_plays)
+    if "play" not in made:
+        made["play"] = ultimate_play(UltimateGame.of(game).rules, work=work)
+    return made["play"]
 
 
 # ---- the outcome tables ---------------------------------------------------------------------------

@@ -23,8 +23,8 @@ from oddscalc.report.model import Report, Table
 
 from . import ultimate_decide
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
-from .staged_report import strategy_report
-from .ultimate import BLIND, NAME, RULE_SPECS, TRIPS, UltimateGame, charts, main_analysis, trips_analysis
+from .staged_report import WORK_INPUTS, strategy_report, work_of
+from .ultimate import BLIND, NAME, RULE_SPECS, TRIPS, UltimateGame, charts, main_analysis, play, trips_analysis
 
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your two hole cards", counts=(2,), required=True, metavar="CARDS"),
@@ -86,7 +86,7 @@ class UltimateHoldemEngine(base.FamilyBase):
                     "cards seen"}
 
     def __init__(self) -> None:
-        super().__init__(NAME, RULE_SPECS)
+        super().__init__(NAME, RULE_SPECS, analysis_inputs=WORK_INPUTS)
 
     def validate(self, table: GameTable) -> None:
         UltimateGame.of(table)
@@ -102,6 +102,7 @@ class UltimateHoldemEngine(base.FamilyBase):
                 base.Wager(TRIPS, f"side bet {TRIPS}, per {TRIPS} stake", trips_analysis(table), True, (TRIPS,)))
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
+        play(table, work_of(situation))
         return analysis_report(UltimateGame.of(table))
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
