@@ -376,9 +376,9 @@ cdef class FlopCounts:
 
     def arrays(self):
         """The counts as flat buffers (for the pricing kernels, ext/holdem_price.pyx): cells, second,
-        third, exceptions, flop weights, flop rest cards."""
+        third, exceptions, flop weights, flop rest cards, flop cards."""
         return {"cells": self.cells, "second": self.second, "third": self.third, "exceptions": self.exceptions,
-                "flop_weight": self.flop_weight, "flop_rest": self.flop_rest}
+                "flop_weight": self.flop_weight, "flop_rest": self.flop_rest, "flop_cards": self.flop_cards}
 
     def flops(self):
         """Every canonical flop (three card codes) and its weight."""

@@ -20,6 +20,9 @@ from array import array
 
 from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t
 
+from oddscalc._native.cards cimport card_rank, card_suit
+from oddscalc._native.eval5 cimport category_of, strength5
+
 cdef enum:
     N_CATEGORIES = 10
     SIX = 6                    # endings of a cell: does not qualify and the player wins, ties, loses; qualifies and ...
@@ -28,6 +31,11 @@ cdef enum:
     MAX_ORBITS = 1326          # starting hand orbits: 169 on a full deck, at most every holding
     MAX_OPTIONS = 4            # preflop Play sizes
     KEPT_FIELDS = 9            # a kept river situation: flop, holding, category, six endings
+    # the flop chart's rows (flop_row): the five cards' category from three of a kind up (9 .. 3 as
+    # rows 0 .. 6), two pair (7), then a pair in the hand (8), a hole card paired on the board (9), a
+    # pair on the board only (10), four to a flush with a hole card (11), anything else (12)
+    FLOP_ROWS = 13
+    N_RANKS = 13
     MAX_HOLDINGS = 1326
 
 
@@ -44,6 +52,38 @@ cdef int orbits_of(object orbit, int16_t* out) except -1:
         if o[k] + 1 > n:
             n = o[k] + 1
     return n
+
+
+cdef inline int flop_row(int a, int b, const uint8_t* flop) noexcept nogil:
+    """The flop chart's row of hole cards a, b on a flop (FLOP_ROWS)."""
+    cdef int cat = category_of(strength5(a, b, flop[0], flop[1], flop[2])), i, s, n, hole
+    cdef int ra = card_rank(a), rb = card_rank(b)
+    if cat >= 3:
+        return 9 - cat
+    if cat == 2:
+        return 7
+    if cat == 1:
+        if ra == rb:
+            return 8
+        for i in range(3):
+            if card_rank(flop[i]) == ra or card_rank(flop[i]) == rb:
+                return 9
+        return 10
+    for s in range(4):
+        n = 0
+        hole = 0
+        if card_suit(a) == s:
+            n += 1
+            hole = 1
+        if card_suit(b) == s:
+            n += 1
+            hole = 1
+        for i in range(3):
+            if card_suit(flop[i]) == s:
+                n += 1
+        if n == 4 and hole:
+            return 11
+    return 12
 
 
 cdef inline int64_t dot(const int64_t* coef, const int32_t* cell) noexcept nogil:
@@ -76,7 +116,8 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     kept apart (the Blind's pay decides them) are decided here by ``river``.  Returns, every array
     orbit-major and summed over the flops with their weights: "preflop" (orbits x options, the value
     of each preflop Play), "check" (the value of a check, the flop decided per situation), "cells"
-    (orbits x 60: every deal of the orbit, what a preflop Play settles), "flop_cells" (the deals of the
+    (orbits x 60: every deal of the orbit, what a preflop Play settles), "flop_chart" (orbits x FLOP_ROWS
+    x 13 highest hole ranks, A first, x (checked, played): the flop decisions), "flop_cells" (the deals of the
     situations played at the flop), "river_cells" (the deals played at the river after two checks),
     "river_folds" (orbits x 10: boards folded by category), "situations" (orbits x 3: all, played at
     the flop, checked twice), "equal" (weighted situations whose flop actions are worth the same)."""
@@ -92,8 +133,12 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     cdef const int64_t[::1] weight = counts.arrays()["flop_weight"]
     cdef const uint8_t[:, ::1] rest = counts.arrays()["flop_rest"]
     cdef const int32_t[::1] kept = counts.arrays()["exceptions"]
+    cdef const uint8_t[:, ::1] flops = counts.arrays()["flop_cards"]
+    cdef const uint8_t* flop_cards
     cdef int n_flops = counts.n_flops, n_hold = counts.n_holdings, n_rest = counts.n_live - 3
     cdef int64_t wt, v_flop, v_check, equal = 0, folds, v_play
+    cdef int64_t[::1] p_chart
+    cdef int chart_row, column
     cdef Py_ssize_t s, y, n_kept = kept.shape[0] // KEPT_FIELDS, start = 0
     cdef const int32_t* row
     cdef const int32_t* cell
@@ -101,6 +146,9 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
         raise ValueError(f"1..{MAX_OPTIONS} preflop Play sizes, got {n_pre}")
     if counts.mode != 1:
         raise ValueError("the counts are not Ultimate Texas Hold'em's (holdem.staged_counts(game='ultimate'))")
+    if n_flops == 0:
+        raise ValueError("the counts hold no flop (more chunks than canonical flops)")
+    flop_cards = &flops[0, 0]
     for k in range(n_pre):
         read_coefs(preflop[k], pre[k], CELLS6)
     read_coefs(flop, fc, CELLS6)
@@ -108,6 +156,8 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     out_pre, out_check = zeros(n_orb * n_pre), zeros(n_orb)
     out_cells, out_flop, out_river = zeros(n_orb * CELLS6), zeros(n_orb * CELLS6), zeros(n_orb * CELLS6)
     out_folds, out_sits = zeros(n_orb * N_CATEGORIES), zeros(n_orb * 3)
+    out_chart = zeros(n_orb * FLOP_ROWS * N_RANKS * 2)
+    p_chart = out_chart
     cdef int64_t[::1] p_pre = out_pre
     cdef int64_t[::1] p_check = out_check
     cdef int64_t[::1] p_cells = out_cells
@@ -148,18 +198,24 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                     for c in range(N_CATEGORIES):
                         folds += third[s * N_CATEGORIES + c]
                     v_check = dot(rc, &second[s * CELLS6]) + fold_board * folds + kept_value[h]
+                    chart_row = flop_row(rest[f, i], rest[f, j], flop_cards + 3 * f)
+                    column = 12 - (card_rank(rest[f, i]) if card_rank(rest[f, i]) > card_rank(rest[f, j])
+                                   else card_rank(rest[f, j]))
+                    x = ((o * FLOP_ROWS + chart_row) * N_RANKS + column) * 2
                     p_sits[o * 3] += wt
                     if v_flop == v_check:
                         equal += wt
                     if v_flop > v_check or (v_flop == v_check and wager_more):
                         p_check[o] += wt * v_flop
                         p_sits[o * 3 + 1] += wt
+                        p_chart[x + 1] += wt
                         for x in range(CELLS6):
                             p_flop[o * CELLS6 + x] += wt * cell[x]
                         kept_value[h] = -1       # played at the flop: its kept river situations are not reached
                     else:
                         p_check[o] += wt * v_check
                         p_sits[o * 3 + 2] += wt
+                        p_chart[x] += wt
                         for x in range(CELLS6):
                             p_river[o * CELLS6 + x] += wt * second[s * CELLS6 + x]
                         for c in range(N_CATEGORIES):
@@ -183,7 +239,8 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                 else:
                     p_folds[o * N_CATEGORIES + row[2]] += wt
     return {"preflop": out_pre, "check": out_check, "cells": out_cells, "flop_cells": out_flop,
-            "river_cells": out_river, "river_folds": out_folds, "situations": out_sits, "equal": equal}
+            "river_cells": out_river, "river_folds": out_folds, "situations": out_sits, "flop_chart": out_chart,
+            "equal": equal}
 
 
 cdef inline int hold_second(int h) noexcept nogil:

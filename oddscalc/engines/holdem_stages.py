@@ -44,6 +44,10 @@ NQ_WIN, NQ_TIE, NQ_LOSE, Q_WIN, Q_TIE, Q_LOSE = range(SIX)
 SIGN = (1, 0, -1, 1, 0, -1)                  # a wager won, pushed or lost 1 to 1 at each ending
 WIN_ENDINGS = (NQ_WIN, Q_WIN)
 
+# the rows of the flop chart (holdem_price.flop_row): what the hole cards and the flop make
+FLOP_ROWS = ("royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
+             "three-of-a-kind", "two-pair", "pair in the hand", "hole card paired", "pair on the board only",
+             "four to a flush", "nothing")
 DEFAULT_BLIND = {Cat.ROYAL_FLUSH: Fraction(500), Cat.STRAIGHT_FLUSH: Fraction(50), Cat.FOUR_OF_A_KIND: Fraction(10),
                  Cat.FULL_HOUSE: Fraction(3), Cat.FLUSH: Fraction(3, 2), Cat.STRAIGHT: Fraction(1)}
 DEFAULT_TRIPS = {Cat.ROYAL_FLUSH: Fraction(50), Cat.STRAIGHT_FLUSH: Fraction(40), Cat.FOUR_OF_A_KIND: Fraction(30),
@@ -175,6 +179,9 @@ class UltimatePlay:
     river_folds: tuple[int, ...]
     equal_flop: int
     main_value: Fraction                         # Ante, Blind and Play summed over every deal (per Ante)
+    # the flop decisions of the rounds checked preflop: [row][highest hole rank, A first] -> (checked,
+    # played) situations (rows: FLOP_ROWS)
+    flop_chart: tuple[tuple[tuple[int, int], ...], ...] = ()
 
     @property
     def deals(self) -> int:
@@ -280,6 +287,7 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
     pre_cells = [[0] * 60 for _ in range(k)]
     flop_cells, river_cells, folds = [0] * 60, [0] * 60, [0] * N_CATEGORIES
     pre_sits, flop_sits, checked, main = [0] * k, 0, 0, 0
+    chart = [0] * (len(FLOP_ROWS) * 13 * 2)
     for o, size in enumerate(found.sizes):
         options = [(out["preflop"][o * k + i], multiples[i]) for i in range(k)] + [(out["check"][o], 0)]
         best = _best(options, rules.wager_more)
@@ -291,6 +299,8 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
             pre_cells[best] = [x + y for x, y in zip(pre_cells[best], out["cells"][o * 60:(o + 1) * 60], strict=True)]
             continue
         choice.append(-1)
+        width = len(chart)
+        chart = [x + y for x, y in zip(chart, out["flop_chart"][o * width:(o + 1) * width], strict=True)]
         flop_sits += out["situations"][o * 3 + 1]
         checked += out["situations"][o * 3 + 2]
         flop_cells = [x + y for x, y in zip(flop_cells, out["flop_cells"][o * 60:(o + 1) * 60], strict=True)]
@@ -300,7 +310,9 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
     play = UltimatePlay(
         rules, comb(n, 2) * comb(n - 2, 3), completions, tuple(choice), tuple(orbit_values), tuple(pre_sits),
         flop_sits, checked, tuple(_cells(c) for c in pre_cells), _cells(flop_cells), _cells(river_cells),
-        tuple(f * disjoint for f in folds), out["equal"], Fraction(main, scale))
+        tuple(f * disjoint for f in folds), out["equal"], Fraction(main, scale),
+        tuple(tuple((chart[(r * 13 + c) * 2], chart[(r * 13 + c) * 2 + 1]) for c in range(13))
+              for r in range(len(FLOP_ROWS))))
     _check_total(play)
     return play
 

@@ -17,7 +17,7 @@ from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import Decision
 from oddscalc.engines.holdem_stages import ENDINGS, Q_LOSE, Q_WIN, SIX, BonusRules, bonus_play, orbits
 
-from .bonus import BET, CHECK, FOLD, BonusGame, flop_action
+from .bonus import BET, CHECK, FOLD, BonusGame, flop_action, play
 
 Rows = list[tuple[tuple[int, ...], int, tuple[int, ...]]]
 
@@ -80,7 +80,8 @@ def flop(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: t
 
 def preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
     rules = game.rules
-    found = bonus_play(rules, tuple(sorted(dead)))
+    # the table's own solution when nothing is dead (kept once counted), else the deck's
+    found = play(game.game) if not dead else bonus_play(rules, tuple(sorted(dead)))
     table = orbits(tuple(sorted(dead)))
     orbit = int(memoryview(table.table).cast("h")[hand[0] * 52 + hand[1]])
     up, down = found.orbit_values[orbit]

@@ -9,6 +9,7 @@ shares and the strategy charts of the solution.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -20,6 +21,7 @@ from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.charts import StrategyChart, StrategyCharts, action_key
 from oddscalc.engines.holdem_stages import (
     ENDINGS,
+    FLOP_ROWS,
     N_CATEGORIES,
     SIX,
     UltimatePlay,
@@ -223,12 +225,42 @@ def charts(game: GameTable) -> StrategyCharts:
                                    starting_hands.in_words(choices.__getitem__, actions),
                                    "each cell: the deals of the starting hand (4 suited, 6 pairs, 12 offsuit "
                                    "holdings)")
+    flop_counts = tuple(tuple((n_check * found.completions, n_play * found.completions) for n_check, n_play in row)
+                        for row in found.flop_chart)
+    flop_actions = (CHECK, play_action(r.flop_multiple))
+    words = tuple((row, row_words(flop_actions[1], cells))
+                  for row, cells in zip(FLOP_ROWS, flop_counts, strict=True) if any(map(sum, cells)))
+    flop = StrategyChart(flop_actions, FLOP_ROWS, tuple(starting_hands.RANKS), flop_counts, FLOP,
+                         "what the hole cards and the flop make", "highest hole card", words,
+                         "counts are deals of the rounds checked preflop")
     river_rows = tuple(Cat(c).label for c in reversed(range(N_CATEGORIES)))
     river = StrategyChart(
         (FOLD, play_action(r.river_multiple)), river_rows, ("every board",),
         tuple(((found.river_folds[c], sum(found.river_cells[c])),) for c in reversed(range(N_CATEGORIES))),
-        RIVER, "player's final hand", "",
+        RIVER, "player's final hand", "boards",
         (("river", "the decision is made per board and per hand exactly (decide prices one); the chart counts "
                    "the deals reaching the river by the player's final hand"),),
         "counts are deals (holding, board, dealer holding) of the rounds checked twice")
-    return StrategyCharts((preflop, river))
+    return StrategyCharts((preflop, flop, river))
+
+
+def row_words(action: str, cells: Sequence[tuple[int, int]]) -> str:
+    """One flop-chart row in words: by highest hole card (A first), where the action is taken in all, in
+    some or in none of the situations.
+
+    >>> row_words("play 2x", [(0, 5), (1, 3), (4, 0)] + [(0, 0)] * 10)
+    'play 2x: A; mixed: K (75 %); check: Q'
+    """
+    every, some, never = [], [], []
+    for rank, (n_check, n_play) in zip(starting_hands.RANKS, cells, strict=False):
+        if not n_check + n_play:
+            continue
+        if not n_check:
+            every.append(rank)
+        elif not n_play:
+            never.append(rank)
+        else:
+            some.append(f"{rank} ({round(100 * n_play / (n_check + n_play))} %)")
+    parts = [f"{action}: {', '.join(every)}" if every else "", f"mixed: {', '.join(some)}" if some else "",
+             f"check: {', '.join(never)}" if never else ""]
+    return "; ".join(p for p in parts if p)

@@ -17,7 +17,7 @@ from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import Decision
 from oddscalc.engines.holdem_stages import ENDINGS, SIX, UltimateRules, orbits, ultimate_play
 
-from .ultimate import CHECK, FOLD, UltimateGame, play_action
+from .ultimate import CHECK, FOLD, UltimateGame, play, play_action
 
 
 def _best(values: dict[str, Fraction], wagers: dict[str, int], wager_more: bool) -> str:
@@ -70,7 +70,8 @@ def flop(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead
 
 def preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
     rules = game.rules
-    found = ultimate_play(rules, tuple(sorted(dead)))
+    # the table's own solution when nothing is dead (kept once counted), else the deck's
+    found = play(game.game) if not dead else ultimate_play(rules, tuple(sorted(dead)))
     table = orbits(tuple(sorted(dead)))
     orbit = int(memoryview(table.table).cast("h")[hand[0] * 52 + hand[1]])
     options = [play_action(m) for m in rules.preflop_multiples] + [CHECK]
