@@ -317,3 +317,30 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True):
                         p_played[base + CELLS6 + x] += wt * bet[x]
                         p_played[base + x] += wt * (2 * cell[x] - bet[x])
     return {"raise": out_raise, "played": out_played, "situations": out_sits, "equal": equal}
+
+
+def call_chart(counts, choices):
+    """Casino Hold'em's flop decision as a chart: per (flop_row, highest hole rank, A first) the weighted
+    situations (folded, called), from ``FlopCounts.decide``'s ``choices`` (one byte per situation)."""
+    cdef const uint8_t[::1] chosen = choices
+    cdef const int64_t[::1] weight = counts.arrays()["flop_weight"]
+    cdef const uint8_t[:, ::1] rest = counts.arrays()["flop_rest"]
+    cdef const uint8_t[:, ::1] flops = counts.arrays()["flop_cards"]
+    cdef int n_flops = counts.n_flops, n_hold = counts.n_holdings, n_rest = counts.n_live - 3
+    cdef int f, i, j, h, column
+    cdef Py_ssize_t x
+    if chosen.shape[0] != <Py_ssize_t>n_flops * n_hold:
+        raise ValueError("choices has one byte per (flop, holding)")
+    out = zeros(FLOP_ROWS * N_RANKS * 2)
+    cdef int64_t[::1] chart = out
+    with nogil:
+        for f in range(n_flops):
+            h = 0
+            for j in range(1, n_rest):
+                for i in range(j):
+                    column = 12 - (card_rank(rest[f, i]) if card_rank(rest[f, i]) > card_rank(rest[f, j])
+                                   else card_rank(rest[f, j]))
+                    x = ((flop_row(rest[f, i], rest[f, j], &flops[f, 0]) * N_RANKS) + column) * 2
+                    chart[x + (1 if chosen[<Py_ssize_t>f * n_hold + h] else 0)] += weight[f]
+                    h += 1
+    return out

@@ -7,7 +7,7 @@ action at every (holding, flop) exactly (``analysis``); one situation is priced 
 reports by ``report``.  docs/casino-holdem.md says what is priced.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide')
+('exact analysis', 'decide', 'strategy')
 """
 from __future__ import annotations
 
@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
+from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.report.model import Report
 
-from . import analysis, decide, report
+from . import analysis, decide, report, strategy
 from .rules import AA_BONUS, ANTE, RULE_SPECS, HoldemGame
+from .staged_report import strategy_report
 
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your two cards", counts=(2,), required=True, metavar="CARDS"),
@@ -38,7 +40,6 @@ class HoldemEngine(base.FamilyBase):
     # counts are kept after that): tests that analyse every built-in game run it in the slow suite
     heavy_analysis = True
     unavailable = {
-        "strategy": "Casino Hold'em's strategy chart is not written yet (issue 20): decide prices any flop",
         "simulate": "Casino Hold'em is priced exactly over every deal and has no simulator yet (issue 20)",
         "exposure": "dealer or turn cards seen early are not priced yet (issue 20); decide --dead removes "
                     "cards seen"}
@@ -76,8 +77,20 @@ class HoldemEngine(base.FamilyBase):
         return report.decision_report(HoldemGame.of(table), self.decide_inputs, situation, decisions)
 
 
+    # --- strategy ---------------------------------------------------------------------------------
+
+    def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyCharts:
+        self.parse_strategy(table, strategy_name)
+        return strategy.charts(table)
+
+    def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
+        if price is not None:
+            self.parse_strategy(table, price)
+        return strategy_report(table, self.strategy_chart(table), analysis.main_analysis(table))
+
+
 ENGINE = HoldemEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides] = (ENGINE,) * 3
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies] = (ENGINE,) * 4

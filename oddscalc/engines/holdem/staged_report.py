@@ -2,6 +2,8 @@
 the exact solution (one report for Ultimate Texas Hold'em and Texas Hold'em Bonus)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.chart_tables import chart_data, chart_table
@@ -9,6 +11,8 @@ from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.holdem_stages import Work
 from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.report.model import Report, Table
+
+from .starting_hands import RANKS
 
 # how the exact count splits (analyze): chunks of canonical flops, here, on local processes or on Dask
 WORK_INPUTS = Inputs((
@@ -37,3 +41,39 @@ def strategy_report(game: GameTable, found: StrategyCharts, optimal: Analysis) -
     data: dict[str, object] = {"game": game.name, "action_probabilities": dict(optimal.action_probabilities),
                                "stages": [chart_data(chart) for chart in found]}
     return Report(f"{game.title}: the optimal strategy at every stage", tuple(tables), data)
+
+
+def share_text(part: int, whole: int) -> str:
+    """A share of a mixed cell in whole percent, never shown as 0 % or 100 %.
+
+    >>> share_text(1, 3), share_text(1, 1000), share_text(999, 1000)
+    ('33 %', '<1 %', '>99 %')
+    """
+    percent = 100 * part / whole
+    if percent < 1:
+        return "<1 %"
+    if percent > 99:
+        return ">99 %"
+    return f"{round(percent)} %"
+
+
+def row_words(action: str, cells: Sequence[tuple[int, int]], other: str = "check") -> str:
+    """One flop-chart row in words: by highest hole card (A first), where the action is taken in all, in
+    some or in none of the situations (the other action: ``other``).
+
+    >>> row_words("play 2x", [(0, 5), (1, 3), (4, 0)] + [(0, 0)] * 10)
+    'play 2x: A; mixed: K (75 %); check: Q'
+    """
+    every, some, never = [], [], []
+    for rank, (n_check, n_play) in zip(RANKS, cells, strict=False):
+        if not n_check + n_play:
+            continue
+        if not n_check:
+            every.append(rank)
+        elif not n_play:
+            never.append(rank)
+        else:
+            some.append(f"{rank} ({share_text(n_play, n_check + n_play)})")
+    parts = [f"{action}: {', '.join(every)}" if every else "", f"mixed: {', '.join(some)}" if some else "",
+             f"{other}: {', '.join(never)}" if never else ""]
+    return "; ".join(p for p in parts if p)

@@ -9,7 +9,6 @@ shares and the strategy charts of the solution.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -34,6 +33,7 @@ from oddscalc.engines.holdem_stages import (
 
 from . import starting_hands
 from .rules import CATEGORIES, RANK_WORDS, RANKS, WAGER_LESS, WAGER_MORE
+from .staged_report import row_words
 
 NAME = "holdem-ultimate"
 BLIND, TRIPS = "blind", "trips"
@@ -242,25 +242,3 @@ def charts(game: GameTable) -> StrategyCharts:
                    "the deals reaching the river by the player's final hand"),),
         "counts are deals (holding, board, dealer holding) of the rounds checked twice")
     return StrategyCharts((preflop, flop, river))
-
-
-def row_words(action: str, cells: Sequence[tuple[int, int]]) -> str:
-    """One flop-chart row in words: by highest hole card (A first), where the action is taken in all, in
-    some or in none of the situations.
-
-    >>> row_words("play 2x", [(0, 5), (1, 3), (4, 0)] + [(0, 0)] * 10)
-    'play 2x: A; mixed: K (75 %); check: Q'
-    """
-    every, some, never = [], [], []
-    for rank, (n_check, n_play) in zip(starting_hands.RANKS, cells, strict=False):
-        if not n_check + n_play:
-            continue
-        if not n_check:
-            every.append(rank)
-        elif not n_play:
-            never.append(rank)
-        else:
-            some.append(f"{rank} ({round(100 * n_play / (n_check + n_play))} %)")
-    parts = [f"{action}: {', '.join(every)}" if every else "", f"mixed: {', '.join(some)}" if some else "",
-             f"check: {', '.join(never)}" if never else ""]
-    return "; ".join(p for p in parts if p)
