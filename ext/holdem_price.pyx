@@ -107,7 +107,8 @@ cdef object zeros(Py_ssize_t n):
     return array("q", [0]) * n
 
 
-def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bint wager_more=True):
+def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bint wager_more=True, flop_rule=None,
+                   int river_min=-1):
     """Ultimate Texas Hold'em priced over the counts' flops, per orbit.
 
     ``preflop``: one list of 60 coefficients per preflop Play size (on a situation's cells); ``flop``:
@@ -120,8 +121,15 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     x 13 highest hole ranks, A first, x (checked, played): the flop decisions), "flop_cells" (the deals of the
     situations played at the flop), "river_cells" (the deals played at the river after two checks),
     "river_folds" (orbits x 10: boards folded by category), "situations" (orbits x 3: all, played at
-    the flop, checked twice), "equal" (weighted situations whose flop actions are worth the same)."""
+    the flop, checked twice), "equal" (weighted situations whose flop actions are worth the same).
+
+    A simple strategy instead of the optimal later play: ``flop_rule`` (FLOP_ROWS x 13 bytes, the flop
+    chart's cells: 0 check, 1 Play, 2 the optimal choice) and ``river_min`` (Play the river with that
+    final category or better, fold below; -1: the optimal river)."""
     cdef int64_t pre[MAX_OPTIONS][CELLS6]
+    cdef uint8_t rule[FLOP_ROWS * N_RANKS]
+    cdef int64_t fold_deal, deals_c, fold_per_board
+    cdef bint ruled = flop_rule is not None
     cdef int64_t fc[CELLS6]
     cdef int64_t rc[CELLS6]
     cdef int16_t orb[N_CARDS * N_CARDS]
@@ -148,6 +156,16 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
         raise ValueError("the counts are not Ultimate Texas Hold'em's (holdem.staged_counts(game='ultimate'))")
     if n_flops == 0:
         raise ValueError("the counts hold no flop (more chunks than canonical flops)")
+    if river_min < -1 or river_min >= N_CATEGORIES:
+        raise ValueError(f"river_min {river_min} is not -1 or a category")
+    if ruled:
+        given = bytes(flop_rule)
+        if len(given) != FLOP_ROWS * N_RANKS or max(given) > 2:
+            raise ValueError(f"flop_rule has {FLOP_ROWS * N_RANKS} bytes of 0, 1 or 2")
+        for x in range(FLOP_ROWS * N_RANKS):
+            rule[x] = given[x]
+    fold_per_board = (n_rest - 4) * (n_rest - 5) // 2                 # dealer holdings of a board
+    fold_deal = fold_board // fold_per_board
     flop_cards = &flops[0, 0]
     for k in range(n_pre):
         read_coefs(preflop[k], pre[k], CELLS6)
@@ -194,10 +212,23 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                     for x in range(CELLS6):
                         p_cells[o * CELLS6 + x] += wt * cell[x]
                     v_flop = dot(fc, cell)
-                    folds = 0
-                    for c in range(N_CATEGORIES):
-                        folds += third[s * N_CATEGORIES + c]
-                    v_check = dot(rc, &second[s * CELLS6]) + fold_board * folds + kept_value[h]
+                    if river_min < 0:
+                        folds = 0
+                        for c in range(N_CATEGORIES):
+                            folds += third[s * N_CATEGORIES + c]
+                        v_check = dot(rc, &second[s * CELLS6]) + fold_board * folds + kept_value[h]
+                    else:
+                        # the river by the final category alone: the situation's own cells, row by row
+                        v_check = 0
+                        for c in range(N_CATEGORIES):
+                            if c >= river_min:
+                                for x in range(SIX):
+                                    v_check = v_check + rc[c * SIX + x] * cell[c * SIX + x]
+                            else:
+                                deals_c = 0
+                                for x in range(SIX):
+                                    deals_c = deals_c + cell[c * SIX + x]
+                                v_check = v_check + fold_deal * deals_c
                     chart_row = flop_row(rest[f, i], rest[f, j], flop_cards + 3 * f)
                     column = 12 - (card_rank(rest[f, i]) if card_rank(rest[f, i]) > card_rank(rest[f, j])
                                    else card_rank(rest[f, j]))
@@ -205,7 +236,9 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                     p_sits[o * 3] += wt
                     if v_flop == v_check:
                         equal += wt
-                    if v_flop > v_check or (v_flop == v_check and wager_more):
+                    if (ruled and rule[chart_row * N_RANKS + column] == 1) or (
+                            (not ruled or rule[chart_row * N_RANKS + column] == 2)
+                            and (v_flop > v_check or (v_flop == v_check and wager_more))):
                         p_check[o] += wt * v_flop
                         p_sits[o * 3 + 1] += wt
                         p_chart[x + 1] += wt
@@ -216,11 +249,23 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                         p_check[o] += wt * v_check
                         p_sits[o * 3 + 2] += wt
                         p_chart[x] += wt
-                        for x in range(CELLS6):
-                            p_river[o * CELLS6 + x] += wt * second[s * CELLS6 + x]
-                        for c in range(N_CATEGORIES):
-                            p_folds[o * N_CATEGORIES + c] += wt * third[s * N_CATEGORIES + c]
-                        kept_value[h] = 0
+                        if river_min < 0:
+                            for x in range(CELLS6):
+                                p_river[o * CELLS6 + x] += wt * second[s * CELLS6 + x]
+                            for c in range(N_CATEGORIES):
+                                p_folds[o * N_CATEGORIES + c] += wt * third[s * N_CATEGORIES + c]
+                        else:
+                            for c in range(N_CATEGORIES):
+                                if c >= river_min:
+                                    for x in range(SIX):
+                                        p_river[o * CELLS6 + c * SIX + x] += wt * cell[c * SIX + x]
+                                else:
+                                    deals_c = 0
+                                    for x in range(SIX):
+                                        deals_c = deals_c + cell[c * SIX + x]
+                                    # boards folded: a board holds one deal per dealer holding
+                                    p_folds[o * N_CATEGORIES + c] += wt * (deals_c // fold_per_board)
+                        kept_value[h] = 0 if river_min < 0 else -1
                     h += 1
             # the kept river situations of the holdings checked at the flop, settled as decided
             while start < y:

@@ -93,6 +93,20 @@ def orbits(dead: tuple[int, ...] = ()) -> Orbits:
     return Orbits(table.tobytes(), tuple(reps), tuple(sizes))
 
 
+def hand_of(holding: tuple[int, int]) -> str:
+    """A starting hand's name (``AKs``, ``AKo``, ``AA``).
+
+    >>> hand_of((48, 44)), hand_of((48, 45)), hand_of((0, 1))
+    ('AKs', 'AKo', '22')
+    """
+    a, b = holding
+    ranks = "23456789TJQKA"
+    hi, lo = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
+    if hi == lo:
+        return ranks[hi] * 2
+    return ranks[hi] + ranks[lo] + ("s" if a & 3 == b & 3 else "o")
+
+
 def _orbit_view(found: Orbits) -> memoryview:
     return memoryview(found.table).cast("h")
 
@@ -254,20 +268,35 @@ def _ultimate_coefficients(rules: UltimateRules, n_live: int) -> tuple[int, list
     return scale, pre, ints[k * 60:(k + 1) * 60], ints[(k + 1) * 60:(k + 2) * 60], ints[-1] * comb(n_live - 7, 2)
 
 
-def ultimate_chunk(rules: UltimateRules, dead: tuple[int, ...], chunk: int, chunks: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SimpleStrategy:
+    """A strategy a player can learn, instead of the optimal one: the starting hands (``AKs``, ``AKo``,
+    ``AA``) that Play the largest preflop size (the others check), the flop decision by the flop
+    chart's cell (``flop_rule``: FLOP_ROWS x 13 highest hole ranks, A first; 0 check, 1 Play, 2 the
+    optimal choice) and the river Play with ``river_min`` or better (fold below; -1: optimal)."""
+    name: str
+    preflop: frozenset[str]
+    flop_rule: bytes
+    river_min: int
+
+
+def ultimate_chunk(rules: UltimateRules, dead: tuple[int, ...], strategy: SimpleStrategy | None, chunk: int,
+                   chunks: int) -> dict[str, Any]:
     """One chunk counted (kept in this process) and priced: its sums per starting hand orbit."""
     counts = ultimate_counts(dead, rules.qualifier, rules.river_multiple, rules.blind_from, rules.wager_more,
                              chunk, chunks)
     scale, pre, flop, river, fold_board = _ultimate_coefficients(rules, counts.n_live)
     _check_size(counts, [*(x for row in pre for x in row), *flop, *river, fold_board])
-    found: dict[str, Any] = holdem_price.ultimate_price(counts, _orbit_view(orbits(dead)), pre, flop, river,
-                                                        fold_board, rules.wager_more)
+    found: dict[str, Any] = holdem_price.ultimate_price(
+        counts, _orbit_view(orbits(dead)), pre, flop, river, fold_board, rules.wager_more,
+        None if strategy is None else strategy.flop_rule, -1 if strategy is None else strategy.river_min)
     return found
 
 
-def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None
-                  ) -> UltimatePlay:
-    """Ultimate Texas Hold'em played optimally at every stage over every deal of the deck without ``dead``."""
+def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None,
+                  strategy: SimpleStrategy | None = None) -> UltimatePlay:
+    """Ultimate Texas Hold'em played optimally at every stage over every deal of the deck without ``dead``
+    (or by a simple ``strategy``)."""
     rules = rules or UltimateRules()
     work = work or Work()
     if any(v < 0 for _, v in rules.blind):
@@ -278,7 +307,7 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
     found = orbits(dead)
     n = 52 - len(dead)
     scale = _ultimate_coefficients(rules, n)[0]
-    out = _chunked(ultimate_chunk, (rules, dead), work, "counting Ultimate Texas Hold'em")
+    out = _chunked(ultimate_chunk, (rules, dead, strategy), work, "counting Ultimate Texas Hold'em")
     multiples = rules.preflop_multiples
     k = len(multiples)
     completions = comb(n - 5, 2) * comb(n - 7, 2)
@@ -291,6 +320,9 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
     for o, size in enumerate(found.sizes):
         options = [(out["preflop"][o * k + i], multiples[i]) for i in range(k)] + [(out["check"][o], 0)]
         best = _best(options, rules.wager_more)
+        if strategy is not None:
+            largest = max(range(k), key=lambda i: multiples[i])
+            best = largest if hand_of(found.representatives[o]) in strategy.preflop else k
         orbit_values.append(tuple(Fraction(v, scale * size * per_holding) for v, _ in options))
         main += options[best][0]
         if best < k:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from oddscalc.engines.charts import StrategyChart
+from oddscalc.engines.holdem_stages import hand_of
 
 RANKS = "AKQJT98765432"                     # the chart's order, highest first
 RANK_OF = {r: 12 - i for i, r in enumerate(RANKS)}     # A -> 12 .. 2 -> 0
@@ -22,11 +23,7 @@ def hand_name(a: int, b: int) -> str:
     >>> hand_name(48, 44), hand_name(48, 45), hand_name(0, 1)
     ('AKs', 'AKo', '22')
     """
-    hi, lo = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
-    name = RANKS[12 - hi] + RANKS[12 - lo]
-    if hi == lo:
-        return name
-    return name + ("s" if a & 3 == b & 3 else "o")
+    return hand_of((a, b))
 
 
 def cell_of(name: str) -> tuple[int, int]:

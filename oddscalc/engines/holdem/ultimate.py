@@ -17,6 +17,7 @@ from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.engines.base import OPTIMAL
 from oddscalc.engines.charts import StrategyChart, StrategyCharts, action_key
 from oddscalc.engines.holdem_stages import (
     ENDINGS,
@@ -34,6 +35,7 @@ from oddscalc.engines.holdem_stages import (
 from . import starting_hands
 from .rules import CATEGORIES, RANK_WORDS, RANKS, WAGER_LESS, WAGER_MORE
 from .staged_report import row_words
+from .ultimate_strategies import SIMPLE
 
 NAME = "holdem-ultimate"
 BLIND, TRIPS = "blind", "trips"
@@ -115,13 +117,15 @@ def _plays(game: GameTable) -> dict[str, UltimatePlay]:
     return {}
 
 
-def play(game: GameTable, work: Work | None = None) -> UltimatePlay:
-    """Every stage solved over every deal, once per table (the counts are kept for another paytable);
-    ``work``: how the first count splits (every split gives the same integers)."""
+def play(game: GameTable, work: Work | None = None, strategy: str = OPTIMAL) -> UltimatePlay:
+    """Every stage solved over every deal (or played by a simple strategy), once per table and strategy
+    (the counts are kept for another paytable); ``work``: how the first count splits (every split gives
+    the same integers)."""
     made = game.built(_plays)
-    if "play" not in made:
-        made["play"] = ultimate_play(UltimateGame.of(game).rules, work=work)
-    return made["play"]
+    if strategy not in made:
+        made[strategy] = ultimate_play(UltimateGame.of(game).rules, work=work,
+                                       strategy=None if strategy == OPTIMAL else SIMPLE[strategy])
+    return made[strategy]
 
 
 # ---- the outcome tables ---------------------------------------------------------------------------
@@ -168,12 +172,16 @@ def main_of(game: GameTable, found: UltimatePlay) -> Analysis:
                     action_probabilities=action_probabilities(found))
 
 
-def _main(game: GameTable) -> Analysis:
-    return main_of(game, play(game))
+def _mains(game: GameTable) -> dict[str, Analysis]:
+    return {}
 
 
-def main_analysis(game: GameTable) -> Analysis:
-    return game.built(_main)
+def main_analysis(game: GameTable, strategy: str = OPTIMAL) -> Analysis:
+    """Ante, Blind and Play per Ante under a strategy (the optimal one by default), once per table."""
+    made = game.built(_mains)
+    if strategy not in made:
+        made[strategy] = main_of(game, play(game, strategy=strategy))
+    return made[strategy]
 
 
 def trips_of(game: GameTable, found: UltimatePlay) -> Analysis:

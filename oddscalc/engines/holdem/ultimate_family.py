@@ -7,6 +7,7 @@ every stage solved exactly over every deal (``engines/holdem_stages``), read and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oddscalc.core.economics import Analysis
@@ -17,6 +18,7 @@ from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.decision_report import Fact, Wording
 from oddscalc.engines.decision_report import decision_report as shared_report
 from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
@@ -25,6 +27,7 @@ from . import ultimate_decide
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
 from .staged_report import WORK_INPUTS, strategy_report, work_of
 from .ultimate import BLIND, NAME, RULE_SPECS, TRIPS, UltimateGame, charts, main_analysis, play, trips_analysis
+from .ultimate_strategies import STRATEGIES
 
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your two hole cards", counts=(2,), required=True, metavar="CARDS"),
@@ -86,14 +89,13 @@ class UltimateHoldemEngine(base.FamilyBase):
                     "cards seen"}
 
     def __init__(self) -> None:
-        super().__init__(NAME, RULE_SPECS, analysis_inputs=WORK_INPUTS)
+        super().__init__(NAME, RULE_SPECS, analysis_inputs=WORK_INPUTS, strategies=STRATEGIES)
 
     def validate(self, table: GameTable) -> None:
         UltimateGame.of(table)
 
     def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
-        self.parse_strategy(table, strategy_name)
-        return main_analysis(table)
+        return main_analysis(table, self.parse_strategy(table, strategy_name).name)
 
     def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
         """Ante, Blind and Play per Ante; Trips per its own stake."""
@@ -123,9 +125,18 @@ class UltimateHoldemEngine(base.FamilyBase):
         return charts(table)
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
+        optimal = main_analysis(table)
         if price is not None:
-            self.parse_strategy(table, price)
-        return strategy_report(table, self.strategy_chart(table), main_analysis(table))
+            named = self.parse_strategy(table, price)
+            return strategy_price_report(table.title, table.unit, replace(named, rules=(named.label,)),
+                                         main_analysis(table, named.name), optimal, "play", "check or fold")
+        found = strategy_report(table, self.strategy_chart(table), optimal)
+        if not compare:
+            return found
+        compared, data = strategies_compared(
+            [(s.label if s.name != base.OPTIMAL else "optimal", main_analysis(table, s.name)) for s in STRATEGIES],
+            table.unit, "play")
+        return replace(found, tables=(*found.tables, compared), data={**found.data, "compare": data})
 
 
 ENGINE = UltimateHoldemEngine()

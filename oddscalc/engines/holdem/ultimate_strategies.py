@@ -1,0 +1,75 @@
+"""Ultimate Texas Hold'em's simple strategies, priced exactly beside the optimal one (``strategy
+--compare``): each a preflop range (written as players write it), a flop rule by the flop chart's
+rows and highest hole card, and a river rule by the final hand (holdem_stages.SimpleStrategy).
+
+>>> sorted(hand_range("QQ+ AKs"))
+['AA', 'AKs', 'KK', 'QQ']
+>>> len(hand_range("33+ A2s+ A2o+ K2s+ K5o+ Q6s+ Q8o+ J8s+ JTo+"))
+69
+"""
+from __future__ import annotations
+
+from oddscalc.core.errors import InputError
+from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.engines.base import OPTIMAL, NamedStrategy
+from oddscalc.engines.holdem_stages import FLOP_ROWS, SimpleStrategy
+
+from .starting_hands import RANKS
+
+HIGH_FIRST = RANKS                       # A K Q ... 2
+LOW_FIRST = RANKS[::-1]                  # 2 3 ... A
+CHECK, PLAY, OPTIMAL_CELL = 0, 1, 2
+
+
+def hand_range(text: str) -> frozenset[str]:
+    """Starting hands from a range: ``QQ`` a pair, ``QQ+`` it and every higher pair, ``AJs``/``AJo`` one
+    suited or offsuit hand, ``AJs+`` the second card from J up to just below the first."""
+    out: set[str] = set()
+    for token in text.split():
+        plus = token.endswith("+")
+        core = token.rstrip("+")
+        if len(core) == 2 and core[0] == core[1] and core[0] in LOW_FIRST:
+            start = LOW_FIRST.index(core[0])
+            out |= {r + r for r in (LOW_FIRST[start:] if plus else core[0])}
+        elif len(core) == 3 and core[2] in "so" and core[0] in LOW_FIRST and core[1] in LOW_FIRST \
+                and LOW_FIRST.index(core[1]) < LOW_FIRST.index(core[0]):
+            hi, lo = LOW_FIRST.index(core[0]), LOW_FIRST.index(core[1])
+            out |= {core[0] + LOW_FIRST[x] + core[2] for x in (range(lo, hi) if plus else (lo,))}
+        else:
+            raise InputError(f"a starting hand range is written QQ, QQ+, AJs, AJo+, not {token!r}")
+    return frozenset(out)
+
+
+def flop_rule(cells: dict[str, str]) -> bytes:
+    """A flop rule: for each named chart row, the highest hole cards (``AKQJT``, or ``*`` every one) that
+    Play; the other cells check."""
+    rule = bytearray(len(FLOP_ROWS) * 13)
+    for row, ranks in cells.items():
+        r = FLOP_ROWS.index(row)
+        for c, rank in enumerate(HIGH_FIRST):
+            if ranks == "*" or rank in ranks:
+                rule[r * 13 + c] = PLAY
+    return bytes(rule)
+
+
+MADE = {row: "*" for row in FLOP_ROWS[:8]}            # two pair or better
+BASIC = SimpleStrategy(
+    "simple", hand_range("33+ A2s+ A2o+ K2s+ K5o+ Q6s+ Q8o+ J8s+ JTo+"),
+    flop_rule({**MADE, "pair in the hand": "AKQJT9876543", "hole card paired": "*", "four to a flush": "AKQJT"}),
+    int(Cat.PAIR))
+PAIRS_ACES = SimpleStrategy(
+    "pairs-aces", hand_range("22+ A2s+ A2o+"), flop_rule({**MADE, "pair in the hand": "*", "hole card paired": "*"}),
+    int(Cat.PAIR))
+NEVER_FOLD = SimpleStrategy("never-fold", frozenset(), flop_rule({}), int(Cat.HIGH_CARD))
+
+SIMPLE = {s.name: s for s in (BASIC, PAIRS_ACES, NEVER_FOLD)}
+STRATEGIES = (
+    NamedStrategy(OPTIMAL, "the exact optimal strategy"),
+    NamedStrategy("simple", "4x with 33+, any ace, K-x suited, K5o+, Q6s+, Q8o+, J8s+, JTo (the optimal range); "
+                            "2x at the flop with two pair or better, a hidden pair but 2-2, four to a flush with a "
+                            "highest hole card of T or better; 1x at the river with a pair or better (a board pair "
+                            "too), else fold"),
+    NamedStrategy("pairs-aces", "4x with any pair or ace; 2x at the flop with two pair or better or a hidden pair; "
+                                "1x at the river with a pair or better"),
+    NamedStrategy("never-fold", "check preflop and at the flop, Play 1x at the river with every hand"),
+)
