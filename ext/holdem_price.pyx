@@ -108,7 +108,7 @@ cdef object zeros(Py_ssize_t n):
 
 
 def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bint wager_more=True, flop_rule=None,
-                   int river_min=-1):
+                   int river_min=-1, card_bins=None):
     """Ultimate Texas Hold'em priced over the counts' flops, per orbit.
 
     ``preflop``: one list of 60 coefficients per preflop Play size (on a situation's cells); ``flop``:
@@ -125,8 +125,17 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
 
     A simple strategy instead of the optimal later play: ``flop_rule`` (FLOP_ROWS x 13 bytes, the flop
     chart's cells: 0 check, 1 Play, 2 the optimal choice) and ``river_min`` (Play the river with that
-    final category or better, fold below; -1: the optimal river)."""
+    final category or better, fold below; -1: the optimal river).
+
+    A flop card seen before the preflop decision: ``card_bins`` (int32, 52 x 52 x 52: a bin per holding,
+    both orders, and card) replaces the orbits; each situation is added to the bins of its holding with
+    each of its three flop cards (the one seen first), so the sums count every deal three times, once
+    per card seen."""
     cdef int64_t pre[MAX_OPTIONS][CELLS6]
+    cdef int64_t pre_value[MAX_OPTIONS]
+    cdef const int32_t[::1] bins
+    cdef int n_views = 1, m
+    cdef bint played
     cdef uint8_t rule[FLOP_ROWS * N_RANKS]
     cdef int64_t fold_deal, deals_c, fold_per_board
     cdef bint ruled = flop_rule is not None
@@ -142,6 +151,12 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     cdef const uint8_t[:, ::1] rest = counts.arrays()["flop_rest"]
     cdef const int32_t[::1] kept = counts.arrays()["exceptions"]
     cdef const uint8_t[:, ::1] flops = counts.arrays()["flop_cards"]
+    if card_bins is not None:
+        bins = card_bins
+        if bins.shape[0] != N_CARDS * N_CARDS * N_CARDS:
+            raise ValueError("card_bins has 52 x 52 x 52 entries")
+        n_views = 3
+        n_orb = max(bins) + 1
     cdef const uint8_t* flop_cards
     cdef int n_flops = counts.n_flops, n_hold = counts.n_holdings, n_rest = counts.n_live - 3
     cdef int64_t wt, v_flop, v_check, equal = 0, folds, v_play
@@ -205,12 +220,9 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
             for j in range(1, n_rest):
                 for i in range(j):
                     s = <Py_ssize_t>f * n_hold + h
-                    o = orb[rest[f, i] * N_CARDS + rest[f, j]]
                     cell = &cells[s * CELLS6]
                     for k in range(n_pre):
-                        p_pre[o * n_pre + k] += wt * dot(pre[k], cell)
-                    for x in range(CELLS6):
-                        p_cells[o * CELLS6 + x] += wt * cell[x]
+                        pre_value[k] = dot(pre[k], cell)
                     v_flop = dot(fc, cell)
                     if river_min < 0:
                         folds = 0
@@ -232,20 +244,30 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                     chart_row = flop_row(rest[f, i], rest[f, j], flop_cards + 3 * f)
                     column = 12 - (card_rank(rest[f, i]) if card_rank(rest[f, i]) > card_rank(rest[f, j])
                                    else card_rank(rest[f, j]))
-                    x = ((o * FLOP_ROWS + chart_row) * N_RANKS + column) * 2
-                    p_sits[o * 3] += wt
                     if v_flop == v_check:
                         equal += wt
-                    if (ruled and rule[chart_row * N_RANKS + column] == 1) or (
-                            (not ruled or rule[chart_row * N_RANKS + column] == 2)
-                            and (v_flop > v_check or (v_flop == v_check and wager_more))):
-                        p_check[o] += wt * v_flop
-                        p_sits[o * 3 + 1] += wt
-                        p_chart[x + 1] += wt
+                    played = (ruled and rule[chart_row * N_RANKS + column] == 1) or (
+                        (not ruled or rule[chart_row * N_RANKS + column] == 2)
+                        and (v_flop > v_check or (v_flop == v_check and wager_more)))
+                    for m in range(n_views):
+                        # the situation's bin: its holding's orbit, or (card_bins) the holding with one flop card
+                        if n_views == 1:
+                            o = orb[rest[f, i] * N_CARDS + rest[f, j]]
+                        else:
+                            o = bins[(rest[f, i] * N_CARDS + rest[f, j]) * N_CARDS + flop_cards[3 * f + m]]
+                        for k in range(n_pre):
+                            p_pre[o * n_pre + k] += wt * pre_value[k]
                         for x in range(CELLS6):
-                            p_flop[o * CELLS6 + x] += wt * cell[x]
-                        kept_value[h] = -1       # played at the flop: its kept river situations are not reached
-                    else:
+                            p_cells[o * CELLS6 + x] += wt * cell[x]
+                        x = ((o * FLOP_ROWS + chart_row) * N_RANKS + column) * 2
+                        p_sits[o * 3] += wt
+                        if played:
+                            p_check[o] += wt * v_flop
+                            p_sits[o * 3 + 1] += wt
+                            p_chart[x + 1] += wt
+                            for x in range(CELLS6):
+                                p_flop[o * CELLS6 + x] += wt * cell[x]
+                            continue
                         p_check[o] += wt * v_check
                         p_sits[o * 3 + 2] += wt
                         p_chart[x] += wt
@@ -265,7 +287,8 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                                         deals_c = deals_c + cell[c * SIX + x]
                                     # boards folded: a board holds one deal per dealer holding
                                     p_folds[o * N_CATEGORIES + c] += wt * (deals_c // fold_per_board)
-                        kept_value[h] = 0 if river_min < 0 else -1
+                    # played at the flop, or a river by rule: its kept river situations are not settled as kept
+                    kept_value[h] = -1 if played or river_min >= 0 else 0
                     h += 1
             # the kept river situations of the holdings checked at the flop, settled as decided
             while start < y:
@@ -274,15 +297,20 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                 if kept_value[row[1]] < 0:
                     continue
                 h = row[1]
-                o = orb[rest[f, hold_first(h)] * N_CARDS + rest[f, hold_second(h)]]
                 v_play = 0
                 for c in range(SIX):
                     v_play = v_play + rc[row[2] * SIX + c] * row[3 + c]
-                if v_play > fold_board or (v_play == fold_board and wager_more):
-                    for c in range(SIX):
-                        p_river[o * CELLS6 + row[2] * SIX + c] += wt * row[3 + c]
-                else:
-                    p_folds[o * N_CATEGORIES + row[2]] += wt
+                for m in range(n_views):
+                    if n_views == 1:
+                        o = orb[rest[f, hold_first(h)] * N_CARDS + rest[f, hold_second(h)]]
+                    else:
+                        o = bins[(rest[f, hold_first(h)] * N_CARDS + rest[f, hold_second(h)]) * N_CARDS
+                                 + flop_cards[3 * f + m]]
+                    if v_play > fold_board or (v_play == fold_board and wager_more):
+                        for c in range(SIX):
+                            p_river[o * CELLS6 + row[2] * SIX + c] += wt * row[3 + c]
+                    else:
+                        p_folds[o * N_CATEGORIES + row[2]] += wt
     return {"preflop": out_pre, "check": out_check, "cells": out_cells, "flop_cells": out_flop,
             "river_cells": out_river, "river_folds": out_folds, "situations": out_sits, "flop_chart": out_chart,
             "equal": equal}

@@ -93,6 +93,32 @@ def orbits(dead: tuple[int, ...] = ()) -> Orbits:
     return Orbits(table.tobytes(), tuple(reps), tuple(sizes))
 
 
+@cache
+def card_bins(dead: tuple[int, ...] = ()) -> memoryview:
+    """The classes of (holding, one more card) under the suit permutations that keep ``dead``: a bin id
+    per (a, b, c), both orders of a and b (int32, 52 x 52 x 52).
+
+    >>> bins = card_bins()
+    >>> max(bins) + 1, bins[(48 * 52 + 44) * 52 + 40] == bins[(49 * 52 + 45) * 52 + 41]
+    (1755, True)
+    """
+    maps = _suit_maps(dead)
+    live = [c for c in range(52) if c not in set(dead)]
+    table = memoryview(bytearray(4 * 52 ** 3)).cast("i")
+    seen: set[tuple[int, int, int]] = set()
+    n = 0
+    for a, b in combinations(live, 2):
+        for c in live:
+            if c == a or c == b or (a, b, c) in seen:
+                continue
+            for m in maps:
+                x, y = sorted((m[a], m[b]))
+                seen.add((x, y, m[c]))
+                table[(x * 52 + y) * 52 + m[c]] = table[(y * 52 + x) * 52 + m[c]] = n
+            n += 1
+    return table
+
+
 def hand_of(holding: tuple[int, int]) -> str:
     """A starting hand's name (``AKs``, ``AKo``, ``AA``).
 
@@ -281,7 +307,7 @@ class SimpleStrategy:
 
 
 def ultimate_chunk(rules: UltimateRules, dead: tuple[int, ...], strategy: SimpleStrategy | None, chunk: int,
-                   chunks: int) -> dict[str, Any]:
+                   chunks: int, seen_card: bool = False) -> dict[str, Any]:
     """One chunk counted (kept in this process) and priced: its sums per starting hand orbit."""
     counts = ultimate_counts(dead, rules.qualifier, rules.river_multiple, rules.blind_from, rules.wager_more,
                              chunk, chunks)
@@ -289,8 +315,14 @@ def ultimate_chunk(rules: UltimateRules, dead: tuple[int, ...], strategy: Simple
     _check_size(counts, [*(x for row in pre for x in row), *flop, *river, fold_board])
     found: dict[str, Any] = holdem_price.ultimate_price(
         counts, _orbit_view(orbits(dead)), pre, flop, river, fold_board, rules.wager_more,
-        None if strategy is None else strategy.flop_rule, -1 if strategy is None else strategy.river_min)
+        None if strategy is None else strategy.flop_rule, -1 if strategy is None else strategy.river_min,
+        card_bins(dead) if seen_card else None)
     return found
+
+
+def seen_card_chunk(rules: UltimateRules, dead: tuple[int, ...], chunk: int, chunks: int) -> dict[str, Any]:
+    """One chunk priced for a player who sees the first flop card before the preflop decision."""
+    return ultimate_chunk(rules, dead, None, chunk, chunks, True)
 
 
 def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None,
@@ -299,15 +331,45 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
     (or by a simple ``strategy``)."""
     rules = rules or UltimateRules()
     work = work or Work()
+    _check_rules(rules)
+    dead = _dead_cards(dead)
+    found = orbits(dead)
+    out = _chunked(ultimate_chunk, (rules, dead, strategy), work, "counting Ultimate Texas Hold'em")
+    play = _reduced(rules, dead, out, found.sizes, strategy, found.representatives)
+    _check_total(play)
+    return play
+
+
+def ultimate_seen_card(rules: UltimateRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None
+                       ) -> UltimatePlay:
+    """Ultimate Texas Hold'em played optimally by a player who sees the first flop card before he
+    decides preflop (issue 20, item 4): each (holding, flop) counted three times, once per flop card
+    seen first, so the deals are three times the plain game's."""
+    rules = rules or UltimateRules()
+    work = work or Work()
+    _check_rules(rules)
+    dead = _dead_cards(dead)
+    out = _chunked(seen_card_chunk, (rules, dead), work, "counting Ultimate Texas Hold'em, a flop card seen")
+    bins = max(card_bins(dead)) + 1
+    play = _reduced(rules, dead, out, (1,) * bins, None, None, views=3)
+    _check_total(play)
+    return play
+
+
+def _check_rules(rules: UltimateRules) -> None:
     if any(v < 0 for _, v in rules.blind):
         raise InputError("a Blind pay is a win: it cannot be negative")
     if not 1 <= len(rules.preflop_multiples) <= 4:
         raise InputError("Ultimate Texas Hold'em has 1 to 4 preflop Play sizes")
-    dead = _dead_cards(dead)
-    found = orbits(dead)
+
+
+def _reduced(rules: UltimateRules, dead: tuple[int, ...], out: dict[str, Any], sizes: Sequence[int],
+             strategy: SimpleStrategy | None, representatives: Sequence[tuple[int, int]] | None,
+             views: int = 1) -> UltimatePlay:
+    """The preflop decision per bin (an orbit, or a holding with a flop card seen) and the paths it
+    leads to, from the chunks' sums."""
     n = 52 - len(dead)
     scale = _ultimate_coefficients(rules, n)[0]
-    out = _chunked(ultimate_chunk, (rules, dead, strategy), work, "counting Ultimate Texas Hold'em")
     multiples = rules.preflop_multiples
     k = len(multiples)
     completions = comb(n - 5, 2) * comb(n - 7, 2)
@@ -317,13 +379,15 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
     flop_cells, river_cells, folds = [0] * 60, [0] * 60, [0] * N_CATEGORIES
     pre_sits, flop_sits, checked, main = [0] * k, 0, 0, 0
     chart = [0] * (len(FLOP_ROWS) * 13 * 2)
-    for o, size in enumerate(found.sizes):
+    for o, size in enumerate(sizes):
         options = [(out["preflop"][o * k + i], multiples[i]) for i in range(k)] + [(out["check"][o], 0)]
         best = _best(options, rules.wager_more)
         if strategy is not None:
             largest = max(range(k), key=lambda i: multiples[i])
-            best = largest if hand_of(found.representatives[o]) in strategy.preflop else k
-        orbit_values.append(tuple(Fraction(v, scale * size * per_holding) for v, _ in options))
+            assert representatives is not None
+            best = largest if hand_of(representatives[o]) in strategy.preflop else k
+        if views == 1:
+            orbit_values.append(tuple(Fraction(v, scale * size * per_holding) for v, _ in options))
         main += options[best][0]
         if best < k:
             choice.append(best)
@@ -339,14 +403,12 @@ def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = ()
         river_cells = [x + y for x, y in zip(river_cells, out["river_cells"][o * 60:(o + 1) * 60], strict=True)]
         folds = [x + y for x, y in zip(folds, out["river_folds"][o * 10:(o + 1) * 10], strict=True)]
     disjoint = comb(n - 7, 2)
-    play = UltimatePlay(
-        rules, comb(n, 2) * comb(n - 2, 3), completions, tuple(choice), tuple(orbit_values), tuple(pre_sits),
+    return UltimatePlay(
+        rules, views * comb(n, 2) * comb(n - 2, 3), completions, tuple(choice), tuple(orbit_values), tuple(pre_sits),
         flop_sits, checked, tuple(_cells(c) for c in pre_cells), _cells(flop_cells), _cells(river_cells),
         tuple(f * disjoint for f in folds), out["equal"], Fraction(main, scale),
         tuple(tuple((chart[(r * 13 + c) * 2], chart[(r * 13 + c) * 2 + 1]) for c in range(13))
               for r in range(len(FLOP_ROWS))))
-    _check_total(play)
-    return play
 
 
 def _check_total(play: UltimatePlay) -> None:

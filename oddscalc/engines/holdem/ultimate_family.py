@@ -2,7 +2,7 @@
 every stage solved exactly over every deal (``engines/holdem_stages``), read and reported here.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy')
+('exact analysis', 'decide', 'strategy', 'exposure')
 """
 from __future__ import annotations
 
@@ -76,17 +76,18 @@ def analysis_report(game: UltimateGame) -> Report:
                            main, tables, data, notes)
 
 
-class UltimateHoldemEngine(base.FamilyBase):
-    """Ultimate Texas Hold'em: exact analysis, decide at every stage, the strategy charts."""
+class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
+    """Ultimate Texas Hold'em: exact analysis, decide at every stage, the strategy charts and simple
+    strategies, a flop card seen early (exposure)."""
 
     decide_inputs = DECIDE_INPUTS
+    exposure_module = "oddscalc.engines.holdem.ultimate_exposure"
+    exposure_prices = frozenset({"board_cards"})        # the first flop card; other players' cards: decide --dead
     # the full-deck solution takes 20-30 s and about 2.3 GB the first time in a process (the counts
     # are kept after that): tests that analyse every built-in game run it in the slow suite
     heavy_analysis = True
     unavailable = {
-        "simulate": "Ultimate Texas Hold'em is priced exactly over every deal and has no simulator yet (issue 20)",
-        "exposure": "dealer or community cards seen early are not priced yet (issue 20); decide --dead removes "
-                    "cards seen"}
+        "simulate": "Ultimate Texas Hold'em is priced exactly over every deal and has no simulator yet (issue 20)"}
 
     def __init__(self) -> None:
         super().__init__(NAME, RULE_SPECS, analysis_inputs=WORK_INPUTS, strategies=STRATEGIES)
@@ -142,4 +143,4 @@ class UltimateHoldemEngine(base.FamilyBase):
 ENGINE = UltimateHoldemEngine()
 
 if TYPE_CHECKING:
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies] = (ENGINE,) * 4
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Exposes] = (ENGINE,) * 5
