@@ -119,6 +119,15 @@ def card_bins(dead: tuple[int, ...] = ()) -> memoryview:
     return table
 
 
+def enough_cards(game: str, hand: Sequence[int], board: Sequence[int], dead: Sequence[int]) -> None:
+    """Refuse a decision whose deck cannot complete the board and deal the dealer two cards."""
+    left = 52 - len({*hand, *board, *dead})
+    needed = 5 - len(board) + 2
+    if left < needed:
+        raise InputError(f"{game}: {left} cards are left for the rest of the board and the dealer's two, "
+                         f"who need {needed} (fewer --dead cards)")
+
+
 def hand_of(holding: tuple[int, int]) -> str:
     """A starting hand's name (``AKs``, ``AKo``, ``AA``).
 

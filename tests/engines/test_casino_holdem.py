@@ -157,8 +157,20 @@ def test_decide_on_the_command_line(cli):
     data = json.loads(cli("decide", GAME, "--hand", "As Kd", "--flop", "Qs Jh 4c", "--format", "json").out)
     assert data["decisions"][0]["choice"] == "call"
     assert cli("decide", GAME, "--hand", "As Kd").refused("flop")
-    assert cli("strategy", GAME).refused("issue 20")
+    assert cli("exposure", GAME, "--board-cards", "1").refused("issue 20")
     assert cli("simulate", GAME, "--rounds", "10").refused("simulator")
+
+
+@pytest.mark.slow
+def test_the_strategy_chart_counts_every_deal_and_agrees_with_the_analysis(cli):
+    data = json.loads(cli("strategy", GAME, "--format", "json").out)
+    (stage,) = data["stages"]
+    calls = sum(cell["options"]["call"] for cell in stage["cells"])
+    every = sum(sum(cell["options"].values()) for cell in stage["cells"])
+    assert every == 27_813_810_024_000
+    analysis = oddscalc.analyze(GAME).wagers["main"]
+    assert Fraction(calls, every) == analysis.call_probability == Fraction(355151, 433160)
+    assert "call" in {w["decision"].split(":")[0] for w in stage["words"]}
 
 
 @pytest.mark.slow

@@ -15,7 +15,7 @@ from oddscalc.core.economics import Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import Decision
-from oddscalc.engines.holdem_stages import ENDINGS, Q_LOSE, Q_WIN, SIX, BonusRules, bonus_play, orbits
+from oddscalc.engines.holdem_stages import ENDINGS, Q_LOSE, Q_WIN, SIX, BonusRules, bonus_play, enough_cards, orbits
 
 from .bonus import BET, CHECK, FOLD, BonusGame, flop_action, play
 
@@ -32,12 +32,14 @@ def _showdown(rules: BonusRules, wagers: int, rows: Rows, orders: int = 1) -> Fr
                Fraction(0))
 
 
-def _outcomes(rules: BonusRules, wagers: int, rows: Rows) -> tuple[Outcome, ...]:
+def _outcomes(rules: BonusRules, wagers: int, rows: Rows, orders: int = 1) -> tuple[Outcome, ...]:
+    """The outcomes of the rows' completions, each counted ``orders`` times (2: a turn and river as both
+    orders, as the decision's total counts them)."""
     cells: dict[tuple[int, int], int] = {}
     for _, c, ends in rows:
         for e in range(SIX):
             if ends[e]:
-                cells[(c, e)] = cells.get((c, e), 0) + ends[e]
+                cells[(c, e)] = cells.get((c, e), 0) + orders * ends[e]
     return tuple(Outcome(f"{ENDINGS[e]}-{Cat(c).label}", n, rules.net(wagers, 0, 0, c, e), Fraction(1 + wagers))
                  for (c, e), n in sorted(cells.items(), key=lambda item: (-item[0][0], item[0][1])))
 
@@ -73,7 +75,7 @@ def flop(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: t
     check = (_showdown(rules, fm, rows, 2) + river) / total
     bet = (_showdown(rules, fm + 1, rows, 2) + river) / total
     choice = BET if bet > check or (bet == check and rules.wager_more) else CHECK
-    return Decision(choice, {CHECK: check, BET: bet}, total, outcomes=_outcomes(rules, fm + 1, rows),
+    return Decision(choice, {CHECK: check, BET: bet}, total, outcomes=_outcomes(rules, fm + 1, rows, 2),
                     facts={"stage": "flop", "outcomes_of": f"{BET} (the River wager aside)",
                            "river_wager": "decided optimally on each turn card"})
 
@@ -96,6 +98,8 @@ def decide(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead:
     """The decision due with ``board`` seen (0, 3 or 4 community cards)."""
     if len(hand) != 2:
         raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
+    if board:
+        enough_cards(game.game.name, hand, board, dead)
     if len(board) == 4:
         return turn(game, hand, board, dead, turn_wager)
     if turn_wager:

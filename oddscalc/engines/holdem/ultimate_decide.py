@@ -15,7 +15,7 @@ from oddscalc.core.economics import Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import Decision
-from oddscalc.engines.holdem_stages import ENDINGS, SIX, UltimateRules, orbits, ultimate_play
+from oddscalc.engines.holdem_stages import ENDINGS, SIX, UltimateRules, enough_cards, orbits, ultimate_play
 
 from .ultimate import CHECK, FOLD, UltimateGame, play, play_action
 
@@ -86,6 +86,8 @@ def decide(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], de
     """The decision due with ``board`` seen (0, 3 or 5 community cards)."""
     if len(hand) != 2:
         raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
+    if board:
+        enough_cards(game.game.name, hand, board, dead)
     if len(board) == 5:
         return river(game, hand, board, dead)
     if len(board) == 3:
