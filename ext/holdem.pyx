@@ -1155,6 +1155,18 @@ cdef object array_int64(Py_ssize_t n):
     return memoryview(array("q", [0]) * n)
 
 
+cdef inline int holding_index(const BoardCounts* w, int h0, int h1) noexcept nogil:
+    """The index of the holding {h0, h1} among a counted board's holdings (colex over positions)."""
+    cdef int pa = -1, pb = -1, x
+    for x in range(w.n_rest):
+        if w.rest[x] == h0 or w.rest[x] == h1:
+            if pa < 0:
+                pa = x
+            else:
+                pb = x
+    return (pb * (pb - 1) >> 1) + pa
+
+
 def situation_counts(holding, flop, dead=(), int qualifier=0):
     """One (holding, flop)'s 10 x 4 counts, as ``FlopCounts.cell`` gives them, made directly: every turn
     and river counted on its own board (C(n - 5, 2) boards, a few milliseconds each batch), for a
@@ -1164,7 +1176,7 @@ def situation_counts(holding, flop, dead=(), int qualifier=0):
     cdef uint8_t board[5]
     cdef uint8_t rest[N_CARDS]
     cdef int32_t ends[N_ENDINGS]
-    cdef int n = 0, i, j, k, e, pa, pb, x, h0, h1
+    cdef int n = 0, i, j, k, e, h0, h1
     cdef int64_t cell[CELLS]
     cdef BoardCounts* w
     check_qualifier(qualifier)
@@ -1194,14 +1206,7 @@ def situation_counts(holding, flop, dead=(), int qualifier=0):
                     board[3] = rest[i]
                     board[4] = rest[j]
                     count_board(w, board, live, qualifier)
-                    pa = pb = -1
-                    for x in range(w.n_rest):
-                        if w.rest[x] == h0 or w.rest[x] == h1:
-                            if pa < 0:
-                                pa = x
-                            else:
-                                pb = x
-                    k = (pb * (pb - 1) >> 1) + pa
+                    k = holding_index(w, h0, h1)
                     endings(w, k, qualifier, ends)
                     for e in range(N_ENDINGS):
                         cell[w.category[k] * N_ENDINGS + e] += ends[e]
@@ -1222,7 +1227,7 @@ def completion_endings(holding, board, dead=(), int qualifier=0):
     cdef int32_t e[SIX]
     cdef Record r
     cdef BoardCounts* w
-    cdef int n = 0, i, j, x, pa, pb, k, n_board, h0, h1
+    cdef int n = 0, i, j, k, n_board, h0, h1
     check_qualifier(qualifier)
     holding, board = list(holding), list(board)
     n_board = len(board)
@@ -1252,14 +1257,7 @@ def completion_endings(holding, board, dead=(), int qualifier=0):
                 cards[n_board + i] = extra[i]
             with nogil:
                 count_board(w, cards, live, qualifier)
-                pa = pb = -1
-                for x in range(w.n_rest):
-                    if w.rest[x] == h0 or w.rest[x] == h1:
-                        if pa < 0:
-                            pa = x
-                        else:
-                            pb = x
-                k = (pb * (pb - 1) >> 1) + pa
+                k = holding_index(w, h0, h1)
                 r.not_qualifying = <uint16_t>w.not_qualifying[k]
                 r.weaker = <uint16_t>w.weaker[k]
                 r.ties = <uint16_t>w.ties[k]

@@ -100,7 +100,7 @@ def card_bins(dead: tuple[int, ...] = ()) -> memoryview:
 
     >>> bins = card_bins()
     >>> max(bins) + 1, bins[(48 * 52 + 44) * 52 + 40] == bins[(49 * 52 + 45) * 52 + 41]
-    (1755, True)
+    (5083, True)
     """
     maps = _suit_maps(dead)
     live = [c for c in range(52) if c not in set(dead)]
@@ -209,8 +209,24 @@ class UltimateRules:
         return [self.net(multiple, c, e) for c in range(N_CATEGORIES) for e in range(SIX)]
 
 
+class Counted:
+    """What both games' solutions count: (holding, flop) situations, completions per situation, and
+    the value of optimal play summed over every deal."""
+    situations: int
+    completions: int
+    main_value: Fraction
+
+    @property
+    def deals(self) -> int:
+        return self.situations * self.completions
+
+    @property
+    def expected_return(self) -> Fraction:
+        return self.main_value / self.deals
+
+
 @dataclass(frozen=True)
-class UltimatePlay:
+class UltimatePlay(Counted):
     """Optimal play counted over every deal.  Cells are 10 x 6 deal counts (category, ending); a path
     is a Play size made preflop (``preflop_cells[k]`` for ``rules.preflop_multiples[k]``), at the flop,
     at the river, or a river fold (``river_folds``: deals by the player's final category)."""
@@ -232,13 +248,6 @@ class UltimatePlay:
     # played) situations (rows: FLOP_ROWS)
     flop_chart: tuple[tuple[tuple[int, int], ...], ...] = ()
 
-    @property
-    def deals(self) -> int:
-        return self.situations * self.completions
-
-    @property
-    def expected_return(self) -> Fraction:
-        return self.main_value / self.deals
 
 
 @dataclass(frozen=True)
@@ -471,7 +480,7 @@ class BonusRules:
 
 
 @dataclass(frozen=True)
-class BonusPlay:
+class BonusPlay(Counted):
     """Optimal play counted over every deal, (turn, river) ordered.  ``played[t][r]``: the cells of the
     rounds played with (t) and without the Turn wager, (r) and without the River wager."""
     rules: BonusRules
@@ -488,13 +497,6 @@ class BonusPlay:
     equal_flop: int
     main_value: Fraction
 
-    @property
-    def deals(self) -> int:
-        return self.situations * self.completions
-
-    @property
-    def expected_return(self) -> Fraction:
-        return self.main_value / self.deals
 
 
 @cache

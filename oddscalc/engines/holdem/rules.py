@@ -50,7 +50,8 @@ class HoldemGame:
         return game.built(_read)
 
 
-def _qualifier(game: GameTable) -> tuple[int | None, str]:
+def qualifier_of(game: GameTable) -> tuple[int | None, str]:
+    """The table's dealer qualifier: the rank of the least qualifying pair (None: always qualifies), in words."""
     text = game.rules.text("dealer_qualifier").strip()
     if text == "none":
         return None, "the dealer always qualifies"
@@ -73,7 +74,7 @@ def _read(game: GameTable) -> HoldemGame:
         raise InputError(f"{where}: takes no [classes] (the AA Bonus names its pair as '{PAIR_OF_ACES}')")
     ante = game.pays_to_one(ANTE, CATEGORIES)
     bonus = game.pays_to_one(AA_BONUS, BONUS_CLASSES)
-    qualifier_pair, qualifier_text = _qualifier(game)
+    qualifier_pair, qualifier_text = qualifier_of(game)
     rules = CasinoHoldemRules(
         ante=tuple((Cat.from_label(k), v) for k, v in ante.items()), qualifier_pair=qualifier_pair,
         call_multiple=game.rules.integer("call_multiple"),

@@ -33,7 +33,7 @@ from oddscalc.engines.holdem_stages import (
 )
 
 from . import starting_hands
-from .rules import CATEGORIES, RANK_WORDS, RANKS, WAGER_LESS, WAGER_MORE
+from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE, qualifier_of
 from .staged_report import row_words
 from .ultimate_strategies import SIMPLE
 
@@ -80,19 +80,6 @@ def _multiples(game: GameTable) -> tuple[int, ...]:
     return tuple(sorted({int(p) for p in parts}, reverse=True))
 
 
-def _qualifier(game: GameTable) -> tuple[int | None, str]:
-    text = game.rules.text("dealer_qualifier").strip()
-    if text == "none":
-        return None, "the dealer always qualifies"
-    if text == "pair":
-        return 0, "the dealer qualifies with any pair"
-    rank = text.removeprefix("pair-").upper().replace("10", "T")
-    if not text.startswith("pair-") or len(rank) != 1 or rank not in RANKS:
-        raise InputError(f"table '{game.name}': rules.dealer_qualifier is pair, pair-<rank> (pair-4) or none, "
-                         f"got {text!r}")
-    return RANKS.index(rank), f"the dealer qualifies with a pair of {RANK_WORDS[RANKS.index(rank)]} or better"
-
-
 def _read(game: GameTable) -> UltimateGame:
     where = f"table '{game.name}'"
     game.check_paytables([BLIND, TRIPS], [BLIND, TRIPS])
@@ -104,7 +91,7 @@ def _read(game: GameTable) -> UltimateGame:
     if any(v < 0 for v in blind.values()):
         raise InputError(f"{where}: paytables.{BLIND} pays a winning hand: no pay can be negative")
     trips = game.pays_to_one(TRIPS, CATEGORIES)
-    pair, text = _qualifier(game)
+    pair, text = qualifier_of(game)
     rules = UltimateRules(
         blind=tuple((Cat.from_label(k), v) for k, v in blind.items()),
         trips=tuple((Cat.from_label(k), v) for k, v in trips.items()), preflop_multiples=_multiples(game),
