@@ -132,7 +132,6 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     each of its three flop cards (the one seen first), so the sums count every deal three times, once
     per card seen."""
     cdef int64_t pre[MAX_OPTIONS][CELLS6]
-    cdef int64_t pre_value[MAX_OPTIONS]
     cdef const int32_t[::1] bins
     cdef int n_views = 1, m
     cdef bint played
@@ -221,8 +220,6 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                 for i in range(j):
                     s = <Py_ssize_t>f * n_hold + h
                     cell = &cells[s * CELLS6]
-                    for k in range(n_pre):
-                        pre_value[k] = dot(pre[k], cell)
                     v_flop = dot(fc, cell)
                     if river_min < 0:
                         folds = 0
@@ -255,8 +252,6 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                             o = orb[rest[f, i] * N_CARDS + rest[f, j]]
                         else:
                             o = bins[(rest[f, i] * N_CARDS + rest[f, j]) * N_CARDS + flop_cards[3 * f + m]]
-                        for k in range(n_pre):
-                            p_pre[o * n_pre + k] += wt * pre_value[k]
                         for x in range(CELLS6):
                             p_cells[o * CELLS6 + x] += wt * cell[x]
                         x = ((o * FLOP_ROWS + chart_row) * N_RANKS + column) * 2
@@ -311,6 +306,13 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                             p_river[o * CELLS6 + row[2] * SIX + c] += wt * row[3 + c]
                     else:
                         p_folds[o * N_CATEGORIES + row[2]] += wt
+        # a preflop Play settles every deal of the bin: its value is linear in the bin's cells
+        for o in range(n_orb):
+            for k in range(n_pre):
+                v_play = 0
+                for x in range(CELLS6):
+                    v_play = v_play + pre[k][x] * p_cells[o * CELLS6 + x]
+                p_pre[o * n_pre + k] = v_play
     return {"preflop": out_pre, "check": out_check, "cells": out_cells, "flop_cells": out_flop,
             "river_cells": out_river, "river_folds": out_folds, "situations": out_sits, "flop_chart": out_chart,
             "equal": equal}
