@@ -108,6 +108,13 @@ def analyze(game: Game, pays: Pays = None, rules: Rules = None, *, table: Option
     loaded = load(game, pays, rules, table)
     family = engine_of(loaded)
     declared = family.analysis_inputs
+    if declared.samples is None:
+        # an exact count that splits into chunks declares where they run as its own inputs
+        for name, value in (("workers", workers), ("scheduler", scheduler)):
+            if value is not None and declared.named(name) is not None:
+                inputs[name] = value
+        workers = None if declared.named("workers") else workers
+        scheduler = None if declared.named("scheduler") else scheduler
     refuse_sampling("analyze", loaded.name, declared, samples, workers, scheduler)
     situation = situation_of("analyze", loaded.name, declared, (), inputs,
                              sampling_of(declared, samples, seed, workers, scheduler), ANALYZE_PARAMETERS)

@@ -161,7 +161,11 @@ def read_situation(inputs: Inputs, given: Mapping[str, object], command: str, ga
                 raise InputError(f"{command} {game} needs {spec.flag}{what}")
             continue
         if spec.kind == "cards":
-            cards = read_cards(_cards_given(value, spec), spec.counts or None, seen)
+            try:
+                cards = read_cards(_cards_given(value, spec), spec.counts or None, seen)
+            except InputError as error:
+                # the message names the input whose cards it refuses
+                raise InputError(f"{spec.flag}: {error}") from None
             values[spec.name], seen = cards, seen + cards
         else:
             values[spec.name] = _read(spec, value)

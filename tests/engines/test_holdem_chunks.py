@@ -53,3 +53,12 @@ def test_a_dask_cluster_gives_the_same_integers():
             as cluster:
         there = both(hs.Work(4, scheduler=cluster.scheduler_address))
     assert there == here
+
+
+@pytest.mark.slow
+def test_the_command_line_sends_exact_chunks_to_a_scheduler(cli):
+    # an exact count's --workers and --scheduler are its family's own inputs: an unreachable
+    # scheduler is one line before any counting, and an exact game without chunks still refuses them
+    bad = cli("analyze", "ultimate-texas-holdem", "--scheduler", "tcp://127.0.0.1:9")
+    assert bad.status == 2 and bad.out == "" and bad.err.count("\n") == 1 and "cannot reach" in bad.err
+    assert cli("analyze", "caribbean-stud", "--workers", "2").refused("does not apply")
