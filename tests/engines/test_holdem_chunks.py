@@ -59,6 +59,9 @@ def test_a_dask_cluster_gives_the_same_integers():
 def test_the_command_line_sends_exact_chunks_to_a_scheduler(cli):
     # an exact count's --workers and --scheduler are its family's own inputs: an unreachable
     # scheduler is one line before any counting, and an exact game without chunks still refuses them
-    bad = cli("analyze", "ultimate-texas-holdem", "--scheduler", "tcp://127.0.0.1:9")
+    # (a variant of the table: the shipped one's solution may be kept from an earlier test, and a kept
+    # solution is not counted again, wherever it was asked to run)
+    bad = cli("analyze", "ultimate-texas-holdem", "--rule", "tie_break=wager_less", "--scheduler",
+              "tcp://127.0.0.1:9")
     assert bad.status == 2 and bad.out == "" and bad.err.count("\n") == 1 and "cannot reach" in bad.err
     assert cli("analyze", "caribbean-stud", "--workers", "2").refused("does not apply")
