@@ -65,6 +65,10 @@ class Orbits:
     representatives: tuple[tuple[int, int], ...]
     sizes: tuple[int, ...]
 
+    def of(self, a: int, b: int) -> int:
+        """The orbit of the holding {a, b}."""
+        return int(_orbit_view(self)[a * 52 + b])
+
 
 @cache
 def orbits(dead: tuple[int, ...] = ()) -> Orbits:

@@ -85,7 +85,7 @@ def preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...]) -> De
     # the table's own solution when nothing is dead (kept once counted), else the deck's
     found = play(game.game) if not dead else bonus_play(rules, tuple(sorted(dead)))
     table = orbits(tuple(sorted(dead)))
-    orbit = int(memoryview(table.table).cast("h")[hand[0] * 52 + hand[1]])
+    orbit = table.of(hand[0], hand[1])
     up, down = found.orbit_values[orbit]
     action = flop_action(rules.flop_multiple)
     choice = action if up > down or (up == down and rules.wager_more) else FOLD

@@ -73,7 +73,7 @@ def preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...]) ->
     # the table's own solution when nothing is dead (kept once counted), else the deck's
     found = play(game.game) if not dead else ultimate_play(rules, tuple(sorted(dead)))
     table = orbits(tuple(sorted(dead)))
-    orbit = int(memoryview(table.table).cast("h")[hand[0] * 52 + hand[1]])
+    orbit = table.of(hand[0], hand[1])
     options = [play_action(m) for m in rules.preflop_multiples] + [CHECK]
     values = dict(zip(options, found.orbit_values[orbit], strict=True))
     wagers = {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
