@@ -108,7 +108,7 @@ cdef object zeros(Py_ssize_t n):
 
 
 def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bint wager_more=True, flop_rule=None,
-                   int river_min=-1, card_bins=None):
+                   int river_min=-1, card_bins=None, flop_played=None):
     """Ultimate Texas Hold'em priced over the counts' flops, per orbit.
 
     ``preflop``: one list of 60 coefficients per preflop Play size (on a situation's cells); ``flop``:
@@ -130,8 +130,13 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     A flop card seen before the preflop decision: ``card_bins`` (int32, 52 x 52 x 52: a bin per holding,
     both orders, and card) replaces the orbits; each situation is added to the bins of its holding with
     each of its three flop cards (the one seen first), so the sums count every deal three times, once
-    per card seen."""
+    per card seen.
+
+    ``flop_played`` (a writable buffer of n_flops x n_holdings bytes, the counts' layout): each
+    situation's flop decision is written there too, 1 a Play and 0 a check (the simulator plays them)."""
     cdef int64_t pre[MAX_OPTIONS][CELLS6]
+    cdef uint8_t[::1] decided
+    cdef bint deciding = flop_played is not None
     cdef const int32_t[::1] bins
     cdef int n_views = 1, m
     cdef bint played
@@ -172,6 +177,10 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
         raise ValueError("the counts hold no flop (more chunks than canonical flops)")
     if river_min < -1 or river_min >= N_CATEGORIES:
         raise ValueError(f"river_min {river_min} is not -1 or a category")
+    if deciding:
+        decided = flop_played
+        if decided.shape[0] != <Py_ssize_t>n_flops * n_hold:
+            raise ValueError(f"flop_played has n_flops x n_holdings = {n_flops * n_hold} bytes")
     if ruled:
         given = bytes(flop_rule)
         if len(given) != FLOP_ROWS * N_RANKS or max(given) > 2:
@@ -246,6 +255,8 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                     played = (ruled and rule[chart_row * N_RANKS + column] == 1) or (
                         (not ruled or rule[chart_row * N_RANKS + column] == 2)
                         and (v_flop > v_check or (v_flop == v_check and wager_more)))
+                    if deciding:
+                        decided[s] = played
                     for m in range(n_views):
                         # the situation's bin: its holding's orbit, or (card_bins) the holding with one flop card
                         if n_views == 1:
@@ -331,15 +342,18 @@ cdef inline int hold_first(int h) noexcept nogil:
     return h - v * (v - 1) // 2
 
 
-def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True):
+def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, flop_played=None):
     """Texas Hold'em Bonus priced over the counts' flops, per orbit, in ordered (turn, river)
     completions: ``ante`` is 60 coefficients of the Ante on a situation's cells; the Flop wager
     (``flop_multiple`` x), the Turn and the River wagers are won and lost 1 to 1; the Turn wager is
     decided per situation here (no pay moves it).  Returns, orbit-major and summed over the flops
     with their weights: "raise" (the value of the Flop wager), "played" (orbits x 2 x 2 x 60: the
     deals by Turn wager made, River wager made), "situations" (orbits x 3: all, with the Turn wager,
-    turn cards with the River wager), "equal" (weighted situations whose flop actions are equal)."""
+    turn cards with the River wager), "equal" (weighted situations whose flop actions are equal).
+    ``flop_played``: as ``ultimate_price``'s, each situation's Turn wager (1) or check (0)."""
     cdef int64_t ac[CELLS6]
+    cdef uint8_t[::1] decided
+    cdef bint deciding = flop_played is not None
     cdef int16_t orb[N_CARDS * N_CARDS]
     cdef int n_orb = orbits_of(orbit, orb)
     cdef const int32_t[::1] cells = counts.arrays()["cells"]
@@ -355,6 +369,10 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True):
     cdef const int32_t* bet
     if counts.mode != 2:
         raise ValueError("the counts are not Texas Hold'em Bonus' (holdem.staged_counts(game='bonus'))")
+    if deciding:
+        decided = flop_played
+        if decided.shape[0] != <Py_ssize_t>n_flops * n_hold:
+            raise ValueError(f"flop_played has n_flops x n_holdings = {n_flops * n_hold} bytes")
     read_coefs(ante, ac, CELLS6)
     out_raise, out_played, out_sits = zeros(n_orb), zeros(n_orb * 4 * CELLS6), zeros(n_orb * 3)
     cdef int64_t[::1] p_raise = out_raise
@@ -381,6 +399,8 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True):
                     if net == 0:
                         equal += wt
                     b = 1 if net > 0 or (net == 0 and wager_more) else 0
+                    if deciding:
+                        decided[s] = b
                     if b:
                         v += 2 * net
                     p_raise[o] += wt * v

@@ -329,8 +329,9 @@ class SimpleStrategy:
 
 
 def ultimate_chunk(rules: UltimateRules, dead: tuple[int, ...], strategy: SimpleStrategy | None, chunk: int,
-                   chunks: int, seen_card: bool = False) -> dict[str, Any]:
-    """One chunk counted (kept in this process) and priced: its sums per starting hand orbit."""
+                   chunks: int, seen_card: bool = False, flop_played: bytearray | None = None) -> dict[str, Any]:
+    """One chunk counted (kept in this process) and priced: its sums per starting hand orbit
+    (``flop_played``: each situation's flop decision written there too, the chunk's flops x holdings)."""
     counts = ultimate_counts(dead, rules.qualifier, rules.river_multiple, rules.blind_from, rules.wager_more,
                              chunk, chunks)
     scale, pre, flop, river, fold_board = _ultimate_coefficients(rules, counts.n_live)
@@ -338,7 +339,7 @@ def ultimate_chunk(rules: UltimateRules, dead: tuple[int, ...], strategy: Simple
     found: dict[str, Any] = holdem_price.ultimate_price(
         counts, _orbit_view(orbits(dead)), pre, flop, river, fold_board, rules.wager_more,
         None if strategy is None else strategy.flop_rule, -1 if strategy is None else strategy.river_min,
-        card_bins(dead) if seen_card else None)
+        card_bins(dead) if seen_card else None, flop_played)
     return found
 
 
@@ -513,13 +514,15 @@ def _bonus_coefficients(rules: BonusRules) -> tuple[int, list[int]]:
     return _scaled(ante)
 
 
-def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], chunk: int, chunks: int) -> dict[str, Any]:
-    """One chunk counted (kept in this process) and priced: its sums per starting hand orbit."""
+def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], chunk: int, chunks: int,
+                flop_played: bytearray | None = None) -> dict[str, Any]:
+    """One chunk counted (kept in this process) and priced: its sums per starting hand orbit
+    (``flop_played``: each situation's Turn wager written there too)."""
     counts = bonus_counts(dead, rules.wager_more, chunk, chunks)
     _, ante = _bonus_coefficients(rules)
     _check_size(counts, ante)
     found: dict[str, Any] = holdem_price.bonus_price(counts, _orbit_view(orbits(dead)), ante, rules.flop_multiple,
-                                                     rules.wager_more)
+                                                     rules.wager_more, flop_played)
     return found
 
 

@@ -78,6 +78,7 @@ def simulation_report(game: GameTable, counts: Counts, check_hint: str) -> Repor
                                          f"{counts.strategy}, seed {counts.seed}")
     seconds = counts.seconds or 0.0
     rate = counts.rounds / seconds if seconds else float("inf")
-    notes = (f"{counts.rounds} rounds in {seconds:.3f} s ({rate / 1e6:.1f} million rounds/s)",
+    speed = f"{rate / 1e6:.1f} million rounds/s" if rate >= 1e5 else f"{rate:,.0f} rounds/s"
+    notes = (f"{counts.rounds} rounds in {seconds:.3f} s ({speed})",
              f"Check them against the exact distribution: oddscalc check {game.name} --counts FILE{check_hint}")
     return Report(report.title, report.tables, report.data, notes)

@@ -158,7 +158,6 @@ def test_decide_on_the_command_line(cli):
     assert data["decisions"][0]["choice"] == "call"
     assert cli("decide", GAME, "--hand", "As Kd").refused("flop")
     assert cli("exposure", GAME, "--board-cards", "1").refused("issue 20")
-    assert cli("simulate", GAME, "--rounds", "10").refused("simulator")
 
 
 @pytest.mark.slow

@@ -7,7 +7,7 @@ action at every (holding, flop) exactly (``analysis``); one situation is priced 
 reports by ``report``.  docs/casino-holdem.md says what is priced.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy')
+('exact analysis', 'decide', 'strategy', 'simulate')
 """
 from __future__ import annotations
 
@@ -40,7 +40,6 @@ class HoldemEngine(base.FamilyBase):
     # counts are kept after that): tests that analyse every built-in game run it in the slow suite
     heavy_analysis = True
     unavailable = {
-        "simulate": "Casino Hold'em is priced exactly over every deal and has no simulator yet (issue 20)",
         "exposure": "dealer or turn cards seen early are not priced yet (issue 20); decide --dead removes "
                     "cards seen"}
 
@@ -77,6 +76,14 @@ class HoldemEngine(base.FamilyBase):
         return report.decision_report(HoldemGame.of(table), self.decide_inputs, situation, decisions)
 
 
+    # --- simulate ---------------------------------------------------------------------------------
+
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
+        """The native simulator of the optimal play: the kernel's own call or fold at every flop (the AA
+        Bonus is not simulated)."""
+        self.parse_strategy(table, strategy_name)
+        return analysis.simulator(table, seed)
+
     # --- strategy ---------------------------------------------------------------------------------
 
     def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyCharts:
@@ -93,4 +100,4 @@ ENGINE = HoldemEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies] = (ENGINE,) * 4
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates] = (ENGINE,) * 5

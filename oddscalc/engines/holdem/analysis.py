@@ -13,6 +13,7 @@ from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.holdem_counts import N_ENDINGS, PAIR_OF_ACES, CasinoHoldemRules, OptimalPlay, optimal_play
+from oddscalc.engines.holdem_simulate import CASINO_ENDING, NamedSimulator, casino_simulator
 
 from .rules import HoldemGame
 
@@ -30,12 +31,24 @@ def ending_net(rules: CasinoHoldemRules, category: int, ending: int) -> Fraction
     return (rules.ante_pay(category), rules.ante_pay(category) + m, Fraction(0), Fraction(-1 - m))[ending]
 
 
+def call_name(category: int, ending: int) -> str:
+    """A call's outcome row name: its ending (the kernel's column) and the player's final hand."""
+    return f"{CALL}-{ENDINGS[ending]}-{Cat(category).label}"
+
+
+def simulator(game: GameTable, seed: int) -> NamedSimulator:
+    """A fresh seeded simulator of the optimal play, its tally named as the Ante-and-Call rows (the AA
+    Bonus is not simulated)."""
+    native = casino_simulator(HoldemGame.of(game).rules, seed)
+    return NamedSimulator(native, lambda _, c, e: call_name(c, CASINO_ENDING[e]), lambda _: FOLD)
+
+
 def call_rows(rules: CasinoHoldemRules, cells: tuple[tuple[int, ...], ...] | list[list[int]], *,
               every_row: bool = True) -> list[Outcome]:
     """A call's outcome rows, strongest final hand first (``every_row``: the rows without deals too,
     so a row keeps its name whatever the paytable)."""
     stake = Fraction(1 + rules.call_multiple)
-    return [Outcome(f"{CALL}-{ENDINGS[e]}-{Cat(r).label}", cells[r][e], ending_net(rules, r, e), stake)
+    return [Outcome(call_name(r, e), cells[r][e], ending_net(rules, r, e), stake)
             for r in reversed(range(len(cells))) for e in range(N_ENDINGS) if every_row or cells[r][e]]
 
 

@@ -19,6 +19,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.charts import StrategyCharts, action_key
+from oddscalc.engines.holdem_simulate import NamedSimulator, bonus_simulator
 from oddscalc.engines.holdem_stages import ENDINGS, N_CATEGORIES, SIX, BonusPlay, BonusRules, Work, bonus_play, orbits
 
 from . import starting_hands
@@ -99,6 +100,18 @@ def wagers_name(turn: int, river: int) -> str:
     return "-".join(["flop", *(["turn"] if turn else []), *(["river"] if river else [])])
 
 
+def simulator(game: GameTable, seed: int) -> NamedSimulator:
+    """A fresh seeded simulator of the optimal play, its tally named as the main wager's rows (the
+    Bonus is not simulated)."""
+    native = bonus_simulator(play(game), seed)
+    return NamedSimulator(native, lambda p, c, e: cell_name(p // 2, p % 2, c, e), lambda _: FOLD)
+
+
+def cell_name(turn: int, river: int, category: int, ending: int) -> str:
+    """An outcome row's name: the wagers made, the ending and the player's final hand."""
+    return f"{wagers_name(turn, river)}-{ENDINGS[ending]}-{Cat(category).label}"
+
+
 def action_probabilities(found: BonusPlay) -> dict[str, Fraction]:
     n = found.situations
     fm = found.rules.flop_multiple
@@ -121,7 +134,7 @@ def main_of(game: GameTable, found: BonusPlay) -> Analysis:
             for c in reversed(range(N_CATEGORIES)):
                 for e in range(SIX):
                     if cells[c][e]:
-                        rows.append(Outcome(f"{wagers_name(t, v)}-{ENDINGS[e]}-{Cat(c).label}", cells[c][e],
+                        rows.append(Outcome(cell_name(t, v, c, e), cells[c][e],
                                             r.net(r.flop_multiple, t, v, c, e), Fraction(1 + r.flop_multiple + t + v)))
     folds = found.folded_situations * found.completions
     if folds:

@@ -2,7 +2,7 @@
 every stage solved exactly over every deal (``engines/holdem_stages``), read and reported here.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy')
+('exact analysis', 'decide', 'strategy', 'simulate')
 """
 from __future__ import annotations
 
@@ -22,7 +22,18 @@ from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
 from . import bonus_decide
-from .bonus import ANTE, BONUS, NAME, RULE_SPECS, BonusGame, bonus_analysis, charts, main_analysis, play
+from .bonus import (
+    ANTE,
+    BONUS,
+    NAME,
+    RULE_SPECS,
+    BonusGame,
+    bonus_analysis,
+    charts,
+    main_analysis,
+    play,
+    simulator,
+)
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
 from .staged_report import WORK_INPUTS, strategy_report, work_of
 
@@ -84,7 +95,6 @@ class BonusHoldemEngine(base.FamilyBase):
     # the full-deck solution takes 20-30 s and about 2.2 GB the first time in a process
     heavy_analysis = True
     unavailable = {
-        "simulate": "Texas Hold'em Bonus is priced exactly over every deal and has no simulator yet (issue 20)",
         "exposure": "dealer or community cards seen early are not priced yet (issue 20); decide --dead removes "
                     "cards seen"}
 
@@ -122,6 +132,12 @@ class BonusHoldemEngine(base.FamilyBase):
                           (game_line(game), tie_note(game)))
         return shared_report(table, self.decide_inputs, situation, decisions, wording)
 
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
+        """The native simulator of the optimal play: the analysis' own Flop and Turn wagers, the River
+        wager decided per round over the river cards and dealer holdings (the Bonus is not simulated)."""
+        self.parse_strategy(table, strategy_name)
+        return simulator(table, seed)
+
     def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyCharts:
         self.parse_strategy(table, strategy_name)
         return charts(table)
@@ -135,4 +151,4 @@ class BonusHoldemEngine(base.FamilyBase):
 ENGINE = BonusHoldemEngine()
 
 if TYPE_CHECKING:
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies] = (ENGINE,) * 4
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates] = (ENGINE,) * 5

@@ -19,6 +19,7 @@ from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import OPTIMAL
 from oddscalc.engines.charts import StrategyChart, StrategyCharts, action_key
+from oddscalc.engines.holdem_simulate import NamedSimulator, ultimate_simulator
 from oddscalc.engines.holdem_stages import (
     ENDINGS,
     FLOP_ROWS,
@@ -117,12 +118,26 @@ def play(game: GameTable, work: Work | None = None, strategy: str = OPTIMAL) -> 
 
 # ---- the outcome tables ---------------------------------------------------------------------------
 
+def path_names(r: UltimateRules) -> list[tuple[str, int]]:
+    """(name, Play size) of every way a round reaches the showdown, in the order of play (the
+    simulator's paths too)."""
+    return [*((f"{PREFLOP}-{m}x", m) for m in r.preflop_multiples), (f"{FLOP}-{r.flop_multiple}x", r.flop_multiple),
+            (f"{RIVER}-{r.river_multiple}x", r.river_multiple)]
+
+
 def paths(found: UltimatePlay) -> list[tuple[str, int, tuple[tuple[int, ...], ...]]]:
     """(name, Play size, cells) of every way a round reaches the showdown, in the order of play."""
-    r = found.rules
-    out = [(f"{PREFLOP}-{m}x", m, cells) for m, cells in zip(r.preflop_multiples, found.preflop_cells, strict=True)]
-    return [*out, (f"{FLOP}-{r.flop_multiple}x", r.flop_multiple, found.flop_cells),
-            (f"{RIVER}-{r.river_multiple}x", r.river_multiple, found.river_cells)]
+    cells = (*found.preflop_cells, found.flop_cells, found.river_cells)
+    return [(name, m, c) for (name, m), c in zip(path_names(found.rules), cells, strict=True)]
+
+
+def cell_name(path: str, category: int, ending: int) -> str:
+    """An outcome row's name: the way of play, the ending and the player's final hand."""
+    return f"{path}-{ENDINGS[ending]}-{Cat(category).label}"
+
+
+def fold_name(category: int) -> str:
+    return f"{FOLD}-{Cat(category).label}"
 
 
 def action_probabilities(found: UltimatePlay) -> dict[str, Fraction]:
@@ -151,9 +166,8 @@ def main_of(game: GameTable, found: UltimatePlay) -> Analysis:
         for c in reversed(range(N_CATEGORIES)):
             for e in range(SIX):
                 if cells[c][e]:
-                    rows.append(Outcome(f"{name}-{ENDINGS[e]}-{Cat(c).label}", cells[c][e], r.net(m, c, e),
-                                        Fraction(2 + m)))
-    rows += [Outcome(f"{FOLD}-{Cat(c).label}", found.river_folds[c], Fraction(-2), Fraction(2))
+                    rows.append(Outcome(cell_name(name, c, e), cells[c][e], r.net(m, c, e), Fraction(2 + m)))
+    rows += [Outcome(fold_name(c), found.river_folds[c], Fraction(-2), Fraction(2))
              for c in reversed(range(N_CATEGORIES)) if found.river_folds[c]]
     return Analysis(game.name, game.paytables_text(), found.deals, tuple(rows), None, game.unit,
                     action_probabilities=action_probabilities(found))
@@ -190,6 +204,15 @@ def _trips(game: GameTable) -> Analysis:
 
 def trips_analysis(game: GameTable) -> Analysis:
     return game.built(_trips)
+
+
+def simulator(game: GameTable, strategy: str, seed: int) -> NamedSimulator:
+    """A fresh seeded simulator of a strategy as the analysis solved it, its tally named as the main
+    wager's rows (Trips is not simulated)."""
+    found = play(game, strategy=strategy)
+    names = [name for name, _ in path_names(found.rules)]
+    native = ultimate_simulator(found, None if strategy == OPTIMAL else SIMPLE[strategy], seed)
+    return NamedSimulator(native, lambda p, c, e: cell_name(names[p], c, e), fold_name)
 
 
 # ---- the strategy -----------------------------------------------------------------------------------

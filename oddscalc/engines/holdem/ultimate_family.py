@@ -2,7 +2,7 @@
 every stage solved exactly over every deal (``engines/holdem_stages``), read and reported here.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy', 'exposure')
+('exact analysis', 'decide', 'strategy', 'simulate', 'exposure')
 """
 from __future__ import annotations
 
@@ -26,7 +26,18 @@ from oddscalc.report.model import Report, Table
 from . import ultimate_decide
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
 from .staged_report import WORK_INPUTS, strategy_report, work_of
-from .ultimate import BLIND, NAME, RULE_SPECS, TRIPS, UltimateGame, charts, main_analysis, play, trips_analysis
+from .ultimate import (
+    BLIND,
+    NAME,
+    RULE_SPECS,
+    TRIPS,
+    UltimateGame,
+    charts,
+    main_analysis,
+    play,
+    simulator,
+    trips_analysis,
+)
 from .ultimate_strategies import STRATEGIES
 
 DECIDE_INPUTS = Inputs((
@@ -86,8 +97,6 @@ class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
     # the full-deck solution takes 20-30 s and about 2.3 GB the first time in a process (the counts
     # are kept after that): tests that analyse every built-in game run it in the slow suite
     heavy_analysis = True
-    unavailable = {
-        "simulate": "Ultimate Texas Hold'em is priced exactly over every deal and has no simulator yet (issue 20)"}
 
     def __init__(self) -> None:
         super().__init__(NAME, RULE_SPECS, analysis_inputs=WORK_INPUTS, strategies=STRATEGIES)
@@ -121,6 +130,11 @@ class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
                            Fact("a check means", "check_means")), (game_line(game), tie_note(game)))
         return shared_report(table, self.decide_inputs, situation, decisions, wording)
 
+    def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
+        """The native simulator of a strategy: the analysis' own decisions preflop and at the flop, the
+        river priced per round over the dealer holdings (Trips is not simulated)."""
+        return simulator(table, self.parse_strategy(table, strategy_name).name, seed)
+
     def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyCharts:
         self.parse_strategy(table, strategy_name)
         return charts(table)
@@ -143,4 +157,5 @@ class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
 ENGINE = UltimateHoldemEngine()
 
 if TYPE_CHECKING:
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Exposes] = (ENGINE,) * 5
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates,
+                     base.Exposes] = (ENGINE,) * 6
