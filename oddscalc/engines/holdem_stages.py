@@ -43,6 +43,7 @@ ENDINGS = ("no-qualify-win", "no-qualify-tie", "no-qualify-lose", "win", "tie", 
 NQ_WIN, NQ_TIE, NQ_LOSE, Q_WIN, Q_TIE, Q_LOSE = range(SIX)
 SIGN = (1, 0, -1, 1, 0, -1)                  # a wager won, pushed or lost 1 to 1 at each ending
 WIN_ENDINGS = (NQ_WIN, Q_WIN)
+TIE_ENDINGS = (NQ_TIE, Q_TIE)
 
 # the rows of the flop chart (holdem_price.flop_row): what the hole cards and the flop make
 FLOP_ROWS = ("royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
@@ -251,6 +252,9 @@ class UltimatePlay(Counted):
     # the flop decisions of the rounds checked preflop: [row][highest hole rank, A first] -> (checked,
     # played) situations (rows: FLOP_ROWS)
     flop_chart: tuple[tuple[tuple[int, int], ...], ...] = ()
+    # every deal by the player's final category and the ending of the two hands, whatever was played
+    # (a side bet that compares the hands even after a fold is settled on these)
+    showdowns: tuple[tuple[int, ...], ...] = ()
 
 
 
@@ -402,6 +406,7 @@ def _reduced(rules: UltimateRules, dead: tuple[int, ...], out: dict[str, Any], s
     flop_cells, river_cells, folds = [0] * 60, [0] * 60, [0] * N_CATEGORIES
     pre_sits, flop_sits, checked, main = [0] * k, 0, 0, 0
     chart = [0] * (len(FLOP_ROWS) * 13 * 2)
+    every = [sum(out["cells"][x::60]) for x in range(60)]
     for o, size in enumerate(sizes):
         options = [(out["preflop"][o * k + i], multiples[i]) for i in range(k)] + [(out["check"][o], 0)]
         best = _best(options, rules.wager_more)
@@ -431,7 +436,7 @@ def _reduced(rules: UltimateRules, dead: tuple[int, ...], out: dict[str, Any], s
         flop_sits, checked, tuple(_cells(c) for c in pre_cells), _cells(flop_cells), _cells(river_cells),
         tuple(f * disjoint for f in folds), out["equal"], Fraction(main, scale),
         tuple(tuple((chart[(r * 13 + c) * 2], chart[(r * 13 + c) * 2 + 1]) for c in range(13))
-              for r in range(len(FLOP_ROWS))))
+              for r in range(len(FLOP_ROWS))), _cells(every))
 
 
 def _check_total(play: UltimatePlay) -> None:
@@ -448,6 +453,8 @@ def _check_total(play: UltimatePlay) -> None:
     value -= 2 * sum(play.river_folds)
     if value != play.main_value:
         raise AssertionError(f"the paths are worth {value}, the optimum {play.main_value}")
+    if sum(map(sum, play.showdowns)) != play.deals or tuple(map(sum, play.showdowns)) != ultimate_categories(play):
+        raise AssertionError("the showdowns of every deal do not hold every deal by its final category")
 
 
 def ultimate_categories(play: UltimatePlay) -> tuple[int, ...]:

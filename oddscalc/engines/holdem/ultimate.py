@@ -25,6 +25,8 @@ from oddscalc.engines.holdem_stages import (
     FLOP_ROWS,
     N_CATEGORIES,
     SIX,
+    TIE_ENDINGS,
+    WIN_ENDINGS,
     UltimatePlay,
     UltimateRules,
     Work,
@@ -51,6 +53,9 @@ RULE_SPECS = (
     RuleSpec("river_multiple", "integer", 1, "the Play at the river, in Antes", low=1, high=MAX_MULTIPLE),
     RuleSpec("dealer_qualifier", "text", "pair", "the dealer's least qualifying hand, for the Ante only: pair "
              "(any pair), pair-<rank> (a pair of that rank or better) or none"),
+    RuleSpec("trips_requires_win", "flag", False, "Trips also needs the player's hand to beat the dealer's (Florida "
+             "racetracks): a tie with three of a kind or better pushes it, a lower hand loses it; the hands are "
+             "compared whether or not the player folded"),
     RuleSpec("tie_break", "text", WAGER_MORE, "the action taken when two are worth exactly the same: the one "
              "that wagers more (wager_more) or less", choices=(WAGER_MORE, WAGER_LESS)),
 )
@@ -66,6 +71,7 @@ class UltimateGame:
     game: GameTable
     rules: UltimateRules
     qualifier_text: str
+    trips_requires_win: bool = False
 
     @classmethod
     def of(cls, game: GameTable) -> UltimateGame:
@@ -98,7 +104,7 @@ def _read(game: GameTable) -> UltimateGame:
         trips=tuple((Cat.from_label(k), v) for k, v in trips.items()), preflop_multiples=_multiples(game),
         flop_multiple=game.rules.integer("flop_multiple"), river_multiple=game.rules.integer("river_multiple"),
         qualifier_pair=pair, wager_more=game.rules.text("tie_break") == WAGER_MORE)
-    return UltimateGame(game, rules, text)
+    return UltimateGame(game, rules, text, game.rules.flag("trips_requires_win"))
 
 
 def _plays(game: GameTable) -> dict[str, UltimatePlay]:
@@ -186,16 +192,32 @@ def main_analysis(game: GameTable, strategy: str = OPTIMAL) -> Analysis:
 
 
 def trips_of(game: GameTable, found: UltimatePlay) -> Analysis:
-    """Trips per its own stake: the player's final hand over every deal, whatever he did."""
+    """Trips per its own stake: the player's final hand over every deal, whatever he did (with
+    ``trips_requires_win``, and the ending of the two hands: only a win pays, a tie pushes)."""
     r = found.rules
-    by_category = ultimate_categories(found)
-    rows = [Outcome(f"{TRIPS}-{Cat(c).label}", by_category[c], r.trips_pay(c))
-            for c in reversed(range(N_CATEGORIES)) if r.trips_pay(c) > -1]
-    rows.append(Outcome(f"{TRIPS}-lose", sum(by_category[c] for c in range(N_CATEGORIES) if r.trips_pay(c) <= -1),
-                        Fraction(-1)))
+    if UltimateGame.of(game).trips_requires_win:
+        rows = _trips_needing_a_win(found)
+    else:
+        by_category = ultimate_categories(found)
+        rows = [Outcome(f"{TRIPS}-{Cat(c).label}", by_category[c], r.trips_pay(c))
+                for c in reversed(range(N_CATEGORIES)) if r.trips_pay(c) > -1]
+        rows.append(Outcome(f"{TRIPS}-lose", sum(by_category[c] for c in range(N_CATEGORIES)
+                                                 if r.trips_pay(c) <= -1), Fraction(-1)))
     paytable = game.paytable(TRIPS)
     text = f"{TRIPS} ({paytable.basis} one): " + ", ".join(f"{k} {v}" for k, v in paytable.pays.items())
     return Analysis(game.name, text, found.deals, tuple(rows), None, f"{TRIPS} stake")
+
+
+def _trips_needing_a_win(found: UltimatePlay) -> list[Outcome]:
+    """Florida's Trips: a paying hand wins its pay when it beats the dealer's and pushes on a tie;
+    everything else loses (the showdown of every deal, a fold's included)."""
+    r = found.rules
+    paying = [c for c in reversed(range(N_CATEGORIES)) if r.trips_pay(c) > -1]
+    shown = found.showdowns
+    rows = [Outcome(f"{TRIPS}-{Cat(c).label}", sum(shown[c][e] for e in WIN_ENDINGS), r.trips_pay(c)) for c in paying]
+    rows.append(Outcome(f"{TRIPS}-tie", sum(shown[c][e] for c in paying for e in TIE_ENDINGS), Fraction(0)))
+    lost = found.deals - sum(row.count for row in rows)
+    return [*rows, Outcome(f"{TRIPS}-lose", lost, Fraction(-1))]
 
 
 def _trips(game: GameTable) -> Analysis:

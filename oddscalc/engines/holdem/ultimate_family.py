@@ -54,8 +54,14 @@ def game_line(game: UltimateGame) -> str:
     return (f"{game.game.title}: Ante and an equal Blind; preflop check or Play {sizes}, at the flop check or "
             f"Play {r.flop_multiple}x, at the river Play {r.river_multiple}x or fold (losing the Ante and the "
             f"Blind); {game.qualifier_text}, for the Ante only (it pushes when he does not); the Blind pays the "
-            f"player's winning hand by its table and pushes below it; Trips pays the player's final hand "
-            f"whatever he does.")
+            f"player's winning hand by its table and pushes below it; {trips_line(game)}")
+
+
+def trips_line(game: UltimateGame) -> str:
+    if game.trips_requires_win:
+        return ("Trips pays the player's final hand only when it beats the dealer's (Florida: a tie pushes it, the "
+                "hands are compared even after a fold).")
+    return "Trips pays the player's final hand whatever he does."
 
 
 def tie_note(game: UltimateGame) -> str:
