@@ -44,6 +44,7 @@ NQ_WIN, NQ_TIE, NQ_LOSE, Q_WIN, Q_TIE, Q_LOSE = range(SIX)
 SIGN = (1, 0, -1, 1, 0, -1)                  # a wager won, pushed or lost 1 to 1 at each ending
 WIN_ENDINGS = (NQ_WIN, Q_WIN)
 TIE_ENDINGS = (NQ_TIE, Q_TIE)
+LOSE_ENDINGS = (NQ_LOSE, Q_LOSE)
 
 # the rows of the flop chart (holdem_price.flop_row): what the hole cards and the flop make
 FLOP_ROWS = ("royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush", "straight",
@@ -455,6 +456,16 @@ def _check_total(play: UltimatePlay) -> None:
         raise AssertionError(f"the paths are worth {value}, the optimum {play.main_value}")
     if sum(map(sum, play.showdowns)) != play.deals or tuple(map(sum, play.showdowns)) != ultimate_categories(play):
         raise AssertionError("the showdowns of every deal do not hold every deal by its final category")
+
+
+def losing_hands(play: UltimatePlay) -> tuple[tuple[int, ...], int]:
+    """Deals by the category of the lower of the two hands (the player's or the dealer's), and the
+    deals the hands tie, whatever was played.  The showdowns count the player's losing hands; the
+    dealer's are as many, category by category: exchanging the two holdings maps every deal the
+    player loses with a hand onto one the dealer loses with it."""
+    shown = play.showdowns
+    return (tuple(2 * sum(shown[c][e] for e in LOSE_ENDINGS) for c in range(N_CATEGORIES)),
+            sum(shown[c][e] for c in range(N_CATEGORIES) for e in TIE_ENDINGS))
 
 
 def ultimate_categories(play: UltimatePlay) -> tuple[int, ...]:

@@ -42,6 +42,7 @@ from .ultimate_strategies import SIMPLE
 
 NAME = "holdem-ultimate"
 BLIND, TRIPS = "blind", "trips"
+BAD_BEAT = "bad-beat"              # optional: the two-way Bad Beat (ultimate_bad_beat.py)
 CHECK, FOLD = "check", "fold"
 PREFLOP, FLOP, RIVER = "preflop", "flop", "river"
 MAX_MULTIPLE = 10
@@ -89,7 +90,9 @@ def _multiples(game: GameTable) -> tuple[int, ...]:
 
 def _read(game: GameTable) -> UltimateGame:
     where = f"table '{game.name}'"
-    game.check_paytables([BLIND, TRIPS], [BLIND, TRIPS])
+    game.check_paytables([BLIND, TRIPS, BAD_BEAT], [BLIND, TRIPS])
+    if game.has_paytable(BAD_BEAT):
+        game.pays_to_one(BAD_BEAT, CATEGORIES)
     if game.main_paytable != BLIND:
         raise InputError(f"{where}: main_paytable is '{BLIND}'")
     if game.classes:

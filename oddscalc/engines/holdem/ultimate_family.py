@@ -23,10 +23,12 @@ from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
 
+from . import ultimate_bad_beat as bad_beat
 from . import ultimate_decide
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
 from .staged_report import WORK_INPUTS, strategy_report, work_of
 from .ultimate import (
+    BAD_BEAT,
     BLIND,
     NAME,
     RULE_SPECS,
@@ -54,7 +56,9 @@ def game_line(game: UltimateGame) -> str:
     return (f"{game.game.title}: Ante and an equal Blind; preflop check or Play {sizes}, at the flop check or "
             f"Play {r.flop_multiple}x, at the river Play {r.river_multiple}x or fold (losing the Ante and the "
             f"Blind); {game.qualifier_text}, for the Ante only (it pushes when he does not); the Blind pays the "
-            f"player's winning hand by its table and pushes below it; {trips_line(game)}")
+            f"player's winning hand by its table and pushes below it; {trips_line(game)}"
+            + (" The Bad Beat pays the round's losing hand (the player's or the dealer's) by its table, compared "
+               "even after a fold; a tie loses it." if bad_beat.offered(game.game) else ""))
 
 
 def trips_line(game: UltimateGame) -> str:
@@ -71,10 +75,13 @@ def tie_note(game: UltimateGame) -> str:
 
 
 def paytables_table(game: GameTable) -> Table:
-    blind, trips = game.paytable(BLIND), game.paytable(TRIPS)
-    rows = tuple((hand, pay_text(blind.listed(hand), blind.basis) if hand in blind.pays else "push",
-                  pay_text(trips.listed(hand), trips.basis) if hand in trips.pays else "loses") for hand in CATEGORIES)
-    return Table("paytables (to one; the Blind only when the player's hand is higher)", ("hand", BLIND, TRIPS), rows)
+    names = [BLIND, TRIPS, *([BAD_BEAT] if bad_beat.offered(game) else [])]
+    tables = [game.paytable(name) for name in names]
+    rows = tuple((hand, *(pay_text(t.listed(hand), t.basis) if hand in t.pays else "push" if t.name == BLIND
+                          else "loses" for t in tables)) for hand in CATEGORIES)
+    caption = "paytables (to one; the Blind only when the player's hand is higher"
+    caption += "; the Bad Beat on the losing hand)" if bad_beat.offered(game) else ")"
+    return Table(caption, ("hand", *names), tuple(rows))
 
 
 def analysis_report(game: UltimateGame) -> Report:
@@ -82,10 +89,17 @@ def analysis_report(game: UltimateGame) -> Report:
     tables = [paytables_table(game.game),
               outcome_table(trips, f"side bet {TRIPS} outcomes (per {TRIPS} stake; the player's final hand)"),
               metrics_table(trips, f"side bet {TRIPS} metrics")]
+    side_bets = {TRIPS: analysis_data(trips)}
+    beat = bad_beat.bad_beat_analysis(game.game)
+    if beat is not None:
+        tables += [outcome_table(beat, f"side bet {BAD_BEAT} outcomes (per {BAD_BEAT} stake; the losing hand, "
+                                       "the player's or the dealer's)"),
+                   metrics_table(beat, f"side bet {BAD_BEAT} metrics")]
+        side_bets[BAD_BEAT] = analysis_data(beat)
     data: dict[str, object] = {
         "preflop_multiples": list(game.rules.preflop_multiples), "flop_multiple": game.rules.flop_multiple,
         "river_multiple": game.rules.river_multiple, "qualifier": game.qualifier_text,
-        "tie_break": WAGER_MORE if game.rules.wager_more else WAGER_LESS, "side_bets": {TRIPS: analysis_data(trips)}}
+        "tie_break": WAGER_MORE if game.rules.wager_more else WAGER_LESS, "side_bets": side_bets}
     notes = (game_line(game), tie_note(game),
              f"Figures are per Ante (the Blind equals it, so a round starts with 2 Antes at risk); per total wager "
              f"divide by the average wager ({decimal_text(main.average_wager, 6)} Antes).")
@@ -114,10 +128,13 @@ class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
         return main_analysis(table, self.parse_strategy(table, strategy_name).name)
 
     def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
-        """Ante, Blind and Play per Ante; Trips per its own stake."""
+        """Ante, Blind and Play per Ante; Trips (and the Bad Beat, where the table offers it) per its own stake."""
+        beat = bad_beat.bad_beat_analysis(table)
         return (base.Wager("main", f"Ante, Blind and Play, per {table.unit}", self.analyze(table, strategy_name),
                            paytables=(BLIND,)),
-                base.Wager(TRIPS, f"side bet {TRIPS}, per {TRIPS} stake", trips_analysis(table), True, (TRIPS,)))
+                base.Wager(TRIPS, f"side bet {TRIPS}, per {TRIPS} stake", trips_analysis(table), True, (TRIPS,)),
+                *(() if beat is None else
+                  (base.Wager(BAD_BEAT, f"side bet {BAD_BEAT}, per {BAD_BEAT} stake", beat, True, (BAD_BEAT,)),)))
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         play(table, work_of(situation))
