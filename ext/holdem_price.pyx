@@ -108,7 +108,7 @@ cdef object zeros(Py_ssize_t n):
 
 
 def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bint wager_more=True, flop_rule=None,
-                   int river_min=-1, card_bins=None, flop_played=None):
+                   int river_min=-1, card_bins=None, flop_played=None, fold_extra=None):
     """Ultimate Texas Hold'em priced over the counts' flops, per orbit.
 
     ``preflop``: one list of 60 coefficients per preflop Play size (on a situation's cells); ``flop``:
@@ -133,7 +133,11 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     per card seen.
 
     ``flop_played`` (a writable buffer of n_flops x n_holdings bytes, the counts' layout): each
-    situation's flop decision is written there too, 1 a Play and 0 a check (the simulator plays them)."""
+    situation's flop decision is written there too, 1 a Play and 0 a check (the simulator plays them).
+
+    ``fold_extra`` (10 integers): what a river fold costs besides ``fold_board``, per deal, by the
+    player's final category (a side bet a fold forfeits: Trips lost on a fold); the kernel must have
+    kept apart every river situation of a category it touches (``blind_from``)."""
     cdef int64_t pre[MAX_OPTIONS][CELLS6]
     cdef uint8_t[::1] decided
     cdef bint deciding = flop_played is not None
@@ -141,7 +145,8 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     cdef int n_views = 1, m
     cdef bint played
     cdef uint8_t rule[FLOP_ROWS * N_RANKS]
-    cdef int64_t fold_deal, deals_c, fold_per_board
+    cdef int64_t fold_deal, deals_c, fold_per_board, fold_here
+    cdef int64_t extra[N_CATEGORIES]
     cdef bint ruled = flop_rule is not None
     cdef int64_t fc[CELLS6]
     cdef int64_t rc[CELLS6]
@@ -189,6 +194,11 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
             rule[x] = given[x]
     fold_per_board = (n_rest - 4) * (n_rest - 5) // 2                 # dealer holdings of a board
     fold_deal = fold_board // fold_per_board
+    if fold_extra is None:
+        for c in range(N_CATEGORIES):
+            extra[c] = 0
+    else:
+        read_coefs(fold_extra, extra, N_CATEGORIES)
     flop_cards = &flops[0, 0]
     for k in range(n_pre):
         read_coefs(preflop[k], pre[k], CELLS6)
@@ -219,10 +229,11 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                 v_play = 0
                 for c in range(SIX):
                     v_play = v_play + rc[row[2] * SIX + c] * row[3 + c]
-                if v_play > fold_board or (v_play == fold_board and wager_more):
+                fold_here = fold_board + extra[row[2]] * fold_per_board
+                if v_play > fold_here or (v_play == fold_here and wager_more):
                     kept_value[row[1]] += v_play
                 else:
-                    kept_value[row[1]] += fold_board
+                    kept_value[row[1]] += fold_here
                 y += 1
             h = 0
             for j in range(1, n_rest):
@@ -233,8 +244,8 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                     if river_min < 0:
                         folds = 0
                         for c in range(N_CATEGORIES):
-                            folds += third[s * N_CATEGORIES + c]
-                        v_check = dot(rc, &second[s * CELLS6]) + fold_board * folds + kept_value[h]
+                            folds += (fold_board + extra[c] * fold_per_board) * third[s * N_CATEGORIES + c]
+                        v_check = dot(rc, &second[s * CELLS6]) + folds + kept_value[h]
                     else:
                         # the river by the final category alone: the situation's own cells, row by row
                         v_check = 0
@@ -246,7 +257,7 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                                 deals_c = 0
                                 for x in range(SIX):
                                     deals_c = deals_c + cell[c * SIX + x]
-                                v_check = v_check + fold_deal * deals_c
+                                v_check = v_check + (fold_deal + extra[c]) * deals_c
                     chart_row = flop_row(rest[f, i], rest[f, j], flop_cards + 3 * f)
                     column = 12 - (card_rank(rest[f, i]) if card_rank(rest[f, i]) > card_rank(rest[f, j])
                                    else card_rank(rest[f, j]))
@@ -306,13 +317,14 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                 v_play = 0
                 for c in range(SIX):
                     v_play = v_play + rc[row[2] * SIX + c] * row[3 + c]
+                fold_here = fold_board + extra[row[2]] * fold_per_board
                 for m in range(n_views):
                     if n_views == 1:
                         o = orb[rest[f, hold_first(h)] * N_CARDS + rest[f, hold_second(h)]]
                     else:
                         o = bins[(rest[f, hold_first(h)] * N_CARDS + rest[f, hold_second(h)]) * N_CARDS
                                  + flop_cards[3 * f + m]]
-                    if v_play > fold_board or (v_play == fold_board and wager_more):
+                    if v_play > fold_here or (v_play == fold_here and wager_more):
                         for c in range(SIX):
                             p_river[o * CELLS6 + row[2] * SIX + c] += wt * row[3 + c]
                     else:

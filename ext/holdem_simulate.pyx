@@ -113,7 +113,8 @@ cdef class HoldemSimulator(Simulation):
     Play (call) at the flop, 0 not; ``flop_folds``: not playing the flop folds (Casino Hold'em), else
     the round goes on to the river, where it plays with ``river_min`` or better (>= 0), or where the
     river Play's ``river`` values (60 integers, at each category and ending) summed over the dealer
-    holdings beat ``fold`` per dealer holding (ties go to the Play with ``wager_more``).
+    holdings beat ``fold`` per dealer holding (ties go to the Play with ``wager_more``), a fold costing
+    ``fold_extra`` (10 integers, by the final category: a side bet it forfeits) besides.
     ``qualifier``: the least qualifying dealer strength (0: every hand)."""
     cdef int n_preflop
     cdef int qualifier
@@ -122,6 +123,7 @@ cdef class HoldemSimulator(Simulation):
     cdef bint wager_more
     cdef int64_t river[CELLS6]
     cdef int64_t fold
+    cdef int64_t extra[N_CATEGORIES]
     cdef uint8_t pre[N_CARDS * N_CARDS]
     cdef const uint8_t* flop
     cdef object refs
@@ -129,7 +131,7 @@ cdef class HoldemSimulator(Simulation):
     cdef int64_t folded[N_CATEGORIES]
 
     def __init__(self, uint64_t seed, preflop, int n_preflop, flop, bint flop_folds, int qualifier,
-                 int river_min=0, river=None, long long fold=0, bint wager_more=True):
+                 int river_min=0, river=None, long long fold=0, bint wager_more=True, fold_extra=None):
         cdef const uint8_t[::1] view
         cdef int i
         preflop = bytes(preflop)
@@ -154,6 +156,10 @@ cdef class HoldemSimulator(Simulation):
         self.river_min, self.wager_more, self.fold = river_min, wager_more, fold
         for i in range(CELLS6):
             self.river[i] = river[i] if river is not None else 0
+        if fold_extra is not None and len(fold_extra) != N_CATEGORIES:
+            raise ValueError(f"fold_extra has {N_CATEGORIES} values, one per category")
+        for i in range(N_CATEGORIES):
+            self.extra[i] = fold_extra[i] if fold_extra is not None else 0
 
     cdef bint plays_river(self, const uint8_t* d, uint16_t player, int category) noexcept nogil:
         """The priced river: the Play's value over every dealer holding the player cannot see, against
@@ -181,7 +187,8 @@ cdef class HoldemSimulator(Simulation):
                 cards[5] = unseen[i]
                 value += self.river[category * SIX + ending_of(player, strength7(cards), self.qualifier)]
                 holdings += 1
-        return value > self.fold * holdings or (value == self.fold * holdings and self.wager_more)
+        folding = (self.fold + self.extra[category]) * holdings
+        return value > folding or (value == folding and self.wager_more)
 
     cdef void play(self, int64_t rounds) noexcept nogil:
         cdef int64_t _round

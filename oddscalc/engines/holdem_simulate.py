@@ -23,11 +23,11 @@ from oddscalc.engines.holdem_stages import (
     UltimatePlay,
     UltimateRules,
     Work,
-    _ultimate_coefficients,
     bonus_chunk,
     bonus_counts,
     orbits,
     ultimate_chunk,
+    ultimate_coefficients,
     ultimate_counts,
 )
 
@@ -92,11 +92,11 @@ def ultimate_simulator(play: UltimatePlay, strategy: SimpleStrategy | None, seed
     """A fresh seeded simulator of Ultimate Texas Hold'em as ``play`` solved it (``strategy``: the
     simple strategy it was solved under, None for the optimal one)."""
     rules = play.rules
-    _, _, _, river, fold_board = _ultimate_coefficients(rules, 52)
-    fold = fold_board // comb(52 - 7, 2)
+    k = ultimate_coefficients(rules, 52)
     return HoldemSimulator(seed, ultimate_preflop(play.preflop_choice), len(rules.preflop_multiples),
                            ultimate_flop_table(rules, strategy), False, rules.qualifier,
-                           -1 if strategy is None else strategy.river_min, river, fold, rules.wager_more)
+                           -1 if strategy is None else strategy.river_min, k.river, k.fold_board // comb(52 - 7, 2),
+                           rules.wager_more, k.fold_extra)
 
 
 def casino_simulator(rules: CasinoHoldemRules, seed: int) -> HoldemSimulator:

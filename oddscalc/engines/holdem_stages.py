@@ -186,6 +186,8 @@ class UltimateRules:
     river_multiple: int = 1
     qualifier_pair: int | None = 0
     wager_more: bool = True
+    # Trips units per Ante that a river fold forfeits (0: Trips survives a fold and no decision sees it)
+    trips_forfeit: Fraction = Fraction(0)
 
     def blind_pay(self, category: int) -> Fraction:
         return dict(self.blind).get(Cat(category), Fraction(0))
@@ -203,7 +205,15 @@ class UltimateRules:
         on, or a straight if that is higher (keeping more apart is exact too, and every table that pays
         from a straight up then shares one count)."""
         paying = min((c for c in range(N_CATEGORIES) if self.blind_pay(c) > 0), default=N_CATEGORIES)
+        if self.trips_forfeit:
+            # a fold then forfeits what Trips would pay: those river situations are decided with it too
+            paying = min(paying, min((c for c in range(N_CATEGORIES) if self.trips_pay(c) > -1), default=paying))
         return min(paying, int(Cat.STRAIGHT))
+
+    def fold_extra(self, category: int) -> Fraction:
+        """What a river fold costs besides the Ante and the Blind, per Ante, with a final hand of
+        ``category``: the Trips it forfeits (its pay, and its stake back), when a fold forfeits Trips."""
+        return -self.trips_forfeit * (1 + self.trips_pay(category))
 
     def net(self, multiple: int, category: int, ending: int) -> Fraction:
         """Ante, Blind and a Play of ``multiple`` settled at an ending, per Ante."""
@@ -310,15 +320,29 @@ def _cells(flat: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(flat[c * SIX:(c + 1) * SIX]) for c in range(N_CATEGORIES))
 
 
-def _ultimate_coefficients(rules: UltimateRules, n_live: int) -> tuple[int, list[list[int]], list[int], list[int], int]:
-    """(scale, preflop Play coefficients per size, the flop Play's, the river Play's, a river fold per
-    board), all integers: every value times ``scale``, the least common denominator."""
+@dataclass(frozen=True)
+class UltimateCoefficients:
+    """The pricing kernel's integers: every value times ``scale``, the least common denominator: the
+    preflop Play's coefficients per size (on a situation's 60 cells), the flop Play's, the river
+    Play's, a river fold per board, and what a fold costs besides, per deal, by final category."""
+    scale: int
+    preflop: list[list[int]]
+    flop: list[int]
+    river: list[int]
+    fold_board: int
+    fold_extra: list[int]
+
+
+def ultimate_coefficients(rules: UltimateRules, n_live: int) -> UltimateCoefficients:
     multiples = rules.preflop_multiples
     values = [v for m in (*multiples, rules.flop_multiple, rules.river_multiple) for v in rules.coefficients(m)]
-    scale, ints = _scaled([*values, Fraction(-2)])
+    extras = [rules.fold_extra(c) for c in range(N_CATEGORIES)]
+    scale, ints = _scaled([*values, *extras, Fraction(-2)])
     k = len(multiples)
     pre = [ints[i * 60:(i + 1) * 60] for i in range(k)]
-    return scale, pre, ints[k * 60:(k + 1) * 60], ints[(k + 1) * 60:(k + 2) * 60], ints[-1] * comb(n_live - 7, 2)
+    rest = (k + 2) * 60
+    return UltimateCoefficients(scale, pre, ints[k * 60:(k + 1) * 60], ints[(k + 1) * 60:rest],
+                                ints[-1] * comb(n_live - 7, 2), ints[rest:rest + N_CATEGORIES])
 
 
 @dataclass(frozen=True)
@@ -339,12 +363,13 @@ def ultimate_chunk(rules: UltimateRules, dead: tuple[int, ...], strategy: Simple
     (``flop_played``: each situation's flop decision written there too, the chunk's flops x holdings)."""
     counts = ultimate_counts(dead, rules.qualifier, rules.river_multiple, rules.blind_from, rules.wager_more,
                              chunk, chunks)
-    scale, pre, flop, river, fold_board = _ultimate_coefficients(rules, counts.n_live)
-    _check_size(counts, [*(x for row in pre for x in row), *flop, *river, fold_board])
+    k = ultimate_coefficients(rules, counts.n_live)
+    _check_size(counts, [*(x for row in k.preflop for x in row), *k.flop, *k.river, k.fold_board,
+                         *(x * comb(counts.n_live - 7, 2) for x in k.fold_extra)])
     found: dict[str, Any] = holdem_price.ultimate_price(
-        counts, _orbit_view(orbits(dead)), pre, flop, river, fold_board, rules.wager_more,
+        counts, _orbit_view(orbits(dead)), k.preflop, k.flop, k.river, k.fold_board, rules.wager_more,
         None if strategy is None else strategy.flop_rule, -1 if strategy is None else strategy.river_min,
-        card_bins(dead) if seen_card else None, flop_played)
+        card_bins(dead) if seen_card else None, flop_played, k.fold_extra)
     return found
 
 
@@ -397,7 +422,8 @@ def _reduced(rules: UltimateRules, dead: tuple[int, ...], out: dict[str, Any], s
     """The preflop decision per bin (an orbit, or a holding with a flop card seen) and the paths it
     leads to, from the chunks' sums."""
     n = 52 - len(dead)
-    scale = _ultimate_coefficients(rules, n)[0]
+    coefficients = ultimate_coefficients(rules, n)
+    scale = coefficients.scale
     multiples = rules.preflop_multiples
     k = len(multiples)
     completions = comb(n - 5, 2) * comb(n - 7, 2)
@@ -432,6 +458,8 @@ def _reduced(rules: UltimateRules, dead: tuple[int, ...], out: dict[str, Any], s
         river_cells = [x + y for x, y in zip(river_cells, out["river_cells"][o * 60:(o + 1) * 60], strict=True)]
         folds = [x + y for x, y in zip(folds, out["river_folds"][o * 10:(o + 1) * 10], strict=True)]
     disjoint = comb(n - 7, 2)
+    # the decisions saw what a fold forfeits besides (Trips): the main wager's value is without it
+    main -= sum(f * disjoint * x for f, x in zip(folds, coefficients.fold_extra, strict=True))
     return UltimatePlay(
         rules, views * comb(n, 2) * comb(n - 2, 3), completions, tuple(choice), tuple(orbit_values), tuple(pre_sits),
         flop_sits, checked, tuple(_cells(c) for c in pre_cells), _cells(flop_cells), _cells(river_cells),

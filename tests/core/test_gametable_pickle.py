@@ -24,6 +24,7 @@ ALTERNATIVES = {"mississippi-stud-straight-5": "mississippi-stud", "let-it-ride-
                 "ultimate-texas-holdem-4x-only": "ultimate-texas-holdem",
                 "ultimate-texas-holdem-trips-b": "ultimate-texas-holdem",
                 "ultimate-texas-holdem-florida-trips": "ultimate-texas-holdem",
+                "ultimate-texas-holdem-trips-lost-on-fold": "ultimate-texas-holdem",
                 "texas-holdem-bonus-atlantic-city": "texas-holdem-bonus"}
 EXAMPLES = {**SETTLED, **ALTERNATIVES}
 

@@ -12,7 +12,7 @@ import oddscalc
 from oddscalc._native.holdem_simulate import BonusSimulator, HoldemSimulator, spread_flops
 from oddscalc.core.cards import format_cards
 from oddscalc.engines.holdem_simulate import FLOP_TABLE, ON
-from oddscalc.engines.holdem_stages import UltimateRules, _ultimate_coefficients
+from oddscalc.engines.holdem_stages import UltimateRules, ultimate_coefficients
 
 UTH, CH, THB = "ultimate-texas-holdem", "casino-holdem", "texas-holdem-bonus"
 
@@ -42,9 +42,9 @@ def test_a_canonical_flops_decisions_reach_every_suit_image():
 
 def priced_river():
     rules = UltimateRules()
-    _, _, _, river, fold_board = _ultimate_coefficients(rules, 52)
+    k = ultimate_coefficients(rules, 52)
     return HoldemSimulator(1, bytes([ON]) * 2704, len(rules.preflop_multiples), bytes(FLOP_TABLE), False,
-                           rules.qualifier, -1, river, fold_board // comb(45, 2), rules.wager_more)
+                           rules.qualifier, -1, k.river, k.fold_board // comb(45, 2), rules.wager_more)
 
 
 def test_the_river_is_decided_as_decide_prices_it():

@@ -9,7 +9,7 @@ shares and the strategy charts of the solution.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
 
@@ -54,6 +54,11 @@ RULE_SPECS = (
     RuleSpec("river_multiple", "integer", 1, "the Play at the river, in Antes", low=1, high=MAX_MULTIPLE),
     RuleSpec("dealer_qualifier", "text", "pair", "the dealer's least qualifying hand, for the Ante only: pair "
              "(any pair), pair-<rank> (a pair of that rank or better) or none"),
+    RuleSpec("trips_survives_fold", "flag", True, "a river fold keeps Trips in action (the usual rule); false: "
+             "a fold forfeits it (player-banked games)"),
+    RuleSpec("trips_ratio", "number", Fraction(0), "Trips staked per Ante, for the river decision when a fold "
+             "forfeits it (0: the river is decided on the Ante, Blind and Play alone)", low=Fraction(0),
+             high=Fraction(100)),
     RuleSpec("trips_requires_win", "flag", False, "Trips also needs the player's hand to beat the dealer's (Florida "
              "racetracks): a tie with three of a kind or better pushes it, a lower hand loses it; the hands are "
              "compared whether or not the player folded"),
@@ -73,6 +78,7 @@ class UltimateGame:
     rules: UltimateRules
     qualifier_text: str
     trips_requires_win: bool = False
+    trips_survives_fold: bool = True
 
     @classmethod
     def of(cls, game: GameTable) -> UltimateGame:
@@ -102,12 +108,17 @@ def _read(game: GameTable) -> UltimateGame:
         raise InputError(f"{where}: paytables.{BLIND} pays a winning hand: no pay can be negative")
     trips = game.pays_to_one(TRIPS, CATEGORIES)
     pair, text = qualifier_of(game)
+    survives = game.rules.flag("trips_survives_fold")
+    if not survives and game.rules.flag("trips_requires_win"):
+        raise InputError(f"{where}: rules.trips_requires_win with trips_survives_fold = false is not priced (a "
+                         f"folded hand's showdown is not counted); choose one")
     rules = UltimateRules(
         blind=tuple((Cat.from_label(k), v) for k, v in blind.items()),
         trips=tuple((Cat.from_label(k), v) for k, v in trips.items()), preflop_multiples=_multiples(game),
         flop_multiple=game.rules.integer("flop_multiple"), river_multiple=game.rules.integer("river_multiple"),
-        qualifier_pair=pair, wager_more=game.rules.text("tie_break") == WAGER_MORE)
-    return UltimateGame(game, rules, text, game.rules.flag("trips_requires_win"))
+        qualifier_pair=pair, wager_more=game.rules.text("tie_break") == WAGER_MORE,
+        trips_forfeit=Fraction(0) if survives else game.rules.number("trips_ratio"))
+    return UltimateGame(game, rules, text, game.rules.flag("trips_requires_win"), survives)
 
 
 def _plays(game: GameTable) -> dict[str, UltimatePlay]:
@@ -198,7 +209,8 @@ def trips_of(game: GameTable, found: UltimatePlay) -> Analysis:
     """Trips per its own stake: the player's final hand over every deal, whatever he did (with
     ``trips_requires_win``, and the ending of the two hands: only a win pays, a tie pushes)."""
     r = found.rules
-    if UltimateGame.of(game).trips_requires_win:
+    typed = UltimateGame.of(game)
+    if typed.trips_requires_win:
         rows = _trips_needing_a_win(found)
     else:
         by_category = ultimate_categories(found)
@@ -206,9 +218,20 @@ def trips_of(game: GameTable, found: UltimatePlay) -> Analysis:
                 for c in reversed(range(N_CATEGORIES)) if r.trips_pay(c) > -1]
         rows.append(Outcome(f"{TRIPS}-lose", sum(by_category[c] for c in range(N_CATEGORIES)
                                                  if r.trips_pay(c) <= -1), Fraction(-1)))
+    if not typed.trips_survives_fold:
+        rows = _forfeited_on_folds(found, rows)
     paytable = game.paytable(TRIPS)
     text = f"{TRIPS} ({paytable.basis} one): " + ", ".join(f"{k} {v}" for k, v in paytable.pays.items())
     return Analysis(game.name, text, found.deals, tuple(rows), None, f"{TRIPS} stake")
+
+
+def _forfeited_on_folds(found: UltimatePlay, rows: list[Outcome]) -> list[Outcome]:
+    """Trips when a fold forfeits it: a folded round's Trips loses, whatever it would have paid (a
+    folded hand below three of a kind loses it anyway: only the paying hands move to the fold row)."""
+    r = found.rules
+    moved = {f"{TRIPS}-{Cat(c).label}": found.river_folds[c] for c in range(N_CATEGORIES) if r.trips_pay(c) > -1}
+    kept = [replace(row, count=row.count - moved.get(row.outcome, 0)) for row in rows]
+    return [*kept, Outcome(f"{TRIPS}-fold", sum(moved.values()), Fraction(-1))]
 
 
 def _trips_needing_a_win(found: UltimatePlay) -> list[Outcome]:

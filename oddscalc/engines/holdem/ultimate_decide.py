@@ -44,7 +44,7 @@ def river(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dea
     ((_, category, ends),) = holdem.completion_endings(hand, board, dead, rules.qualifier)
     total = sum(ends)
     m = rules.river_multiple
-    values = {FOLD: Fraction(-2), play_action(m): _value(rules, m, category, ends) / total}
+    values = {FOLD: Fraction(-2) + rules.fold_extra(category), play_action(m): _value(rules, m, category, ends) / total}
     choice = _best(values, {FOLD: 0, play_action(m): m}, rules.wager_more)
     return Decision(choice, values, total, outcomes=_rows(rules, m, [(category, ends)]),
                     facts={"stage": "river", "outcomes_of": play_action(m)})
@@ -58,7 +58,7 @@ def flop(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead
     check = Fraction(0)
     for _, category, ends in found:
         played = _value(rules, rm, category, ends)
-        folded = Fraction(-2 * sum(ends))
+        folded = (Fraction(-2) + rules.fold_extra(category)) * sum(ends)
         check += played if played > folded or (played == folded and rules.wager_more) else folded
     values = {CHECK: check / total,
               play_action(fm): sum((_value(rules, fm, c, ends) for _, c, ends in found), Fraction(0)) / total}

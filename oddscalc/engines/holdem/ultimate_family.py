@@ -62,6 +62,11 @@ def game_line(game: UltimateGame) -> str:
 
 
 def trips_line(game: UltimateGame) -> str:
+    if not game.trips_survives_fold:
+        ratio = game.rules.trips_forfeit
+        return ("Trips pays the player's final hand, but a river fold forfeits it; the decisions weigh "
+                + (f"{decimal_text(ratio, 6)} Trips staked per Ante (the main wager's figures are those of that "
+                   "play)." if ratio else "the main wagers alone (rules.trips_ratio = 0)."))
     if game.trips_requires_win:
         return ("Trips pays the player's final hand only when it beats the dealer's (Florida: a tie pushes it, the "
                 "hands are compared even after a fold).")
