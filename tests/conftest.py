@@ -10,6 +10,10 @@ import pytest
 
 from oddscalc.cli import main
 
+# every test computes what it checks: no solution kept on disk by an earlier run (or by an earlier
+# version of the code) is read (tests/core/test_solution_store.py checks the store itself)
+os.environ["ODDSCALC_CACHE"] = "off"
+
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):

@@ -10,6 +10,7 @@ holding) by those coefficients, and the figures come back here as exact ``Fracti
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -19,6 +20,7 @@ from math import comb, lcm
 from oddscalc._native import eval5, holdem
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.core.solution_store import kept
 
 N_CATEGORIES = 10
 N_ENDINGS = 4              # the columns of a cell: dealer does not qualify; qualifies and the player wins, ties, loses
@@ -163,8 +165,15 @@ class OptimalPlay:
 
 
 def optimal_play(rules: CasinoHoldemRules | None = None, dead: tuple[int, ...] = ()) -> OptimalPlay:
-    """The kernel's optimal flop decision over every deal of the deck without ``dead``, counted."""
+    """The kernel's optimal flop decision over every deal of the deck without ``dead``, counted (kept on
+    disk for the next run: core/solution_store)."""
     rules = rules or CasinoHoldemRules()
+    dead = _dead_cards(dead)
+    code = tuple(m.__file__ or "" for m in (sys.modules[__name__], holdem))
+    return kept("casino-holdem", (rules, dead), code, lambda: _optimal_play(rules, dead))
+
+
+def _optimal_play(rules: CasinoHoldemRules, dead: tuple[int, ...]) -> OptimalPlay:
     counts = flop_counts(_dead_cards(dead), rules.qualifier)
     scale, call, fold, call_extra, fold_extra = _coefficients(rules)
     n = counts.n_live

@@ -21,6 +21,7 @@ on a full deck the 169 starting hands of the chart; every holding of an orbit is
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,6 +35,8 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.core.parallel import run_chunks
 from oddscalc.core.progress_bar import Progress
+from oddscalc.core.solution_store import kept
+from oddscalc.engines import holdem_counts
 from oddscalc.engines.holdem_counts import TooLarge, _dead_cards, _suit_maps, pair_qualifier
 
 N_CATEGORIES = 10
@@ -378,14 +381,30 @@ def seen_card_chunk(rules: UltimateRules, dead: tuple[int, ...], chunk: int, chu
     return ultimate_chunk(rules, dead, None, chunk, chunks, True)
 
 
+def _code() -> tuple[str, ...]:
+    """The files a kept solution depends on (core/solution_store): this module, the kernels, the suit maps."""
+    return tuple(m.__file__ or "" for m in (sys.modules[__name__], holdem, holdem_price, holdem_counts))
+
+
+def _strategy_key(strategy: SimpleStrategy | None) -> object:
+    return None if strategy is None else (strategy.name, sorted(strategy.preflop), strategy.flop_rule,
+                                          strategy.river_min)
+
+
 def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None,
                   strategy: SimpleStrategy | None = None) -> UltimatePlay:
     """Ultimate Texas Hold'em played optimally at every stage over every deal of the deck without ``dead``
-    (or by a simple ``strategy``)."""
+    (or by a simple ``strategy``); kept on disk for the next run (core/solution_store: every split of
+    the work gives the same integers, so ``work`` is not part of what names it)."""
     rules = rules or UltimateRules()
-    work = work or Work()
     _check_rules(rules)
     dead = _dead_cards(dead)
+    return kept("ultimate-texas-holdem", (rules, dead, _strategy_key(strategy)), _code(),
+                lambda: _ultimate_play(rules, dead, work or Work(), strategy))
+
+
+def _ultimate_play(rules: UltimateRules, dead: tuple[int, ...], work: Work, strategy: SimpleStrategy | None
+                   ) -> UltimatePlay:
     found = orbits(dead)
     out = _chunked(ultimate_chunk, (rules, dead, strategy), work, "counting Ultimate Texas Hold'em")
     play = _reduced(rules, dead, out, found.sizes, strategy, found.representatives)
@@ -573,10 +592,14 @@ def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], chunk: int, chunks: in
 
 
 def bonus_play(rules: BonusRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None) -> BonusPlay:
-    """Texas Hold'em Bonus played optimally at every stage over every deal of the deck without ``dead``."""
+    """Texas Hold'em Bonus played optimally at every stage over every deal of the deck without ``dead``
+    (kept on disk for the next run, as ``ultimate_play``)."""
     rules = rules or BonusRules()
-    work = work or Work()
     dead = _dead_cards(dead)
+    return kept("texas-holdem-bonus", (rules, dead), _code(), lambda: _bonus_play(rules, dead, work or Work()))
+
+
+def _bonus_play(rules: BonusRules, dead: tuple[int, ...], work: Work) -> BonusPlay:
     found = orbits(dead)
     n = 52 - len(dead)
     scale = _bonus_coefficients(rules)[0]
