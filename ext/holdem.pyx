@@ -407,7 +407,7 @@ cdef class FlopCounts:
             raise ValueError(f"flop {flop} is not 0..{self.n_flops - 1}")
         return 0
 
-    def decide(self, call, long long fold, call_extra=None, fold_extra=None, bint wager_more=True):
+    def decide(self, call, long long fold, call_extra=None, fold_extra=None, bint wager_more=True, forced=None):
         """The better of two actions at every (flop, holding), valued by integer coefficients: calling is
         worth sum(call[row * 4 + ending] * count) over the cell plus ``call_extra[class]`` per completion
         (class: the five-card class of holding + flop, 0..9 by category, 10 a pair of aces), folding
@@ -418,7 +418,10 @@ cdef class FlopCounts:
         five-card class; "choices": one byte per (flop, holding), flop-major, 1 for call and 0 for
         fold; "called_cells": the cells of the calling pairs summed, weighted, 10 x 4 flattened}.  The
         value of the play is priced from the counts by the caller, exactly, so no 64-bit sum over
-        every deal limits the coefficients (only one situation's value is held in 64 bits)."""
+        every deal limits the coefficients (only one situation's value is held in 64 bits).
+
+        ``forced`` (one byte per (flop, holding), as "choices"): a strategy instead of the better
+        action: 0 fold, 1 call, 2 the better action of that situation."""
         cdef int64_t coef[CELLS]
         cdef int64_t cex[N_FIVE_CLASSES]
         cdef int64_t fex[N_FIVE_CLASSES]
@@ -448,6 +451,17 @@ cdef class FlopCounts:
         memset(called_cells, 0, sizeof(called_cells))
         choices = bytearray(<Py_ssize_t>self.n_flops * self.n_holdings)
         cdef uint8_t[::1] chosen = choices
+        cdef const uint8_t[::1] rule
+        cdef bint ruled = forced is not None
+        cdef bint calling
+        cdef uint8_t given
+        if ruled:
+            rule = forced
+            if rule.shape[0] != chosen.shape[0]:
+                raise ValueError(f"forced has one byte per (flop, holding): {chosen.shape[0]}")
+            for x in range(rule.shape[0]):
+                if rule[x] > 2:
+                    raise ValueError("a forced byte is 0 (fold), 1 (call) or 2 (the better action)")
         with nogil:
             for f in range(self.n_flops):
                 wt = self.flop_weight[f]
@@ -468,7 +482,12 @@ cdef class FlopCounts:
                         classes += wt
                         if v_call == v_fold:
                             equal += wt
-                        if v_call > v_fold or (v_call == v_fold and wager_more):
+                        calling = v_call > v_fold or (v_call == v_fold and wager_more)
+                        if ruled:
+                            given = rule[<Py_ssize_t>f * self.n_holdings + h]
+                            if given < 2:
+                                calling = given == 1
+                        if calling:
                             chosen[<Py_ssize_t>f * self.n_holdings + h] = 1
                             calls += wt
                             called[cls] += wt

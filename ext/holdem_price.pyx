@@ -451,3 +451,31 @@ def call_chart(counts, choices):
                     chart[x + (1 if chosen[<Py_ssize_t>f * n_hold + h] else 0)] += weight[f]
                     h += 1
     return out
+
+
+def chart_choices(counts, rule):
+    """A flop rule by the chart's cell (FLOP_ROWS x 13 highest hole ranks, A first: one byte each) as
+    one byte per (flop, holding) of the counts, the layout of ``FlopCounts.decide``'s ``forced``."""
+    cdef const uint8_t[:, ::1] rest = counts.arrays()["flop_rest"]
+    cdef const uint8_t[:, ::1] flops = counts.arrays()["flop_cards"]
+    cdef int n_flops = counts.n_flops, n_hold = counts.n_holdings, n_rest = counts.n_live - 3
+    cdef int f, i, j, h, column, a, b
+    cdef uint8_t cells[FLOP_ROWS * N_RANKS]
+    given = bytes(rule)
+    if len(given) != FLOP_ROWS * N_RANKS:
+        raise ValueError(f"a rule has {FLOP_ROWS * N_RANKS} bytes (FLOP_ROWS x 13)")
+    for i in range(FLOP_ROWS * N_RANKS):
+        cells[i] = given[i]
+    out = bytearray(<Py_ssize_t>n_flops * n_hold)
+    cdef uint8_t[::1] chosen = out
+    with nogil:
+        for f in range(n_flops):
+            h = 0
+            for j in range(1, n_rest):
+                for i in range(j):
+                    a, b = card_rank(rest[f, i]), card_rank(rest[f, j])
+                    column = 12 - (a if a > b else b)
+                    chosen[<Py_ssize_t>f * n_hold + h] = cells[flop_row(rest[f, i], rest[f, j], &flops[f, 0]) * N_RANKS
+                                                               + column]
+                    h += 1
+    return bytes(out)

@@ -17,7 +17,7 @@ from functools import cache
 from itertools import permutations
 from math import comb, lcm
 
-from oddscalc._native import eval5, holdem
+from oddscalc._native import eval5, holdem, holdem_price
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.core.solution_store import kept
@@ -164,16 +164,27 @@ class OptimalPlay:
         return self.situations * self.completions
 
 
-def optimal_play(rules: CasinoHoldemRules | None = None, dead: tuple[int, ...] = ()) -> OptimalPlay:
+def optimal_play(rules: CasinoHoldemRules | None = None, dead: tuple[int, ...] = (),
+                 rule: bytes | None = None) -> OptimalPlay:
     """The kernel's optimal flop decision over every deal of the deck without ``dead``, counted (kept on
-    disk for the next run: core/solution_store)."""
+    disk for the next run: core/solution_store); or a simple strategy's, ``rule`` a byte per flop
+    chart cell (FLOP_ROWS x 13 highest hole ranks: 0 fold, 1 call, 2 the optimal choice)."""
     rules = rules or CasinoHoldemRules()
     dead = _dead_cards(dead)
-    code = tuple(m.__file__ or "" for m in (sys.modules[__name__], holdem))
-    return kept("casino-holdem", (rules, dead), code, lambda: _optimal_play(rules, dead))
+    code = tuple(m.__file__ or "" for m in (sys.modules[__name__], holdem, holdem_price))
+    return kept("casino-holdem", (rules, dead, rule), code, lambda: _optimal_play(rules, dead, rule))
 
 
-def _optimal_play(rules: CasinoHoldemRules, dead: tuple[int, ...]) -> OptimalPlay:
+def choices(rules: CasinoHoldemRules, rule: bytes | None = None, dead: tuple[int, ...] = ()) -> bytes:
+    """The call (1) or fold (0) of every (canonical flop, holding) of the counts, optimal or by ``rule``."""
+    counts = flop_counts(_dead_cards(dead), rules.qualifier)
+    _, call, fold, call_extra, fold_extra = _coefficients(rules)
+    forced = None if rule is None else holdem_price.chart_choices(counts, rule)
+    chosen: bytes = counts.decide(call, fold, call_extra, fold_extra, rules.wager_more, forced)["choices"]
+    return chosen
+
+
+def _optimal_play(rules: CasinoHoldemRules, dead: tuple[int, ...], rule: bytes | None) -> OptimalPlay:
     counts = flop_counts(_dead_cards(dead), rules.qualifier)
     scale, call, fold, call_extra, fold_extra = _coefficients(rules)
     n = counts.n_live
@@ -183,7 +194,8 @@ def _optimal_play(rules: CasinoHoldemRules, dead: tuple[int, ...]) -> OptimalPla
     if 2 * counts.completions * max(map(abs, [*call, fold, *call_extra, *fold_extra])) >= 2 ** 62:
         raise TooLarge("the paytable's common denominator is too large for the kernel's exact 64-bit values "
                        "(give pays with smaller denominators)")
-    out = counts.decide(call, fold, call_extra, fold_extra, rules.wager_more)
+    forced = None if rule is None else holdem_price.chart_choices(counts, rule)
+    out = counts.decide(call, fold, call_extra, fold_extra, rules.wager_more, forced)
     assert out["classes"] == situations
     called, folded = out["called_by_class"], out["folded_by_class"]
     flat = out["called_cells"]

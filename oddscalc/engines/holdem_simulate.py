@@ -16,7 +16,7 @@ from typing import Protocol
 
 from oddscalc._native import holdem
 from oddscalc._native.holdem_simulate import BonusSimulator, HoldemSimulator, spread_flops
-from oddscalc.engines.holdem_counts import CasinoHoldemRules, _coefficients, flop_counts
+from oddscalc.engines.holdem_counts import CasinoHoldemRules, choices, flop_counts
 from oddscalc.engines.holdem_stages import (
     BonusPlay,
     SimpleStrategy,
@@ -99,15 +99,14 @@ def ultimate_simulator(play: UltimatePlay, strategy: SimpleStrategy | None, seed
                            rules.wager_more, k.fold_extra)
 
 
-def casino_simulator(rules: CasinoHoldemRules, seed: int) -> HoldemSimulator:
-    """A fresh seeded simulator of Casino Hold'em played optimally: every (flop, holding)'s call or
-    fold as the kernel decided it over the analysis' own counts (path 0: a call; a fold is a fold)."""
+def casino_simulator(rules: CasinoHoldemRules, seed: int, rule: bytes | None = None) -> HoldemSimulator:
+    """A fresh seeded simulator of Casino Hold'em played optimally (or by a flop ``rule``): every (flop,
+    holding)'s call or fold as the kernel decided it over the analysis' own counts (path 0: a call;
+    a fold is a fold)."""
     counts = flop_counts((), rules.qualifier)
-    _, call, fold, call_extra, fold_extra = _coefficients(rules)
-    chosen = counts.decide(call, fold, call_extra, fold_extra, rules.wager_more)["choices"]
     table = bytearray(FLOP_TABLE)
     arrays = counts.arrays()
-    spread_flops(arrays["flop_cards"], arrays["flop_rest"], chosen, table)
+    spread_flops(arrays["flop_cards"], arrays["flop_rest"], choices(rules, rule), table)
     return HoldemSimulator(seed, bytes([ON]) * (52 * 52), 0, table, True, rules.qualifier)
 
 

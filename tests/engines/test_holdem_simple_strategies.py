@@ -1,6 +1,6 @@
-"""Ultimate Texas Hold'em's simple strategies (strategy --compare) priced by the pricing pass equal the
-brute force playing the same rules (tests/holdem_oracle.py with a fixed strategy) on reduced decks; the
-flop rows are classified here again in plain Python."""
+"""Ultimate Texas Hold'em's and Casino Hold'em's simple strategies (strategy --compare) priced by the
+pricing passes equal the brute force playing the same rules (tests/holdem_oracle.py with a fixed
+strategy) on reduced decks; the flop rows are classified here again in plain Python."""
 from fractions import Fraction
 from math import comb
 
@@ -8,7 +8,9 @@ import pytest
 
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.oracle import best_five_value
+from oddscalc.engines import holdem_counts as hc
 from oddscalc.engines import holdem_stages as hs
+from oddscalc.engines.holdem.casino_strategies import RULES as CASINO_RULES
 from oddscalc.engines.holdem.ultimate_strategies import SIMPLE, hand_range
 
 from .test_holdem_kernel import _load_oracle
@@ -82,3 +84,32 @@ def test_ranges_read_as_players_write_them():
     assert comb(13, 2) * 2 + 13 == 169
     with pytest.raises(Exception, match="starting hand range"):
         hand_range("KAs")
+
+
+# ---- Casino Hold'em: a call-or-fold rule by the flop chart's cell ---------------------------------
+
+CH = "casino-holdem"
+
+
+def as_casino_oracle(rule):
+    def choose(stage, dealt, history, options):
+        row, column = flop_cell(dealt[0], dealt[1])
+        return "call" if rule[row * 13 + column] == 1 else "fold"
+    return choose
+
+
+CASINO_CASES = [("As Ks Qs Js Ts Ah Ad Kh 9c", "simple")] + [
+    pytest.param(deck, name, marks=pytest.mark.slow)
+    for deck in ("As Ks Qs Js Ts Ah Ad Kh 9c", "2c 2d 6h 6s 9c 9d Qh Qs Ac Ad", "Ac Kd 8h 7s 5c 4d 4h 2s Ts")
+    for name in CASINO_RULES if (deck, name) != ("As Ks Qs Js Ts Ah Ad Kh 9c", "simple")]
+
+
+@pytest.mark.parametrize("deck, name", CASINO_CASES)
+def test_a_casino_simple_strategy_is_priced_as_the_brute_force_plays_it(deck, name):
+    rules = hc.CasinoHoldemRules()
+    mine = hc.optimal_play(rules, reduced(deck), rule=CASINO_RULES[name])
+    theirs = _load_oracle().analyze(CH, deck, strategy=as_casino_oracle(CASINO_RULES[name]))
+    assert Fraction(mine.main_value, mine.deals) == theirs.expected_return
+    assert Fraction(mine.calls, mine.situations) == theirs.action_probabilities["flop"].get("call", 0)
+    optimal = hc.optimal_play(rules, reduced(deck))
+    assert optimal.main_value >= mine.main_value

@@ -12,6 +12,7 @@ reports by ``report``.  docs/casino-holdem.md says what is priced.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oddscalc.core.economics import Analysis
@@ -19,9 +20,11 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
 from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.report.model import Report
 
 from . import analysis, decide, report, strategy
+from .casino_strategies import STRATEGIES
 from .rules import AA_BONUS, ANTE, RULE_SPECS, HoldemGame
 from .staged_report import strategy_report
 
@@ -44,7 +47,7 @@ class HoldemEngine(base.FamilyBase):
                     "cards seen"}
 
     def __init__(self) -> None:
-        super().__init__("holdem", RULE_SPECS)
+        super().__init__("holdem", RULE_SPECS, strategies=STRATEGIES)
 
     def validate(self, table: GameTable) -> None:
         HoldemGame.of(table)                  # reads and checks everything, once per table
@@ -52,8 +55,7 @@ class HoldemEngine(base.FamilyBase):
     # --- exact analysis -------------------------------------------------------------------------
 
     def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
-        self.parse_strategy(table, strategy_name)
-        return analysis.main_analysis(table)
+        return analysis.main_analysis(table, self.parse_strategy(table, strategy_name).name)
 
     def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
         """The Ante and Call per Ante, then the AA Bonus per its own stake."""
@@ -81,8 +83,7 @@ class HoldemEngine(base.FamilyBase):
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
         """The native simulator of the optimal play: the kernel's own call or fold at every flop (the AA
         Bonus is not simulated)."""
-        self.parse_strategy(table, strategy_name)
-        return analysis.simulator(table, seed)
+        return analysis.simulator(table, seed, self.parse_strategy(table, strategy_name).name)
 
     # --- strategy ---------------------------------------------------------------------------------
 
@@ -91,9 +92,18 @@ class HoldemEngine(base.FamilyBase):
         return strategy.charts(table)
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
+        optimal = analysis.main_analysis(table)
         if price is not None:
-            self.parse_strategy(table, price)
-        return strategy_report(table, self.strategy_chart(table), analysis.main_analysis(table))
+            named = self.parse_strategy(table, price)
+            return strategy_price_report(table.title, table.unit, replace(named, rules=(named.label,)),
+                                         analysis.main_analysis(table, named.name), optimal, "call", "fold")
+        found = strategy_report(table, self.strategy_chart(table), optimal)
+        if not compare:
+            return found
+        compared, data = strategies_compared(
+            [(s.label if s.name != base.OPTIMAL else "optimal", analysis.main_analysis(table, s.name))
+             for s in STRATEGIES], table.unit, "call")
+        return replace(found, tables=(*found.tables, compared), data={**found.data, "compare": data})
 
 
 ENGINE = HoldemEngine()

@@ -12,9 +12,11 @@ from fractions import Fraction
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.engines.base import OPTIMAL
 from oddscalc.engines.holdem_counts import N_ENDINGS, PAIR_OF_ACES, CasinoHoldemRules, OptimalPlay, optimal_play
 from oddscalc.engines.holdem_simulate import CASINO_ENDING, NamedSimulator, casino_simulator
 
+from .casino_strategies import RULES
 from .rules import HoldemGame
 
 # the kernel's columns of a cell, as outcome names: dealer does not qualify; qualifies and the player
@@ -36,10 +38,10 @@ def call_name(category: int, ending: int) -> str:
     return f"{CALL}-{ENDINGS[ending]}-{Cat(category).label}"
 
 
-def simulator(game: GameTable, seed: int) -> NamedSimulator:
-    """A fresh seeded simulator of the optimal play, its tally named as the Ante-and-Call rows (the AA
-    Bonus is not simulated)."""
-    native = casino_simulator(HoldemGame.of(game).rules, seed)
+def simulator(game: GameTable, seed: int, strategy: str = OPTIMAL) -> NamedSimulator:
+    """A fresh seeded simulator of a strategy, its tally named as the Ante-and-Call rows (the AA Bonus
+    is not simulated)."""
+    native = casino_simulator(HoldemGame.of(game).rules, seed, RULES.get(strategy))
     return NamedSimulator(native, lambda _, c, e: call_name(c, CASINO_ENDING[e]), lambda _: FOLD)
 
 
@@ -52,13 +54,17 @@ def call_rows(rules: CasinoHoldemRules, cells: tuple[tuple[int, ...], ...] | lis
             for r in reversed(range(len(cells))) for e in range(N_ENDINGS) if every_row or cells[r][e]]
 
 
-def _play(game: GameTable) -> OptimalPlay:
-    return optimal_play(HoldemGame.of(game).rules)
+def _plays(game: GameTable) -> dict[str, OptimalPlay]:
+    return {}
 
 
-def play(game: GameTable) -> OptimalPlay:
-    """The optimal flop decision over every deal, counted once per table."""
-    return game.built(_play)
+def play(game: GameTable, strategy: str = OPTIMAL) -> OptimalPlay:
+    """The optimal flop decision (or a simple strategy's, casino_strategies) over every deal, counted
+    once per table and strategy."""
+    made = game.built(_plays)
+    if strategy not in made:
+        made[strategy] = optimal_play(HoldemGame.of(game).rules, rule=RULES.get(strategy))
+    return made[strategy]
 
 
 def main_of(game: GameTable, rules: CasinoHoldemRules, counted: OptimalPlay) -> Analysis:
@@ -70,13 +76,17 @@ def main_of(game: GameTable, rules: CasinoHoldemRules, counted: OptimalPlay) -> 
                     Fraction(counted.calls, counted.situations), game.unit)
 
 
-def _main(game: GameTable) -> Analysis:
-    return main_of(game, HoldemGame.of(game).rules, play(game))
+def _mains(game: GameTable) -> dict[str, Analysis]:
+    return {}
 
 
-def main_analysis(game: GameTable) -> Analysis:
-    """Ante and Call per Ante, optimal play: every deal (holding, flop, turn and river, dealer holding)."""
-    return game.built(_main)
+def main_analysis(game: GameTable, strategy: str = OPTIMAL) -> Analysis:
+    """Ante and Call per Ante, optimal play (or a simple strategy's): every deal (holding, flop, turn and
+    river, dealer holding), once per table and strategy."""
+    made = game.built(_mains)
+    if strategy not in made:
+        made[strategy] = main_of(game, HoldemGame.of(game).rules, play(game, strategy))
+    return made[strategy]
 
 
 def bonus_class_name(five_class: int) -> str:

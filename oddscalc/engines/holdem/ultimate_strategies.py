@@ -14,11 +14,10 @@ from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import OPTIMAL, NamedStrategy
 from oddscalc.engines.holdem_stages import FLOP_ROWS, SimpleStrategy
 
+from .flop_rules import flop_rule
 from .starting_hands import RANKS
 
-HIGH_FIRST = RANKS                       # A K Q ... 2
 LOW_FIRST = RANKS[::-1]                  # 2 3 ... A
-CHECK, PLAY, OPTIMAL_CELL = 0, 1, 2
 
 
 def hand_range(text: str) -> frozenset[str]:
@@ -38,18 +37,6 @@ def hand_range(text: str) -> frozenset[str]:
         else:
             raise InputError(f"a starting hand range is written QQ, QQ+, AJs, AJo+, not {token!r}")
     return frozenset(out)
-
-
-def flop_rule(cells: dict[str, str]) -> bytes:
-    """A flop rule: for each named chart row, the highest hole cards (``AKQJT``, or ``*`` every one) that
-    Play; the other cells check."""
-    rule = bytearray(len(FLOP_ROWS) * 13)
-    for row, ranks in cells.items():
-        r = FLOP_ROWS.index(row)
-        for c, rank in enumerate(HIGH_FIRST):
-            if ranks == "*" or rank in ranks:
-                rule[r * 13 + c] = PLAY
-    return bytes(rule)
 
 
 MADE = {row: "*" for row in FLOP_ROWS[:8]}            # two pair or better
