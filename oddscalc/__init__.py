@@ -18,6 +18,7 @@ from oddscalc.core.version import __version__
 if TYPE_CHECKING:
     from oddscalc.api.analysis import Analyzed, Decided, StrategyResult, analyze, decide, strategy
     from oddscalc.api.commands import CommandResult, command
+    from oddscalc.api.comparison import Compared, compare
     from oddscalc.api.fast_action import DealOdds, fast_action_odds
     from oddscalc.api.hands import Ranked, rank
     from oddscalc.api.parsheet import ParSheetResult, par_sheet
@@ -30,10 +31,11 @@ if TYPE_CHECKING:
     from oddscalc.core.errors import InputError
 
 __all__ = [
-    "Analyzed", "Checked", "CommandResult", "DealOdds", "Decided", "Designed", "Distributed", "Exposed",
+    "Analyzed", "Checked", "CommandResult", "Compared", "DealOdds", "Decided", "Designed", "Distributed", "Exposed",
     "GameInfo", "Games",
     "InputError", "ParSheetResult", "Ranked", "Result", "Simulated", "StrategyResult", "Swept", "Symbolic",
-    "__version__", "analyze", "check", "command", "decide", "design", "distribution", "exposure", "fast_action_odds",
+    "__version__", "analyze", "check", "command", "compare", "decide", "design", "distribution", "exposure",
+    "fast_action_odds",
     "games", "load", "par_sheet", "rank", "simulate", "strategy", "sweep", "symbolic",
 ]
 

@@ -30,6 +30,7 @@ from oddscalc.core.errors import InputError
 if TYPE_CHECKING:
     from oddscalc.api.analysis import Analyzed, Decided, StrategyResult, analyze, decide, strategy
     from oddscalc.api.commands import CommandResult, command
+    from oddscalc.api.comparison import Compared, compare
     from oddscalc.api.fast_action import DealOdds, fast_action_odds
     from oddscalc.api.hands import Ranked, rank
     from oddscalc.api.parsheet import ParSheetResult, par_sheet
@@ -55,6 +56,8 @@ WHERE = {
     "strategy": "analysis",
     "CommandResult": "commands",
     "command": "commands",
+    "Compared": "comparison",
+    "compare": "comparison",
     "Designed": "payouts",
     "design": "payouts",
     "Symbolic": "payouts",
@@ -78,10 +81,11 @@ WHERE = {
 }
 
 __all__ = [
-    "Analyzed", "Checked", "CommandResult", "DealOdds", "Decided", "Designed", "Distributed", "Exposed",
+    "Analyzed", "Checked", "CommandResult", "Compared", "DealOdds", "Decided", "Designed", "Distributed", "Exposed",
     "GameInfo", "Games",
     "InputError", "ParSheetResult", "Ranked", "Result", "Simulated", "StrategyResult", "Swept", "Symbolic",
-    "analyze", "check", "command", "decide", "design", "distribution", "exposure", "fast_action_odds", "games", "load",
+    "analyze", "check", "command", "compare", "decide", "design", "distribution", "exposure",
+    "fast_action_odds", "games", "load",
     "par_sheet", "rank", "simulate", "strategy", "sweep", "symbolic",
 ]
 

@@ -87,7 +87,8 @@ class ArgumentTypeError(InputError, TypeError):
 # --- the two vocabularies ----------------------------------------------------------------------
 
 # parameter -> the command line's option, where it is not --the-parameter-hyphenated
-OPTIONS = {"pays": "--pay", "rules": "--rule", "target": "--target-return", "sorted_ranks": "--sorted"}
+OPTIONS = {"pays": "--pay", "rules": "--rule", "target": "--target-return", "sorted_ranks": "--sorted",
+           "variants": "--variant"}
 # options the layers below name for a parameter of another name
 ALIASES = {"--hole": "hand", "--flop": "board", "--meter": "rules", "--bonus": "rules",
            **{option: parameter for parameter, option in OPTIONS.items()}}
@@ -367,6 +368,16 @@ class IsNumbers(Check):
 
 
 @dataclass(frozen=True)
+class IsTexts(Check):
+    """A list of strings (``compare``'s variants), each as :class:`IsText` checks it."""
+    expected: str = "a list of strings"
+    limit: int = MAX_ITEMS
+
+    def __call__(self, value: object, option: str) -> list[str]:
+        return [_text(item, option, self.expected) for item in _items(value, option, self.expected, self.limit)]
+
+
+@dataclass(frozen=True)
 class IsCards(Check):
     """Cards: text (``"As Kd"``), a list of card names, or a list of codes 0..51."""
 
@@ -458,6 +469,7 @@ CheckedBelow = Annotated[Any, Below()]
 Number = Annotated[Fraction | int | float | str, IsNumber()]
 OptionalNumber = Annotated[Fraction | int | float | str | None, IsNumber()]
 Numbers = Annotated[Sequence[Fraction | int | float | str], IsNumbers()]
+Variants = Annotated[Sequence[str], IsTexts("a list of variants (strings of settings, or table files)")]
 OptionalNumbers = Annotated[Sequence[Fraction | int | float | str] | None, IsNumbers()]
 
 Seed = Annotated[int, Whole(0, MAX_SEED)]

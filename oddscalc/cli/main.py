@@ -39,6 +39,7 @@ COMMANDS = {
     "command": "game:command_command",
     "design": "tools:design_command",
     "sweep": "tools:sweep_command",
+    "compare": "tools:compare_command",
     "distribution": "tools:distribution_command",
     "simulate": "tools:simulate_command",
     "check": "tools:check_command",
@@ -69,6 +70,7 @@ commands:
   command       a command of a game's family's own: oddscalc command GAME NAME
   design        solve one payout for a target return
   sweep         the return at every payout of a range
+  compare       paytables, rule sets or strategies of one game side by side
   distribution  the exact distribution of the net after N rounds
   simulate      a seeded Monte Carlo that writes outcome counts
   check         a simulator's counts against the exact distribution

@@ -1,4 +1,5 @@
-"""``design``, ``sweep``, ``distribution``, ``simulate`` and ``check``: the tools on the command line.
+"""``design``, ``sweep``, ``compare``, ``distribution``, ``simulate`` and ``check``: the tools on the
+command line.
 
 Each command reads its options, checks every one (and any ``--plot`` or ``--output`` path)
 before the work starts, calls its tool and returns the tool's report.
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from oddscalc.api.comparison import compare
 from oddscalc.api.payouts import OF, PERS, design, sweep, symbolic
 from oddscalc.api.rounds import DEFAULT_DIGITS, MAX_DIGITS, QUANTILES, distribution
 from oddscalc.api.simulation import OPTIMAL, check, parse_alpha, simulate
@@ -75,6 +77,22 @@ def sweep_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the return against the payout")
     args = parser.parse(argv)
     return sweep(load_table(args), args.vary, step=args.step, of=args.of, plot=args.plot).report, args.format
+
+
+# --- compare -------------------------------------------------------------------------------------
+
+def compare_command(argv: Sequence[str]) -> Output:
+    """``oddscalc compare GAME --variant SPEC [--variant SPEC ...]``."""
+    parser = game_parser("compare", "Paytables, rule sets or strategies of one game side by side, exact.")
+    parser.add_argument("--variant", action="append", required=True, metavar="SPEC",
+                        help="a variant laid over the game: settings separated by commas, each a pay (flush=5, "
+                             "pair-plus.flush=4), a rule (KEY=VALUE) or strategy=NAME; or a table file (my.toml); "
+                             "repeatable, the game as given is the first column")
+    parser.add_argument("--strategy", default=OPTIMAL, metavar="NAME",
+                        help="the strategy of every variant that names none (default optimal)")
+    args = parser.parse(argv)
+    return compare(args.game, args.variant, strategy=args.strategy, pays=args.pay, rules=args.rule,
+                   table=args.table).report, args.format
 
 
 # --- distribution --------------------------------------------------------------------------------

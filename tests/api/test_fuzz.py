@@ -30,6 +30,7 @@ BASE = {
     "design": {"game": "five-plus-one-bonus", "vary": "flush", "target": "0.9"},
     "sweep": {"game": "five-plus-one-bonus", "vary": "flush", "values": [14]},
     "symbolic": {"game": "five-plus-one-bonus"},
+    "compare": {"game": "five-plus-one-bonus", "variants": ["flush=14"]},
     "distribution": {"game": "five-plus-one-bonus", "rounds": 2},
     "simulate": {"game": "fast-poker", "rounds": 100},
     "check": {"game": "five-plus-one-bonus", "counts": {"lose": 900, "win-flush": 100}},
