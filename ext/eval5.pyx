@@ -360,6 +360,9 @@ def evaluate_batch(const uint8_t[:, ::1] hands, uint16_t[::1] out):
         raise ValueError(f"expected 5, 6 or 7 cards per hand, got {n}")
     if largest_code(hands) >= N_CARDS:
         raise ValueError("a card code is not 0..51")
+    i = repeated_row(hands)
+    if i >= 0:
+        raise ValueError(f"hand {i} holds a card twice")
     with nogil:
         if n == 5:
             for i in range(rows):
@@ -370,6 +373,21 @@ def evaluate_batch(const uint8_t[:, ::1] hands, uint16_t[::1] out):
         else:
             for i in range(rows):
                 out[i] = strength7(&hands[i, 0])
+
+
+cdef Py_ssize_t repeated_row(const uint8_t[:, ::1] hands) noexcept nogil:
+    """The first row that holds a card twice, or -1 (the codes are known to be below 52)."""
+    cdef Py_ssize_t i
+    cdef int j, n = hands.shape[1]
+    cdef uint64_t seen, bit
+    for i in range(hands.shape[0]):
+        seen = 0
+        for j in range(n):
+            bit = (<uint64_t>1) << hands[i, j]
+            if seen & bit:
+                return i
+            seen |= bit
+    return -1
 
 
 cdef int largest_code(const uint8_t[:, ::1] hands) noexcept nogil:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from oddscalc.api.commands import CommandResult, command
     from oddscalc.api.comparison import Compared, compare
     from oddscalc.api.fast_action import DealOdds, fast_action_odds
-    from oddscalc.api.hands import Ranked, rank
+    from oddscalc.api.hands import Ranked, RankedBatch, rank, rank_batch
     from oddscalc.api.parsheet import ParSheetResult, par_sheet
     from oddscalc.api.payouts import Designed, Swept, Symbolic, design, sweep, symbolic
     from oddscalc.api.result import Result
@@ -33,10 +33,11 @@ if TYPE_CHECKING:
 __all__ = [
     "Analyzed", "Checked", "CommandResult", "Compared", "DealOdds", "Decided", "Designed", "Distributed", "Exposed",
     "GameInfo", "Games",
-    "InputError", "ParSheetResult", "Ranked", "Result", "Simulated", "StrategyResult", "Swept", "Symbolic",
+    "InputError", "ParSheetResult", "Ranked", "RankedBatch", "Result", "Simulated", "StrategyResult", "Swept",
+    "Symbolic",
     "__version__", "analyze", "check", "command", "compare", "decide", "design", "distribution", "exposure",
     "fast_action_odds",
-    "games", "load", "par_sheet", "rank", "simulate", "strategy", "sweep", "symbolic",
+    "games", "load", "par_sheet", "rank", "rank_batch", "simulate", "strategy", "sweep", "symbolic",
 ]
 
 

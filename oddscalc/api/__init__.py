@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from oddscalc.api.commands import CommandResult, command
     from oddscalc.api.comparison import Compared, compare
     from oddscalc.api.fast_action import DealOdds, fast_action_odds
-    from oddscalc.api.hands import Ranked, rank
+    from oddscalc.api.hands import Ranked, RankedBatch, rank, rank_batch
     from oddscalc.api.parsheet import ParSheetResult, par_sheet
     from oddscalc.api.payouts import Designed, Swept, Symbolic, design, sweep, symbolic
     from oddscalc.api.result import Result
@@ -76,6 +76,8 @@ WHERE = {
     "fast_action_odds": "fast_action",
     "Ranked": "hands",
     "rank": "hands",
+    "RankedBatch": "hands",
+    "rank_batch": "hands",
     "ParSheetResult": "parsheet",
     "par_sheet": "parsheet",
 }
@@ -83,9 +85,10 @@ WHERE = {
 __all__ = [
     "Analyzed", "Checked", "CommandResult", "Compared", "DealOdds", "Decided", "Designed", "Distributed", "Exposed",
     "GameInfo", "Games",
-    "InputError", "ParSheetResult", "Ranked", "Result", "Simulated", "StrategyResult", "Swept", "Symbolic",
+    "InputError", "ParSheetResult", "Ranked", "RankedBatch", "Result", "Simulated", "StrategyResult", "Swept",
+    "Symbolic",
     "analyze", "check", "command", "compare", "decide", "design", "distribution", "exposure",
-    "fast_action_odds", "games", "load",
+    "fast_action_odds", "games", "load", "rank_batch",
     "par_sheet", "rank", "simulate", "strategy", "sweep", "symbolic",
 ]
 

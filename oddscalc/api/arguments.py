@@ -378,6 +378,29 @@ class IsTexts(Check):
 
 
 @dataclass(frozen=True)
+class IsHands(Check):
+    """Many hands: a 2-D buffer of card codes (a NumPy uint8 array, a ``memoryview.cast("B", (n, k))``),
+    kept as a ``memoryview``; or a list of hands, each cards as :class:`IsCards` reads them."""
+    limit: int = 10_000_000
+
+    def __call__(self, value: object, option: str) -> object:
+        expected = "hands: a (hands, cards) uint8 array of card codes, or a list of hands (text or card codes)"
+        if not isinstance(value, (str, bytes, bytearray)):
+            try:
+                view = memoryview(value)  # type: ignore[arg-type]
+            except TypeError:
+                view = None
+            if view is not None:
+                if view.ndim != 2:
+                    raise _wrong(option, expected, value)
+                if view.shape is not None and view.shape[0] > self.limit:
+                    raise InputError(f"{option} has more than {self.limit} hands")
+                return view
+        items = _items(value, option, expected, self.limit)
+        return [IsCards()(item, option) for item in items]
+
+
+@dataclass(frozen=True)
 class IsCards(Check):
     """Cards: text (``"As Kd"``), a list of card names, or a list of codes 0..51."""
 
@@ -457,6 +480,7 @@ OptionalGame = Annotated[str | Path | GameTable | None, IsGame()]
 Pays = Annotated[Mapping[str, Any] | Iterable[str] | None, IsOverlay()]
 Rules = Annotated[Mapping[str, Any] | Iterable[str] | None, IsOverlay(rules=True)]
 Cards = Annotated[str | Sequence[str] | Sequence[int], IsCards()]
+Hands = Annotated[Any, IsHands()]
 OptionalCards = Annotated[str | Sequence[str] | Sequence[int] | None, IsCards()]
 Text = Annotated[str, IsText()]
 OptionalText = Annotated[str | None, IsText()]

@@ -32,3 +32,33 @@ class Result:
     def to_text(self) -> str:
         """The text report the command prints by default."""
         return render(self.report, "text")
+
+    def _repr_html_(self) -> str:
+        """The report as HTML tables, for a notebook (Jupyter shows a result with it)."""
+        from html import escape
+
+        from oddscalc.report.html import render_table
+        return (f"<div class=\"oddscalc\"><h3>{escape(self.report.title)}</h3>\n"
+                + "".join(render_table(table) for table in self.report.tables)
+                + "".join(f"<p>{escape(note)}</p>\n" for note in self.report.notes) + "</div>")
+
+    @staticmethod
+    def json_default(value: object) -> object:
+        """``json.dumps(x, default=Result.json_default)``: a result as its JSON (``to_dict()``), an exact
+        number as the JSON output writes it, a string (``"-43/1000"``, ``"3"``).
+
+        >>> import json
+        >>> from fractions import Fraction
+        >>> json.dumps({"edge": Fraction(-43, 1000), "n": Fraction(3)}, default=Result.json_default)
+        '{"edge": "-43/1000", "n": "3"}'
+        """
+        from fractions import Fraction
+
+        from oddscalc.report.render import json_value
+        if isinstance(value, Fraction):
+            return json_value(value)
+        if isinstance(value, Result):
+            return value.to_dict()
+        if isinstance(value, (set, frozenset)):
+            return sorted(value, key=repr)
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")

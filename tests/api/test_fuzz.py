@@ -38,6 +38,7 @@ BASE = {
     "fast_action_odds": {"seats": "1,2,3", "hole": "1:AsAd 2:KsKd 3:7c2h", "board": "Ah Kh 9c 9d 3s",
                          "exact_limit": 1000, "samples": 200, "workers": 1},
     "rank": {"cards": "Qh 6d 4s"},
+    "rank_batch": {"hands": ["Qh 6d 4s 2c 9d"]},
     "command": {"game": "fast-action-poker", "name": "odds", "seats": "1,2,3", "hole": "1:AsAd 2:KsKd 3:7c2h",
                 "board": "Ah Kh 9c 9d 3s", "exact_limit": 1000, "samples": 200, "workers": 1},
     "par_sheet": {"game": "five-plus-one-bonus", "output": "sheet.html", "rounds": 2, "sweep_points": 0},
