@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from oddscalc.core.errors import InputError
 from oddscalc.report.model import Report
 from oddscalc.report.render import render
 
@@ -32,6 +33,26 @@ class Result:
     def to_text(self) -> str:
         """The text report the command prints by default."""
         return render(self.report, "text")
+
+    def to_frame(self, table: str | None = None) -> Any:
+        """A table of the report as a ``pandas.DataFrame`` (pandas is an optional extra: ``pip install
+        'oddscalc[pandas]'``): the one titled ``table``, else the first.  Columns are the table's
+        headers; cells keep their exact values (counts as ints, rationals as ``Fraction``: an object
+        column; ``.astype(float)`` to plot)."""
+        import importlib
+        try:
+            # imported by name: an optional extra, read only when a frame is asked for
+            pandas = importlib.import_module("pandas")
+        except ImportError:
+            raise InputError("to_frame needs pandas: pip install 'oddscalc[pandas]'") from None
+        tables = self.report.tables
+        if not tables:
+            raise InputError("this result has no table")
+        titles = [t.title for t in tables]
+        if table is not None and table not in titles:
+            raise InputError(f"no table titled {table!r} (the tables: {', '.join(repr(t) for t in titles)})")
+        found = tables[titles.index(table)] if table is not None else tables[0]
+        return pandas.DataFrame([list(row) for row in found.rows], columns=list(found.headers))
 
     def _repr_html_(self) -> str:
         """The report as HTML tables, for a notebook (Jupyter shows a result with it)."""

@@ -20,7 +20,7 @@ from oddscalc.core.numbers import exact_text, unlimited_int_digits
 from oddscalc.report.model import Report
 from oddscalc.report.text_table import layout
 
-FORMATS = ("text", "json", "csv", "markdown", "latex")
+FORMATS = ("text", "json", "csv", "tidy", "markdown", "latex")
 _TABULATE_FORMAT = {"text": "simple", "markdown": "github", "latex": "latex_booktabs"}
 _HEADING = {"text": "{}", "markdown": "## {}", "latex": "% {}"}
 _TABLE_TITLE = {"text": "{}", "markdown": "### {}", "latex": "% {}"}
@@ -66,6 +66,8 @@ def render(report: Report, fmt: str = "text") -> str:
             return json.dumps(json_value(report.data), indent=2, ensure_ascii=False) + "\n"
     if fmt == "csv":
         return _render_csv(report)
+    if fmt == "tidy":
+        return _render_tidy(report)
     return _render_tabulated(report, fmt)
 
 
@@ -80,6 +82,21 @@ def _render_csv(report: Report) -> str:
         writer.writerow(table.headers)
         for row in table.rows:
             writer.writerow([cell_text(cell) for cell in row])
+    return out.getvalue()
+
+
+def _render_tidy(report: Report) -> str:
+    """Every table of the report in one CSV that ``pandas.read_csv`` (or any CSV reader) loads as it
+    is: one line per cell, ``table,row,column,value`` (row from 1; the value as the text report writes
+    it, exact).  ``df[df.table == T].pivot(index="row", columns="column", values="value")`` is table T."""
+    import csv
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["table", "row", "column", "value"])
+    for table in report.tables:
+        for r, row in enumerate(table.rows, start=1):
+            for header, cell in zip(table.headers, row, strict=True):
+                writer.writerow([table.title, r, header, cell_text(cell)])
     return out.getvalue()
 
 
