@@ -30,7 +30,7 @@ from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import OPTIMAL
 from oddscalc.report.model import Report
 from oddscalc.report.render import render
-from oddscalc.tools.check import DEFAULT_ALPHA, CheckResult, check_file, check_game_counts, parse_alpha
+from oddscalc.tools.check import DEFAULT_ALPHA, MAIN, CheckResult, check_file, check_game_counts, parse_alpha
 from oddscalc.tools.check_report import check_report
 from oddscalc.tools.counts_file import Counts
 from oddscalc.tools.simulation import check_run, simulation_report, simulator_of
@@ -88,10 +88,11 @@ CountsGiven = Annotated[Mapping[str, int] | Counts | str | Path, Below()]
 
 @boundary
 def check(game: Game, counts: CountsGiven, *, strategy: OptionalStrategy = None, alpha: Number = DEFAULT_ALPHA,
-          pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None) -> Checked:
+          wager: Text = MAIN, pays: Pays = None, rules: Rules = None, table: OptionalFilePath = None) -> Checked:
     """Check outcome counts (a mapping outcome → count, a :class:`Counts`, or a counts file's path)
     against the exact analysis of the strategy that played them (``strategy``, else the file's,
-    else the optimal one): exact probabilities, chi-square and the return's z.  Counts that are
+    else the optimal one): exact probabilities, chi-square and the return's z; of the main wager, or
+    of ``wager`` (a side bet's key: ``pair-plus``, ``six-card-bonus``).  Counts that are
     not whole numbers from 0 to 10^15 under the analysis' outcome names, however given, are an
     :class:`~oddscalc.InputError`.
 
@@ -101,7 +102,7 @@ def check(game: Game, counts: CountsGiven, *, strategy: OptionalStrategy = None,
     loaded = load(game, pays, rules, table)
     level = parse_alpha(alpha, "--alpha")          # "alpha=" to a Python caller (the boundary)
     if isinstance(counts, (str, Path)):
-        result = check_file(loaded, str(counts), strategy, level)
+        result = check_file(loaded, str(counts), strategy, level, wager)
     else:
-        result = check_game_counts(loaded, counts, strategy, level)
+        result = check_game_counts(loaded, counts, strategy, level, wager)
     return Checked(loaded.name, result, report=check_report(loaded, result))

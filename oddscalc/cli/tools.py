@@ -149,6 +149,9 @@ def check_command(argv: Sequence[str]) -> Output:
     parser.add_argument("--strategy", metavar="NAME|FILE|RULES",
                         help="strategy the counts were played with, as simulate takes it (default: the file's, "
                              "else optimal)")
+    parser.add_argument("--wager", default="main", metavar="KEY",
+                        help="the wager the counts are of: main (default) or a side bet's key (pair-plus, ...)")
     args = parser.parse(argv)
     alpha = parse_alpha(args.alpha, "--alpha")
-    return check(load_table(args), args.counts, strategy=args.strategy, alpha=alpha).report, args.format
+    return check(load_table(args), args.counts, strategy=args.strategy, alpha=alpha,
+                 wager=args.wager).report, args.format

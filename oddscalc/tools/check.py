@@ -40,6 +40,8 @@ from oddscalc.core.numbers import parse_exact
 from oddscalc.engines.base import EXACT, OPTIMAL
 from oddscalc.tools.counts_file import Counts, counts_of, read_counts, shown
 
+MAIN = "main"                        # the wager a game is played for (engines.base.Wager.key)
+
 POOL_BELOW = 5
 DEFAULT_ALPHA = Fraction(1, 100)
 MIN_ALPHA = Fraction(1, 10 ** 12)
@@ -76,6 +78,7 @@ class CheckResult:
     return_z: float
     return_p_value: float
     problems: tuple[str, ...]
+    wager: str = MAIN                # the wager checked: the main one, or a side bet's key
 
     @property
     def passed(self) -> bool:
@@ -164,7 +167,7 @@ def _known(counts: Counts, analysis: Analysis) -> None:
 
 
 def check_counts(analysis: Analysis, counts: Counts | Mapping[str, int], alpha: Fraction | float = DEFAULT_ALPHA,
-                 strategy: str = OPTIMAL) -> CheckResult:
+                 strategy: str = OPTIMAL, wager: str = MAIN) -> CheckResult:
     """Check outcome counts (a :class:`Counts` or a mapping outcome -> count, each refused in one
     line when malformed) against the exact analysis of the strategy that played them."""
     counts = counts_of(counts)
@@ -212,20 +215,22 @@ def check_counts(analysis: Analysis, counts: Counts | Mapping[str, int], alpha: 
                         f"errors from the exact {float(analysis.expected_return):.6f} (p = {return_p:.3g})")
     return CheckResult(analysis.game, strategy, n, alpha, tuple(rows), chi, df, p_value, pooled,
                        analysis.expected_return, observed_return, source, interval, return_z, return_p,
-                       tuple(problems))
+                       tuple(problems), wager)
 
 
 def check_file(game: GameTable, path: str, strategy: str | None = None,
-               alpha: Fraction | float = DEFAULT_ALPHA) -> CheckResult:
+               alpha: Fraction | float = DEFAULT_ALPHA, wager: str = MAIN) -> CheckResult:
     """Read a counts file and check it against the exact analysis of ``game`` under the strategy
     the counts were played with (``strategy``, else the file's, else the optimal one)."""
-    return check_game_counts(game, read_counts(path), strategy, alpha)
+    return check_game_counts(game, read_counts(path), strategy, alpha, wager)
 
 
 def check_game_counts(game: GameTable, counts: Counts | Mapping[str, int], strategy: str | None = None,
-                      alpha: Fraction | float = DEFAULT_ALPHA) -> CheckResult:
+                      alpha: Fraction | float = DEFAULT_ALPHA, wager: str = MAIN) -> CheckResult:
     """Check counts against the exact analysis of ``game`` under the strategy they were played with
-    (``strategy``, else the counts', else the optimal one), refusing counts of another game."""
+    (``strategy``, else the counts', else the optimal one), refusing counts of another game; of the
+    main wager, or of any other wager the family analyses exactly (``wager``: its key, a side bet's
+    paytable such as ``pair-plus``), so a side bet's own simulator is checked too."""
     counts = counts_of(counts)
     alpha = parse_alpha(alpha)
     if counts.game and counts.game != game.name:
@@ -234,4 +239,10 @@ def check_game_counts(game: GameTable, counts: Counts | Mapping[str, int], strat
                                  or not strategy.isprintable()):
         raise InputError(f"strategy must be a strategy's name, file or rules, got {shown(repr(strategy))}")
     strategy = strategy or counts.strategy or OPTIMAL
-    return check_counts(EXACT.of(game).analyze(game, strategy), counts, alpha, strategy)
+    family = EXACT.of(game)
+    if wager == MAIN:
+        return check_counts(family.analyze(game, strategy), counts, alpha, strategy)
+    wagers = {w.key: w.analysis for w in family.wagers(game, strategy)}
+    if wager not in wagers:
+        raise InputError(f"{game.name} has no wager '{shown(wager)}' (its wagers: {', '.join(wagers)})")
+    return check_counts(wagers[wager], counts, alpha, strategy, wager)

@@ -38,7 +38,8 @@ def check_report(game: GameTable, r: CheckResult) -> Report:
         (f"observed (from {r.return_source})", decimal_text(r.observed_return, 8)),
         (f"confidence interval ({level})", f"{r.confidence_interval[0]:.6f} .. {r.confidence_interval[1]:.6f}"),
     ))
-    data = {"game": r.game, "strategy": r.strategy, "rounds": r.rounds, "alpha": r.alpha, "passed": r.passed,
+    data = {"game": r.game, "wager": r.wager, "strategy": r.strategy, "rounds": r.rounds, "alpha": r.alpha,
+            "passed": r.passed,
             "verdict": r.verdict, "problems": list(r.problems),
             "chi_square": r.chi_square, "degrees_of_freedom": r.degrees_of_freedom, "p_value": r.p_value,
             "pooled": list(r.pooled), "exact_return": r.exact_return, "observed_return": r.observed_return,
@@ -49,5 +50,6 @@ def check_report(game: GameTable, r: CheckResult) -> Report:
                           "reported_net": row.reported_net} for row in r.rows]}
     notes = (f"Pooled into one chi-square cell (each expected fewer than {POOL_BELOW} times): "
              f"{', '.join(r.pooled)}.",) if r.pooled else ()
-    return Report(f"{game.title}: simulator counts against the exact distribution (strategy {r.strategy})",
+    of = "" if r.wager == "main" else f"wager {r.wager}, "
+    return Report(f"{game.title}: simulator counts against the exact distribution ({of}strategy {r.strategy})",
                   (verdict, tests, returns, outcomes), data, notes, exit_status=0 if r.passed else 1)
