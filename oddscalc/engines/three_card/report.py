@@ -282,6 +282,12 @@ def decision_report(rules: ThreeCardRules, inputs: Inputs, situation: Situation,
     if rules.bonus_ratio:
         notes.append(f"The EVs include the Bonus ({ratio_text(rules.bonus_ratio)} per {unit}), settled on your hand "
                      f"when you play{'; a fold forfeits it' if rules.fold_forfeits_bonus else ''}.")
-    wording = Wording(unit, "dealer hands", f"if played: the {unit} and Play (Bonus not included)",
-                      (Fact("hand class", "hand_class"), Fact("Bonus/Bet ratio", "bonus_ratio")), tuple(notes))
+    # what the outcome table settles: the Ante and Play, with the Ante Bonus where the game pays one;
+    # a separate Bonus wager (Fast Poker's) is in the EVs at its ratio but not in the table
+    settled = f"the {unit} and Play" + (", Ante Bonus included" if rules.ante_bonus else "")
+    if rules.bonus is not None:
+        settled += " (the Bonus wager not included)"
+    facts = (Fact("hand class", "hand_class"),
+             *((Fact("Bonus/Bet ratio", "bonus_ratio"),) if rules.bonus is not None else ()))
+    wording = Wording(unit, "dealer hands", f"if played: {settled}", facts, tuple(notes))
     return shared_report(rules.game, inputs, situation, decisions, wording)

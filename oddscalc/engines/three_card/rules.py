@@ -170,8 +170,10 @@ def game_line(rules: ThreeCardRules) -> str:
     """One line saying which game and rules a report is about (the note under every report)."""
     up = "one dealer card face up" if rules.upcards else "dealer cards face down"
     qualifier = "-".join(rules.qualify_text.split())
-    return (f"{rules.game.title}: {up}; dealer qualifies with {qualifier} or better; "
-            f"Bonus/Bet ratio {ratio_text(rules.bonus_ratio)}")
+    # the Bonus/Bet ratio of a game with a Bonus wager (Fast Poker's); the Ante Bonus is the Ante's own pay
+    bonus = f"; Bonus/Bet ratio {ratio_text(rules.bonus_ratio)}" if rules.bonus is not None else ""
+    ante_bonus = "; the Ante Bonus is paid on a played hand whatever the dealer holds" if rules.ante_bonus else ""
+    return f"{rules.game.title}: {up}; dealer qualifies with {qualifier} or better{bonus}{ante_bonus}"
 
 
 def qualifier_strength(text: str, ranking: ThreeCardRanking) -> int:
