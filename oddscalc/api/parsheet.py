@@ -17,15 +17,17 @@ from oddscalc.api.arguments import (
     Pays,
     Rules,
     Strategy,
+    Text,
     Whole,
     boundary,
 )
 from oddscalc.api.result import Result
 from oddscalc.api.tables import Overlay, load, overlay_lines
 from oddscalc.core.budget import Limits
+from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path, write_file
 from oddscalc.engines.base import OPTIMAL
-from oddscalc.report.html import render_page
+from oddscalc.report.html import PAPERS, render_page
 from oddscalc.report.pdf import print_pdf, require_browser
 from oddscalc.tools.parsheet import DIGITS, MAX_ROUNDS, ROUNDS, SWEEP_POINTS, ParSheet, collect, page, summary_report
 
@@ -79,11 +81,15 @@ class ParSheetResult(Result):
 @boundary
 def par_sheet(game: Game, output: FilePath, *, pays: Pays = None, rules: Rules = None,
               table: OptionalFilePath = None, strategy: Strategy = OPTIMAL, rounds: Rounds = ROUNDS,
-              sweep_points: SweepPoints = SWEEP_POINTS, command: OptionalText = None) -> ParSheetResult:
+              sweep_points: SweepPoints = SWEEP_POINTS, command: OptionalText = None, paper: Text = "a4"
+              ) -> ParSheetResult:
     """Write the par sheet of a game to ``output`` (.html, or .pdf printed by Chromium): rules,
     paytables, outcomes, every metric, the strategy chart, sweeps and the N-round distribution
-    (``command``: the command line the footer gives to make the page again).  The path (and for a
+    (``command``: the command line the footer gives to make the page again; ``paper``: ``a4`` or
+    ``letter``, a PDF's page size, every section printed open, pages numbered).  The path (and for a
     PDF, Chromium) is checked before any work, and a failure writes nothing."""
+    if paper not in PAPERS:
+        raise InputError(f"--paper must be one of {', '.join(PAPERS)}, got '{paper}'")
     target = output_path(os.fspath(output), "--output", SUFFIXES)
     if target.suffix.lower() == ".pdf":
         require_browser("--output")
@@ -91,7 +97,8 @@ def par_sheet(game: Game, output: FilePath, *, pays: Pays = None, rules: Rules =
     start = time.perf_counter()
     sheet = collect(loaded, strategy, rounds, sweep_points, DIGITS, Limits.resolve())
     made_by = command or remake_command(loaded.name, target, pays, rules, table, strategy, rounds, sweep_points)
-    html = render_page(page(sheet, made_by, generated_at()))
-    write_file(target, print_pdf(html, "--output") if target.suffix.lower() == ".pdf" else html, "--output")
+    printed = target.suffix.lower() == ".pdf"
+    html = render_page(page(sheet, made_by, generated_at()), paper if printed else None)
+    write_file(target, print_pdf(html, "--output") if printed else html, "--output")
     return ParSheetResult(loaded.name, str(target), sheet,
                           report=summary_report(sheet, str(target), time.perf_counter() - start))

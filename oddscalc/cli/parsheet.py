@@ -32,6 +32,8 @@ def report_parser() -> OneLineParser:
                         help="optimal (default), or a simple strategy of the game (strategy --compare lists them)")
     parser.add_argument("--rounds", default=str(ROUNDS), metavar="N",
                         help=f"the distribution is shown for 1 to N rounds (default {ROUNDS})")
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                        help="a PDF's page size (default a4); every section is printed open, pages numbered")
     parser.add_argument("--sweep-points", default=str(SWEEP_POINTS), metavar="K",
                         help=f"payouts per sweep, from 0 to twice the table's (default {SWEEP_POINTS}; 0: no sweeps)")
     return parser
@@ -44,4 +46,4 @@ def report_command(argv: Sequence[str]) -> Output:
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
     points = parse_int(args.sweep_points, "--sweep-points", 0, MAX_SWEEP_POINTS)
     return par_sheet(load_table(args), output, strategy=args.strategy, rounds=rounds, sweep_points=points,
-                     command="oddscalc report " + shlex.join(argv)).report, args.format
+                     command="oddscalc report " + shlex.join(argv), paper=args.paper).report, args.format

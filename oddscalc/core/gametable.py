@@ -240,6 +240,30 @@ class GameTable:
             made[build] = build(self)
         return cast(Built, made[build])
 
+    def digest(self) -> str:
+        """SHA-256 of the table as analysed: its name, engine, unit, every rule's value and every
+        paytable's pays (overlays included), written canonically, so two tables with the same digest
+        are analysed alike whatever files they came from.
+
+        >>> load_game("caribbean-stud", schema_of=_plain_schema).digest() == load_game(
+        ...     "caribbean-stud", schema_of=_plain_schema).digest()
+        True
+        """
+        import hashlib
+        import json
+
+        def text(value: object) -> object:
+            if isinstance(value, tuple):
+                return [text(v) for v in value]
+            return value if isinstance(value, (bool, int, str)) or value is None else str(value)
+        canonical = {"name": self.name, "engine": self.engine, "unit": self.unit, "main_paytable": self.main_paytable,
+                     "rules": {k: text(v) for k, v in sorted(self.rules.values.items())},
+                     "paytables": {t.name: {"basis": t.basis, "hand": t.hand, "when": t.when, "paid_on": t.paid_on,
+                                            "pays": {k: str(v) for k, v in sorted(t.pays.items())}}
+                                   for t in self.paytables},
+                     "classes": [repr(c) for c in self.classes]}
+        return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
+
     def __getstate__(self) -> dict[str, object]:
         # a worker process builds its own: what was built may hold what does not pickle
         return {key: value for key, value in self.__dict__.items() if key != "_built"}

@@ -100,9 +100,21 @@ details { margin: 4px 0 16px; } details summary { cursor: pointer; color: #1f5fa
 .grid { display: flex; flex-wrap: wrap; gap: 0 28px; align-items: flex-start; }
 footer { margin-top: 36px; border-top: 1px solid #cccccc; padding-top: 10px; font-size: 12px; color: #555555; }
 footer code { font-size: 12px; word-break: break-all; }
-@media print { body { background: #ffffff; } main { padding: 0; } nav { display: none; }
-               section { break-inside: avoid-page; } }
+@media print { body { background: #ffffff; } main { padding: 0; max-width: none; } nav { display: none; }
+               h2, caption { break-after: avoid-page; } tr, figure { break-inside: avoid-page; }
+               details summary { color: #1d1d1f; } }
 """
+PAPERS = {"a4": "A4", "letter": "letter"}
+
+
+def print_style(paper: str, title: str) -> str:
+    """The printed page: the paper size and margins, the title at the top of every page and its number
+    at the bottom (CSS page margin boxes, which Chromium prints)."""
+    quoted = title.replace("\\", "\\\\").replace('"', '\\"')
+    return (f'@page {{ size: {PAPERS[paper]}; margin: 16mm 14mm 18mm 14mm; '
+            f'@top-left {{ content: "{quoted}"; font-size: 8pt; color: #555555; }} '
+            '@bottom-right { content: "page " counter(page) " of " counter(pages); font-size: 8pt; '
+            'color: #555555; } }')
 
 _NUMBER = re.compile(r"[-+]?[0-9][0-9,]*(\.[0-9]+)?(/[0-9]+)?( %)?|[-+]?[0-9.]+e[-+][0-9]+|\([a-z]+\)")
 
@@ -131,7 +143,7 @@ def render_table(table: Table, name: str | None = None) -> str:
             f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n")
 
 
-def _block(block: Block) -> str:
+def _block(block: Block, printed: bool = False) -> str:
     if isinstance(block, str):
         return f"<p>{escape(block)}</p>\n"
     if isinstance(block, Fine):
@@ -141,23 +153,27 @@ def _block(block: Block) -> str:
     if isinstance(block, Table):
         return render_table(block)
     if isinstance(block, Group):
-        return '<div class="grid">\n' + "".join(f"<div>{_block(b)}</div>" for b in block.blocks) + "</div>\n"
+        return '<div class="grid">\n' + "".join(f"<div>{_block(b, printed)}</div>" for b in block.blocks) + "</div>\n"
     if isinstance(block, Details):
-        inner = "".join(_block(b) for b in block.blocks)
-        return f"<details><summary>{escape(block.summary)}</summary>\n{inner}</details>\n"
+        # a printed page shows every section open: a closed one would print as its summary alone
+        inner = "".join(_block(b, printed) for b in block.blocks)
+        return f"<details{' open' if printed else ''}><summary>{escape(block.summary)}</summary>\n{inner}</details>\n"
     caption = f"<figcaption>{escape(block.caption)}</figcaption>" if block.caption else ""
     return f"<figure>{block.svg}{caption}</figure>\n"
 
 
-def render_page(page: Page) -> str:
-    """The whole page as one HTML document (UTF-8, no external resource)."""
+def render_page(page: Page, paper: str | None = None) -> str:
+    """The whole page as one HTML document (UTF-8, no external resource); ``paper`` (``a4``,
+    ``letter``): the page as it is printed, every section open, numbered pages of that size."""
+    printed = paper is not None
     nav = "".join(f'<a href="#{escape(s.anchor)}">{escape(s.title)}</a>' for s in page.sections)
     sections = "".join(f'<section id="{escape(s.anchor)}">\n<h2>{escape(s.title)}</h2>\n'
-                       + "".join(_block(b) for b in s.blocks) + "</section>\n" for s in page.sections)
+                       + "".join(_block(b, printed) for b in s.blocks) + "</section>\n" for s in page.sections)
+    style = STYLE + (print_style(paper, page.title) if paper is not None else "")
     footer = "".join(f"<p>{escape(line)}</p>" if not line.startswith("$ ")
                      else f"<p><code>{escape(line[2:])}</code></p>" for line in page.footer)
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{escape(page.title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n"
+            f"<title>{escape(page.title)}</title>\n<style>{style}</style>\n</head>\n<body>\n<main>\n"
             f"<header><h1>{escape(page.title)}</h1><p class=\"subtitle\">{escape(page.subtitle)}</p></header>\n"
             f"<nav>{nav}</nav>\n{sections}<footer>{footer}</footer>\n</main>\n</body>\n</html>\n")

@@ -22,11 +22,11 @@ from fractions import Fraction
 from oddscalc.core.budget import Limits
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
-from oddscalc.core.gametable import GameTable
+from oddscalc.core.gametable import GameTable, list_games
 from oddscalc.core.numbers import decimal_text, exact_text, percent_text
 from oddscalc.core.progress_bar import Progress
 from oddscalc.core.version import __version__
-from oddscalc.engines.base import EXACT, OPTIMAL, STRATEGY, NamedStrategy, Wager, engine_of
+from oddscalc.engines.base import EXACT, OPTIMAL, STRATEGY, NamedStrategy, Wager, engine_of, load
 from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.report.analysis import metrics_table, net_table, outcome_table
 from oddscalc.report.html import Block, Details, Figure, Fine, Group, Named, Page, Section
@@ -191,6 +191,48 @@ def key_figures(analysis: Analysis, title: str) -> Table:
     return Table(title, ("figure", "key", "exact", "decimal", "per cent"), tuple(rows))
 
 
+def shipped_of(game: GameTable) -> GameTable | None:
+    """The built-in table a game was laid over (its name is a built-in game's), else None."""
+    if game.name not in list_games():
+        return None
+    return load(game.name)
+
+
+def pay_cells(game: GameTable, shipped: GameTable | None) -> dict[str, list[tuple[str, str]]]:
+    """Each paytable's rows as the sheet shows them: every pay, and where it differs from the shipped
+    table's, the shipped pay beside it (a pay the shipped table lists and this one does not: ``none``)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for table in game.paytables:
+        theirs = shipped.paytable(table.name).pays if shipped is not None and shipped.has_paytable(table.name) else None
+        rows = []
+        for category, pay in table.pays.items():
+            mark = "" if theirs is None or theirs.get(category) == pay else \
+                f"  (changed; shipped: {exact_text(theirs[category]) if category in theirs else 'none'})"
+            rows.append((category, exact_text(pay) + mark))
+        if theirs is not None:
+            rows += [(category, f"none  (changed; shipped: {exact_text(pay)})")
+                     for category, pay in theirs.items() if category not in table.pays]
+        out[table.name] = rows
+    return out
+
+
+def changed_pays(cells: dict[str, list[tuple[str, str]]]) -> int:
+    return sum(1 for rows in cells.values() for _, text in rows if "(changed;" in text)
+
+
+def identification(sheet: ParSheet, shipped: GameTable | None) -> Table:
+    """The title block: what was analysed, exactly (the table's digest names rules and pays)."""
+    game = sheet.game
+    changed = changed_pays(pay_cells(game, shipped))
+    rows = (("game", f"{game.name} ({game.title})"), ("engine (family)", game.engine), ("unit", game.unit),
+            ("strategy", sheet.strategy.label),
+            ("table digest (SHA-256 of the rules and pays analysed)", game.digest()),
+            ("pays changed from the shipped table", "not a built-in game" if shipped is None else
+             f"{changed} (marked in the paytables)" if changed else "none"),
+            ("made by", f"oddscalc {__version__}"))
+    return Table("identification", ("item", "value"), rows)
+
+
 def _rules_blocks(game: GameTable) -> list[Block]:
     engine = engine_of(game)
     specs = {spec.key: spec for spec in engine.rule_specs}
@@ -207,9 +249,10 @@ def _rules_blocks(game: GameTable) -> list[Block]:
         blocks.append(game.description)
     blocks.append(f"Game file: {game.name} ({game.title}), engine {game.engine}; the unit is the {game.unit}. "
                   f"Main paytable: {game.main_paytable}.")
+    cells = pay_cells(game, shipped_of(game))
     paytables: list[Block] = [
-        Named(Table(f"paytable {table.name}", ("category", f"pays ({table.basis} one)"),
-                    tuple((category, pay) for category, pay in table.pays.items())), f"paytable-{table.name}")
+        Named(Table(f"paytable {table.name}", ("category", f"pays ({table.basis} one)"), tuple(cells[table.name])),
+              f"paytable-{table.name}")
         for table in game.paytables]
     blocks.append(Group((Named(Table("rules", ("rule", "value", "meaning", "set by"), tuple(rows)), "rules-table"),
                          *paytables)))
@@ -369,6 +412,7 @@ def page(sheet: ParSheet, command: str, generated: str) -> Page:
         f"Figures are per {main.unit} unless they say otherwise; exact figures are rationals p/q, decimals "
         "are exactly rounded from them; only the standard deviation and the volatility index, irrational, "
         "are computed as decimals.",
+        Named(identification(sheet, shipped_of(game)), "identification"),
         Named(key_figures(main, f"key figures: {sheet.wagers[0].title}"), "key-figures")]
     if whole_differs:
         summary.append(Named(key_figures(sheet.whole, f"key figures: {sheet.whole_title}"), "key-figures-whole"))

@@ -1,0 +1,66 @@
+"""The par sheet fit for a submission (issue 21, item 1, in part): printed on A4 by default (Letter
+by option) with numbered pages and the title on each, every collapsed section printed open, a title
+block naming the table by its digest, and every pay that differs from the shipped table marked.
+The PDF's text is read back with pdftotext (Debian's poppler-utils; CI installs it)."""
+import subprocess
+
+import pytest
+
+from oddscalc.engines.base import load
+from oddscalc.report.html import Details, Page, Section, render_page
+from oddscalc.report.model import Table
+from oddscalc.tools.parsheet import changed_pays, pay_cells, shipped_of
+
+
+def pdf_text(path):
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def pdf_size(path):
+    info = subprocess.run(["pdfinfo", str(path)], check=True, capture_output=True, text=True).stdout
+    return next(line for line in info.splitlines() if line.startswith("Page size"))
+
+
+def test_a_changed_pay_is_marked_beside_the_shipped_one():
+    game = load("caribbean-stud", pays=["flush=6", "straight=none"])
+    cells = pay_cells(game, shipped_of(game))
+    call = dict(cells["call"])
+    assert call["flush"] == "6  (changed; shipped: 5)" and call["straight"] == "none  (changed; shipped: 4)"
+    assert call["full-house"] == "7" and changed_pays(cells) == 2
+    assert changed_pays(pay_cells(load("caribbean-stud"), shipped_of(load("caribbean-stud")))) == 0
+    assert game.digest() != load("caribbean-stud").digest()
+
+
+def test_a_printed_page_opens_every_section_and_numbers_its_pages():
+    page = Page("T", "s", (Section("a", "A", (Details("more", (Table("hidden", ("x",), ((1,),)),)),)),))
+    assert "<details>" in render_page(page) and "@page" not in render_page(page)
+    printed = render_page(page, "a4")
+    assert "<details open>" in printed and "size: A4" in printed and "counter(pages)" in printed
+    assert "size: letter" in render_page(page, "letter")
+
+
+@pytest.mark.slow
+def test_the_pdf_is_a4_numbered_with_the_title_block_and_every_table(cli, tmp_path):
+    target = tmp_path / "cs.pdf"
+    done = cli("report", "caribbean-stud", "--pay", "flush=6", "--output", target, "--sweep-points", "3",
+               "--rounds", "20")
+    assert done.status == 0, done.err
+    text = pdf_text(target)
+    assert "(A4)" in pdf_size(target)
+    pages = text.count("\f") + 1 if not text.endswith("\f") else text.count("\f")
+    assert f"page 1 of {pages}" in text and f"page {pages} of {pages}" in text
+    assert load("caribbean-stud", pays=["flush=6"]).digest() in text
+    assert "6 (changed; shipped: 5)" in " ".join(text.split()) or "6  (changed; shipped: 5)" in text
+    # the collapsed sections are printed: the strategy counts and every sweep point
+    assert "the counts behind the chart" in text and "every point of the sweeps" in text
+    assert "payout" in text.split("every point of the sweeps", 1)[1][:2000]
+
+
+@pytest.mark.slow
+def test_letter_by_option(cli, tmp_path):
+    target = tmp_path / "bonus.pdf"
+    assert cli("report", "five-plus-one-bonus", "--output", target, "--paper", "letter", "--sweep-points", "2",
+               "--rounds", "5").status == 0
+    assert "(letter)" in pdf_size(target)
+    assert cli("report", "five-plus-one-bonus", "--output", tmp_path / "x.pdf", "--paper", "a5").refused("a5")
