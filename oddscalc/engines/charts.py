@@ -15,6 +15,8 @@ from functools import cached_property
 from oddscalc.core.errors import unknown
 
 Grid = tuple[tuple[int, ...], ...]
+# the title of ``strategy --compare``'s table of simple strategies (the par sheet finds it by it)
+COMPARED_TITLE = "strategies compared (exact over all deals)"
 
 
 def action_key(point: str, action: str) -> str:

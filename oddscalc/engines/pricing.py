@@ -11,6 +11,7 @@ from fractions import Fraction
 from oddscalc.core.economics import Analysis
 from oddscalc.core.numbers import decimal_text, exact_text, percent_text
 from oddscalc.engines.base import NamedStrategy
+from oddscalc.engines.charts import COMPARED_TITLE
 from oddscalc.report.analysis import analysis_data, outcome_table
 from oddscalc.report.model import Report, Table
 
@@ -64,7 +65,7 @@ def strategies_compared(rows: list[tuple[str, Analysis]], unit: str, action: str
     and its JSON rows; ``action`` is the continuing decision (call, play) of a yes/no game (a game
     of several actions gives a column per action)."""
     headers, shares = _probability_columns([a for _label, a in rows], action)
-    table = Table("strategies compared (exact over all deals)",
+    table = Table(COMPARED_TITLE,
                   ("strategy", f"house edge per {unit}", "element of risk", *headers),
                   tuple((label, percent_text(a.house_edge, 4), percent_text(a.element_of_risk, 4), *share)
                         for (label, a), share in zip(rows, shares, strict=True)))

@@ -19,14 +19,29 @@ from oddscalc.core.numbers import decimal_text, probability_text, short_exact
 from oddscalc.report.model import Report, Table
 
 
-def outcome_table(analysis: Analysis, title: str = "outcomes") -> Table:
-    """Outcome rows: exact count, probability, net per unit and contribution to the return."""
+def outcome_table(analysis: Analysis, title: str = "outcomes", odds: bool = False) -> Table:
+    """Outcome rows: exact count, probability (as every table writes one: ``probability_text``), net
+    per unit and contribution to the return; with ``odds``, the true odds beside each (``1 in N``)."""
     rows = tuple(
-        (row.outcome, row.count, decimal_text(analysis.probability(row), 10), row.net,
+        (row.outcome, row.count, probability_text(analysis.probability(row)),
+         *((odds_text(analysis.probability(row)),) if odds else ()), row.net,
          decimal_text(analysis.contribution(row), 8))
         for row in analysis.outcomes
     )
-    return Table(title, ("outcome", "count", "probability", f"net per {analysis.unit}", "contribution"), rows)
+    return Table(title, ("outcome", "count", "probability", *(("true odds",) if odds else ()),
+                         f"net per {analysis.unit}", "contribution"), rows)
+
+
+def odds_text(probability: Fraction) -> str:
+    """True odds as ``1 in N``: N = 1 / probability to two decimals below 100, whole above.
+
+    >>> odds_text(Fraction(1, 649740)), odds_text(Fraction(2, 5)), odds_text(Fraction(0))
+    ('1 in 649,740', '1 in 2.50', 'never')
+    """
+    if probability == 0:
+        return "never"
+    n = 1 / probability
+    return f"1 in {decimal_text(n, 2)}" if n < 100 else f"1 in {round(n):,}"
 
 
 def metrics_table(analysis: Analysis, title: str = "metrics") -> Table:

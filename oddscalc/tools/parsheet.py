@@ -27,7 +27,7 @@ from oddscalc.core.numbers import decimal_text, exact_text, percent_text
 from oddscalc.core.progress_bar import Progress
 from oddscalc.core.version import __version__
 from oddscalc.engines.base import EXACT, OPTIMAL, STRATEGY, NamedStrategy, Wager, engine_of, load
-from oddscalc.engines.charts import StrategyChart, StrategyCharts
+from oddscalc.engines.charts import COMPARED_TITLE, StrategyChart, StrategyCharts
 from oddscalc.report.analysis import metrics_table, net_table, outcome_table
 from oddscalc.report.html import Block, Details, Figure, Fine, Group, Named, Page, Section
 from oddscalc.report.model import Report, Table
@@ -79,6 +79,8 @@ class ParSheet:
     chart: StrategyChart | StrategyCharts | None        # a chart per decision point where there are several
     sweeps: tuple[PaySweep, ...]
     horizon: Horizon
+    # the simple strategies players use, priced exactly beside the optimal one (strategy --compare)
+    compared: Table | None = None
 
     @property
     def main(self) -> Analysis:
@@ -146,6 +148,7 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
         whole = engine.analyze(game, strategy.name)
         progress.step()
         chart = STRATEGY.of(game).strategy_chart(game, strategy.name) if STRATEGY.has(engine_of(game)) else None
+        compared = _compared(game)
         progress.step()
         horizon = _horizon(whole, rounds, digits, limits, progress)
         sweeps = []
@@ -171,7 +174,15 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
                 side_rows.append((wager.title, tuple(points)))
             sweeps.append(PaySweep(key, current_payout(game, key), rows, tuple(side_rows)))
         progress.step()
-    return ParSheet(game, strategy, wagers, whole, chart, tuple(sweeps), horizon)
+    return ParSheet(game, strategy, wagers, whole, chart, tuple(sweeps), horizon, compared)
+
+
+def _compared(game: GameTable) -> Table | None:
+    """The simple strategies' table of ``strategy --compare``, where the family names more than one."""
+    if not STRATEGY.has(engine_of(game)):
+        return None
+    report = STRATEGY.of(game).strategy_report(game, compare=True)
+    return next((t for t in report.tables if t.title == COMPARED_TITLE), None)
 
 
 # --- the page ----------------------------------------------------------------------------------
@@ -263,7 +274,7 @@ def _rules_blocks(game: GameTable) -> list[Block]:
 
 def _wager_blocks(wager: Wager, name: str) -> list[Block]:
     """The outcome table and the net per round side by side, then the metrics."""
-    return [Group((Named(outcome_table(wager.analysis, f"outcomes: {wager.title}"), f"outcomes-{name}"),
+    return [Group((Named(outcome_table(wager.analysis, f"outcomes: {wager.title}", odds=True), f"outcomes-{name}"),
                    Named(net_table(wager.analysis, f"net per round: {wager.title}"), f"net-{name}"))),
             Named(metrics_table(wager.analysis, f"metrics: {wager.title}"), f"metrics-{name}")]
 
@@ -275,6 +286,10 @@ def _strategy_blocks(sheet: ParSheet) -> list[Block]:
     blocks: list[Block] = []
     for chart in charts:
         blocks += _chart_blocks(sheet.strategy.label, chart, len(charts) > 1)
+    if sheet.compared is not None:
+        blocks += [Named(sheet.compared, "strategies-compared"),
+                   Fine("The house edge of the simple strategies players use, each priced exactly over every deal "
+                        "(oddscalc strategy GAME --compare).")]
     return blocks
 
 

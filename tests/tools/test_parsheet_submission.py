@@ -64,3 +64,16 @@ def test_letter_by_option(cli, tmp_path):
                "--rounds", "5").status == 0
     assert "(letter)" in pdf_size(target)
     assert cli("report", "five-plus-one-bonus", "--output", tmp_path / "x.pdf", "--paper", "a5").refused("a5")
+
+
+def test_the_sheet_prices_the_simple_strategies_and_gives_true_odds(tmp_path):
+    import oddscalc
+    target = tmp_path / "tcp.html"
+    found = oddscalc.par_sheet("three-card-poker", target, sweep_points=2, rounds=3)
+    html = target.read_text()
+    assert 'id="strategies-compared"' in html and "play every hand" in html
+    assert found.sheet.compared is not None
+    assert [row[0] for row in found.sheet.compared.rows] == [
+        row[0] for row in oddscalc.strategy("three-card-poker", compare=True).report.tables[-1].rows]
+    assert "<th>true odds</th>" in html and "1 in " in html
+    assert 'id="identification"' in html and load("three-card-poker").digest() in html
