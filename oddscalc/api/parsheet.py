@@ -16,6 +16,7 @@ from oddscalc.api.arguments import (
     OptionalText,
     Pays,
     Rules,
+    Seed,
     Strategy,
     Text,
     Whole,
@@ -29,14 +30,29 @@ from oddscalc.core.files import output_path, write_file
 from oddscalc.engines.base import OPTIMAL
 from oddscalc.report.html import PAPERS, render_page
 from oddscalc.report.pdf import print_pdf, require_browser
-from oddscalc.tools.parsheet import DIGITS, MAX_ROUNDS, ROUNDS, SWEEP_POINTS, ParSheet, collect, page, summary_report
+from oddscalc.tools.parsheet import (
+    DIGITS,
+    HANDS_PER_HOUR,
+    MAX_HANDS_PER_HOUR,
+    MAX_ROUNDS,
+    ROUNDS,
+    SWEEP_POINTS,
+    ParSheet,
+    collect,
+    page,
+    summary_report,
+)
 
 MAX_SWEEP_POINTS = 101
 SUFFIXES = (".html", ".htm", ".pdf")
+MAX_SIMULATED = 10 ** 9       # a par sheet's confirmation run: minutes at the slowest simulator's pace
 Rounds = Annotated[int, Whole(1, MAX_ROUNDS)]
 SweepPoints = Annotated[int, Whole(0, MAX_SWEEP_POINTS)]
+SimulatedRounds = Annotated[int, Whole(0, MAX_SIMULATED)]
+HandsPerHour = Annotated[int, Whole(1, MAX_HANDS_PER_HOUR)]
 
-__all__ = ["MAX_ROUNDS", "MAX_SWEEP_POINTS", "OPTIMAL", "ROUNDS", "SUFFIXES", "SWEEP_POINTS", "ParSheetResult",
+__all__ = ["HANDS_PER_HOUR", "MAX_HANDS_PER_HOUR", "MAX_ROUNDS", "MAX_SIMULATED", "MAX_SWEEP_POINTS", "OPTIMAL",
+           "ROUNDS", "SUFFIXES", "SWEEP_POINTS", "ParSheetResult",
            "generated_at", "par_sheet"]
 
 
@@ -81,12 +97,15 @@ class ParSheetResult(Result):
 @boundary
 def par_sheet(game: Game, output: FilePath, *, pays: Pays = None, rules: Rules = None,
               table: OptionalFilePath = None, strategy: Strategy = OPTIMAL, rounds: Rounds = ROUNDS,
-              sweep_points: SweepPoints = SWEEP_POINTS, command: OptionalText = None, paper: Text = "a4"
+              sweep_points: SweepPoints = SWEEP_POINTS, command: OptionalText = None, paper: Text = "a4",
+              simulate: SimulatedRounds = 0, seed: Seed = 1, hands_per_hour: HandsPerHour = HANDS_PER_HOUR
               ) -> ParSheetResult:
     """Write the par sheet of a game to ``output`` (.html, or .pdf printed by Chromium): rules,
     paytables, outcomes, every metric, the strategy chart, sweeps and the N-round distribution
     (``command``: the command line the footer gives to make the page again; ``paper``: ``a4`` or
-    ``letter``, a PDF's page size, every section printed open, pages numbered).  The path (and for a
+    ``letter``, a PDF's page size, every section printed open, pages numbered; ``simulate``: rounds of
+    the game's simulator, seeded by ``seed``, checked against the outcome table on the sheet;
+    ``hands_per_hour``: the pace of the per-hour figures).  The path (and for a
     PDF, Chromium) is checked before any work, and a failure writes nothing."""
     if paper not in PAPERS:
         raise InputError(f"--paper must be one of {', '.join(PAPERS)}, got '{paper}'")
@@ -95,7 +114,7 @@ def par_sheet(game: Game, output: FilePath, *, pays: Pays = None, rules: Rules =
         require_browser("--output")
     loaded = load(game, pays, rules, table)
     start = time.perf_counter()
-    sheet = collect(loaded, strategy, rounds, sweep_points, DIGITS, Limits.resolve())
+    sheet = collect(loaded, strategy, rounds, sweep_points, DIGITS, Limits.resolve(), simulate, seed, hands_per_hour)
     made_by = command or remake_command(loaded.name, target, pays, rules, table, strategy, rounds, sweep_points)
     printed = target.suffix.lower() == ".pdf"
     html = render_page(page(sheet, made_by, generated_at()), paper if printed else None)

@@ -14,7 +14,18 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 
-from oddscalc.api.parsheet import MAX_ROUNDS, MAX_SWEEP_POINTS, OPTIMAL, ROUNDS, SUFFIXES, SWEEP_POINTS, par_sheet
+from oddscalc.api.parsheet import (
+    HANDS_PER_HOUR,
+    MAX_HANDS_PER_HOUR,
+    MAX_ROUNDS,
+    MAX_SIMULATED,
+    MAX_SWEEP_POINTS,
+    OPTIMAL,
+    ROUNDS,
+    SUFFIXES,
+    SWEEP_POINTS,
+    par_sheet,
+)
 from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table
 from oddscalc.core.files import output_path
 from oddscalc.core.numbers import parse_int
@@ -32,6 +43,11 @@ def report_parser() -> OneLineParser:
                         help="optimal (default), or a simple strategy of the game (strategy --compare lists them)")
     parser.add_argument("--rounds", default=str(ROUNDS), metavar="N",
                         help=f"the distribution is shown for 1 to N rounds (default {ROUNDS})")
+    parser.add_argument("--simulate", default="0", metavar="N",
+                        help="also play N seeded rounds of the game's simulator and put check's verdict on the sheet")
+    parser.add_argument("--seed", default="1", metavar="S", help="the simulation's seed (default 1)")
+    parser.add_argument("--hands-per-hour", default=str(HANDS_PER_HOUR), metavar="H",
+                        help=f"the pace of the per-hour figures (default {HANDS_PER_HOUR})")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4",
                         help="a PDF's page size (default a4); every section is printed open, pages numbered")
     parser.add_argument("--sweep-points", default=str(SWEEP_POINTS), metavar="K",
@@ -45,5 +61,9 @@ def report_command(argv: Sequence[str]) -> Output:
     output = output_path(args.output, "--output", SUFFIXES)       # checked before any work
     rounds = parse_int(args.rounds, "--rounds", 1, MAX_ROUNDS)
     points = parse_int(args.sweep_points, "--sweep-points", 0, MAX_SWEEP_POINTS)
+    simulated = parse_int(args.simulate, "--simulate", 0, MAX_SIMULATED)
+    seed = parse_int(args.seed, "--seed", 0, 2 ** 64 - 1)
+    hands = parse_int(args.hands_per_hour, "--hands-per-hour", 1, MAX_HANDS_PER_HOUR)
     return par_sheet(load_table(args), output, strategy=args.strategy, rounds=rounds, sweep_points=points,
-                     command="oddscalc report " + shlex.join(argv), paper=args.paper).report, args.format
+                     command="oddscalc report " + shlex.join(argv), paper=args.paper, simulate=simulated, seed=seed,
+                     hands_per_hour=hands).report, args.format

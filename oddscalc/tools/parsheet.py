@@ -32,8 +32,10 @@ from oddscalc.report.analysis import metrics_table, net_table, outcome_table
 from oddscalc.report.html import Block, Details, Figure, Fine, Group, Named, Page, Section
 from oddscalc.report.model import Report, Table
 from oddscalc.report.svg import Band, Series, grid_chart, line_chart
+from oddscalc.tools.check import DEFAULT_ALPHA, CheckResult, check_counts
 from oddscalc.tools.distribution import Bounded, analysis_distribution, running_powers
 from oddscalc.tools.payouts import PayoutKey, check_denominators, current_payout, payout_key, with_payout
+from oddscalc.tools.simulation import check_run, simulate, simulator_of
 from oddscalc.tools.sweep import SweepRow, sweep
 
 ROUNDS = 200                 # the distribution is shown for 1 to ROUNDS rounds
@@ -44,6 +46,8 @@ SHOWN_ROUNDS = (1, 5, 10, 25, 50, 100, 200, 500, 1000)
 KEY_FIGURES = ("house_edge", "rtp", "element_of_risk", "rtp_total", "call_probability", "hit_frequency",
                "std_dev", "volatility_index_90", "volatility_index_95")
 MAX_ROUNDS = 5000
+HANDS_PER_HOUR = 60          # the pace the per-hour figures assume unless told
+MAX_HANDS_PER_HOUR = 10_000
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,10 @@ class ParSheet:
     horizon: Horizon
     # the simple strategies players use, priced exactly beside the optimal one (strategy --compare)
     compared: Table | None = None
+    # a seeded run of the game's own simulator checked against the exact outcome table (None: not asked)
+    confirmation: CheckResult | None = None
+    confirmation_seed: int = 1
+    hands_per_hour: int = HANDS_PER_HOUR
 
     @property
     def main(self) -> Analysis:
@@ -135,12 +143,19 @@ def _horizon(whole: Analysis, rounds: int, digits: int, limits: Limits | None, p
 
 
 def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS, sweep_points: int = SWEEP_POINTS,
-            digits: int = DIGITS, limits: Limits | None = None) -> ParSheet:
-    """Every figure of the par sheet (with a progress bar on a terminal)."""
+            digits: int = DIGITS, limits: Limits | None = None, simulated: int = 0, seed: int = 1,
+            hands_per_hour: int = HANDS_PER_HOUR) -> ParSheet:
+    """Every figure of the par sheet (with a progress bar on a terminal); ``simulated``: rounds of the
+    game's simulator to confirm the outcome table with (0: none)."""
     engine = EXACT.of(game)
     strategy = engine.parse_strategy(game, strategy_name)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
+    if not 1 <= hands_per_hour <= MAX_HANDS_PER_HOUR:
+        raise InputError(f"--hands-per-hour must be between 1 and {MAX_HANDS_PER_HOUR}, got {hands_per_hour}")
+    if simulated:
+        check_run(simulated, seed)
+        simulator_of(game, strategy.name, seed)           # refused before any work: no simulator, bad seed
     keys = _sweep_keys(game) if sweep_points else []
     sweep_points = max(sweep_points, 2) if sweep_points else 0      # as sweep_values draws them
     with Progress(f"par sheet of {game.name}", 3 + len(keys) * sweep_points + rounds, unit="step") as progress:
@@ -174,7 +189,56 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
                 side_rows.append((wager.title, tuple(points)))
             sweeps.append(PaySweep(key, current_payout(game, key), rows, tuple(side_rows)))
         progress.step()
-    return ParSheet(game, strategy, wagers, whole, chart, tuple(sweeps), horizon, compared)
+    confirmation = None
+    if simulated:
+        counts = simulate(game, simulated, seed, strategy.name)
+        confirmation = check_counts(wagers[0].analysis, counts, DEFAULT_ALPHA, strategy.name)
+    return ParSheet(game, strategy, wagers, whole, chart, tuple(sweeps), horizon, compared, confirmation, seed,
+                    hands_per_hour)
+
+
+def per_hour(analysis: Analysis, hands: int) -> Table:
+    """What an hour at ``hands`` rounds costs and swings, per unit staked: exact where it is rational."""
+    rows = (("rounds per hour (the pace assumed)", hands, "", ""),
+            ("expected loss per hour, in units", hands * analysis.house_edge,
+             decimal_text(hands * analysis.house_edge, 6), ""),
+            ("average total wagered per hour, in units", hands * analysis.average_wager,
+             decimal_text(hands * analysis.average_wager, 6), ""),
+            ("standard deviation of the hour's net, in units", "(irrational)",
+             f"{analysis.std_dev * hands ** 0.5:.6f}", "√(rounds) × standard deviation per round"))
+    return Table(f"per hour at {hands} rounds (per {analysis.unit} staked a round)",
+                 ("figure", "exact", "decimal", "note"), rows)
+
+
+def _confirmation_blocks(sheet: ParSheet) -> list[Block]:
+    r = sheet.confirmation
+    if r is None:
+        return ["No simulation was asked for this sheet (oddscalc report GAME --simulate N plays N seeded rounds "
+                "of the game's own simulator and checks them against the exact outcome table here)."]
+    low, high = r.confidence_interval
+    rows = (("verdict", r.verdict), ("rounds simulated (seeded)", f"{r.rounds:,} (seed {sheet.confirmation_seed})"),
+            ("chi-square goodness of fit", "" if r.chi_square is None else
+             f"{r.chi_square:.4f} with {r.degrees_of_freedom} degrees of freedom, p = {r.p_value:.4g}"),
+            ("observed return per unit", f"{float(r.observed_return):.6f} (interval {low:.6f} .. {high:.6f})"),
+            ("exact return per unit", decimal_text(r.exact_return, 8)),
+            ("return's z against the exact", f"{r.return_z:+.4f} (p = {r.return_p_value:.4g})"))
+    return [Named(Table("simulation confirmation", ("item", "value"), rows), "simulation-confirmation"),
+            Fine(f"ESTIMATE: a seeded Monte Carlo of {r.rounds:,} rounds by the game's native simulator, which "
+                 "plays the analysed strategy; the check is oddscalc check's (significance "
+                 f"{float(r.alpha):g}). Every other figure on the sheet is exact.")]
+
+
+def method_text(game: GameTable, sheet: ParSheet) -> str:
+    """The statement of method: how every figure on the sheet was made."""
+    return (f"Every deal of the {game.title} is counted: the engine ({game.engine}) enumerates every card subset "
+            f"the round can deal ({sheet.main.total:,} equally likely deals for the main wager), in integers, "
+            "with suit symmetry and card removal exact; the strategy is solved per situation by comparing the "
+            "exact expected value of each action; the economics (every probability, return and metric) are "
+            "exact rationals made from those counts, and only the standard deviation, an irrational number, is "
+            "computed as a decimal. The N-round distribution is the exact convolution power of one round's "
+            "(every probability within 10^-15). Nothing is sampled unless the simulation confirmation says "
+            "so. The same functions give oddscalc analyze, strategy, sweep and distribution; the footer's "
+            "command makes this sheet again, and the identification block's digest names the table analysed.")
 
 
 def _compared(game: GameTable) -> Table | None:
@@ -431,6 +495,7 @@ def page(sheet: ParSheet, command: str, generated: str) -> Page:
         Named(key_figures(main, f"key figures: {sheet.wagers[0].title}"), "key-figures")]
     if whole_differs:
         summary.append(Named(key_figures(sheet.whole, f"key figures: {sheet.whole_title}"), "key-figures-whole"))
+    summary.append(Named(per_hour(main, sheet.hands_per_hour), "per-hour"))
     outcomes: list[Block] = _wager_blocks(sheet.wagers[0], "main")[:1]
     metrics: list[Block] = _wager_blocks(sheet.wagers[0], "main")[1:]
     for wager in sheet.wagers[1:]:
@@ -458,6 +523,8 @@ def page(sheet: ParSheet, command: str, generated: str) -> Page:
         Section("sweeps", "Return against each payout", tuple(_sweep_blocks(sheet))),
         Section("distribution", "Distribution over N rounds", tuple(_distribution_blocks(sheet))),
         Section("side-bets", "Side bets", tuple(sides)),
+        Section("simulation", "Simulation confirmation", tuple(_confirmation_blocks(sheet))),
+        Section("method", "Method", (method_text(game, sheet),)),
     )
     footer = (f"oddscalc {__version__} · generated {generated} · every figure comes from the engine's exact "
               "analysis, through the same functions as `oddscalc analyze`, `sweep` and `distribution`. "

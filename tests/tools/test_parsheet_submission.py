@@ -77,3 +77,25 @@ def test_the_sheet_prices_the_simple_strategies_and_gives_true_odds(tmp_path):
         row[0] for row in oddscalc.strategy("three-card-poker", compare=True).report.tables[-1].rows]
     assert "<th>true odds</th>" in html and "1 in " in html
     assert 'id="identification"' in html and load("three-card-poker").digest() in html
+
+
+def test_the_sheet_confirms_by_simulation_and_gives_per_hour_figures_and_its_method(tmp_path, cli):
+    import oddscalc
+    from oddscalc.core.numbers import exact_text
+    target = tmp_path / "tcp.html"
+    found = oddscalc.par_sheet("three-card-poker", target, sweep_points=2, rounds=3, simulate=20_000, seed=5,
+                               hands_per_hour=50)
+    html = target.read_text()
+    r = found.sheet.confirmation
+    assert r is not None and r.rounds == 20_000 and r.passed
+    assert 'id="simulation-confirmation"' in html and "ESTIMATE" in html and "(seed 5)" in html
+    edge = found.sheet.main.house_edge
+    assert 'id="per-hour"' in html and exact_text(50 * edge) in html
+    assert 'id="method"' in html and "Every deal of the Three Card Poker is counted" in html
+    # no simulation asked: the section says how to ask; a game without a simulator is refused first
+    plain = tmp_path / "b.html"
+    assert oddscalc.par_sheet("three-card-poker", plain, sweep_points=2, rounds=3).sheet.confirmation is None
+    assert "--simulate N" in plain.read_text() and "--simulate N" not in html
+    assert cli("report", "five-plus-one-bonus", "--output", tmp_path / "c.html", "--simulate", "100").refused(
+        "simulate is not available")
+    assert not (tmp_path / "c.html").exists()
