@@ -86,6 +86,13 @@ cdef inline int flop_row(int a, int b, const uint8_t* flop) noexcept nogil:
     return 12
 
 
+cdef inline int chart_cell(const uint8_t[:, ::1] rest, int f, int i, int j, const uint8_t* flop) noexcept nogil:
+    """The flop chart's cell of the holding at rest positions i, j of flop f: its row (flop_row) times 13
+    plus the column of its highest hole rank, A first."""
+    cdef int a = card_rank(rest[f, i]), b = card_rank(rest[f, j])
+    return flop_row(rest[f, i], rest[f, j], flop) * N_RANKS + 12 - (a if a > b else b)
+
+
 cdef inline int64_t dot(const int64_t* coef, const int32_t* cell) noexcept nogil:
     cdef int64_t v = 0
     cdef int k
@@ -170,7 +177,7 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
     cdef int n_flops = counts.n_flops, n_hold = counts.n_holdings, n_rest = counts.n_live - 3
     cdef int64_t wt, v_flop, v_check, equal = 0, folds, v_play
     cdef int64_t[::1] p_chart
-    cdef int chart_row, column
+    cdef int chart_at
     cdef Py_ssize_t s, y, n_kept = kept.shape[0] // KEPT_FIELDS, start = 0
     cdef const int32_t* row
     cdef const int32_t* cell
@@ -258,13 +265,11 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                                 for x in range(SIX):
                                     deals_c = deals_c + cell[c * SIX + x]
                                 v_check = v_check + (fold_deal + extra[c]) * deals_c
-                    chart_row = flop_row(rest[f, i], rest[f, j], flop_cards + 3 * f)
-                    column = 12 - (card_rank(rest[f, i]) if card_rank(rest[f, i]) > card_rank(rest[f, j])
-                                   else card_rank(rest[f, j]))
+                    chart_at = chart_cell(rest, f, i, j, flop_cards + 3 * f)
                     if v_flop == v_check:
                         equal += wt
-                    played = (ruled and rule[chart_row * N_RANKS + column] == 1) or (
-                        (not ruled or rule[chart_row * N_RANKS + column] == 2)
+                    played = (ruled and rule[chart_at] == 1) or (
+                        (not ruled or rule[chart_at] == 2)
                         and (v_flop > v_check or (v_flop == v_check and wager_more)))
                     if deciding:
                         decided[s] = played
@@ -276,7 +281,7 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                             o = bins[(rest[f, i] * N_CARDS + rest[f, j]) * N_CARDS + flop_cards[3 * f + m]]
                         for x in range(CELLS6):
                             p_cells[o * CELLS6 + x] += wt * cell[x]
-                        x = ((o * FLOP_ROWS + chart_row) * N_RANKS + column) * 2
+                        x = (o * FLOP_ROWS * N_RANKS + chart_at) * 2
                         p_sits[o * 3] += wt
                         if played:
                             p_check[o] += wt * v_flop
@@ -434,7 +439,7 @@ def call_chart(counts, choices):
     cdef const uint8_t[:, ::1] rest = counts.arrays()["flop_rest"]
     cdef const uint8_t[:, ::1] flops = counts.arrays()["flop_cards"]
     cdef int n_flops = counts.n_flops, n_hold = counts.n_holdings, n_rest = counts.n_live - 3
-    cdef int f, i, j, h, column
+    cdef int f, i, j, h
     cdef Py_ssize_t x
     if chosen.shape[0] != <Py_ssize_t>n_flops * n_hold:
         raise ValueError("choices has one byte per (flop, holding)")
@@ -445,9 +450,7 @@ def call_chart(counts, choices):
             h = 0
             for j in range(1, n_rest):
                 for i in range(j):
-                    column = 12 - (card_rank(rest[f, i]) if card_rank(rest[f, i]) > card_rank(rest[f, j])
-                                   else card_rank(rest[f, j]))
-                    x = ((flop_row(rest[f, i], rest[f, j], &flops[f, 0]) * N_RANKS) + column) * 2
+                    x = chart_cell(rest, f, i, j, &flops[f, 0]) * 2
                     chart[x + (1 if chosen[<Py_ssize_t>f * n_hold + h] else 0)] += weight[f]
                     h += 1
     return out
@@ -459,7 +462,7 @@ def chart_choices(counts, rule):
     cdef const uint8_t[:, ::1] rest = counts.arrays()["flop_rest"]
     cdef const uint8_t[:, ::1] flops = counts.arrays()["flop_cards"]
     cdef int n_flops = counts.n_flops, n_hold = counts.n_holdings, n_rest = counts.n_live - 3
-    cdef int f, i, j, h, column, a, b
+    cdef int f, i, j, h
     cdef uint8_t cells[FLOP_ROWS * N_RANKS]
     given = bytes(rule)
     if len(given) != FLOP_ROWS * N_RANKS:
@@ -473,9 +476,6 @@ def chart_choices(counts, rule):
             h = 0
             for j in range(1, n_rest):
                 for i in range(j):
-                    a, b = card_rank(rest[f, i]), card_rank(rest[f, j])
-                    column = 12 - (a if a > b else b)
-                    chosen[<Py_ssize_t>f * n_hold + h] = cells[flop_row(rest[f, i], rest[f, j], &flops[f, 0]) * N_RANKS
-                                                               + column]
+                    chosen[<Py_ssize_t>f * n_hold + h] = cells[chart_cell(rest, f, i, j, &flops[f, 0])]
                     h += 1
     return bytes(out)

@@ -22,7 +22,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards
 from oddscalc._native.colex cimport BINOM
 from oddscalc._native.eval5 cimport category_of, strength7
-from oddscalc._native.rng cimport deal
+from oddscalc._native.rng cimport Rng, deal
 from oddscalc._native.simulation cimport Simulation
 
 cdef enum:
@@ -61,6 +61,54 @@ cdef inline int ending_of(uint16_t player, uint16_t dealer, int qualifier) noexc
     if player == dealer:
         return e + 1
     return e + 2
+
+
+cdef inline int flop_choice(const uint8_t* table, const uint8_t* d) noexcept nogil:
+    """The flop byte of a dealt round: its flop (d[2..4]) and the player's holding (d[0..1])."""
+    return table[<Py_ssize_t>flop_index(d[2], d[3], d[4]) * N_PAIRS + pair_index(d[0], d[1])]
+
+
+cdef inline void dealt(Rng* g, uint8_t* d, uint16_t* player, uint16_t* dealer) noexcept nogil:
+    """Deal a round to the front of the deck (the player's two, the five board cards, the dealer's two)
+    and value the two seven-card hands."""
+    cdef uint8_t hand[7]
+    cdef int i
+    deal(g, d, DEALT)
+    for i in range(7):
+        hand[i] = d[i]
+    player[0] = strength7(hand)
+    hand[0], hand[1] = d[7], d[8]
+    dealer[0] = strength7(hand)
+
+
+cdef inline int unseen_cards(const uint8_t* d, int k, uint8_t* unseen) noexcept nogil:
+    """The cards of the deck not among the k seen ones at d, ascending; returns how many."""
+    cdef uint8_t seen[N_CARDS]
+    cdef int i, n = 0
+    for i in range(N_CARDS):
+        seen[i] = 0
+    for i in range(k):
+        seen[d[i]] = 1
+    for i in range(N_CARDS):
+        if not seen[i]:
+            unseen[n] = i
+            n += 1
+    return n
+
+
+cdef int seen_cards(hand, board, int n_board, uint8_t* d) except -1:
+    """The test hooks' cards, checked (two hole cards, ``n_board`` board cards, none twice), into d."""
+    cdef uint8_t marked[N_CARDS]
+    cdef int i
+    cards = [*hand, *board]
+    if len(hand) != 2 or len(board) != n_board:
+        raise ValueError(f"two hole cards and {n_board} board cards")
+    for i in range(N_CARDS):
+        marked[i] = 0
+    mark_cards(cards, marked)
+    for i in range(2 + n_board):
+        d[i] = cards[i]
+    return 0
 
 
 def spread_flops(flop_cards, flop_rest, decided, uint8_t[::1] table):
@@ -164,21 +212,13 @@ cdef class HoldemSimulator(Simulation):
     cdef bint plays_river(self, const uint8_t* d, uint16_t player, int category) noexcept nogil:
         """The priced river: the Play's value over every dealer holding the player cannot see, against
         a fold's."""
-        cdef uint8_t seen[N_CARDS]
         cdef uint8_t unseen[N_CARDS]
         cdef uint8_t cards[7]
-        cdef int i, j, n = 0
+        cdef int i, j, n
         cdef int64_t value = 0, holdings = 0
         if self.river_min >= 0:
             return category >= self.river_min
-        for i in range(N_CARDS):
-            seen[i] = 0
-        for i in range(7):
-            seen[d[i]] = 1
-        for i in range(N_CARDS):
-            if not seen[i]:
-                unseen[n] = i
-                n += 1
+        n = unseen_cards(d, 7, unseen)
         for i in range(5):
             cards[i] = d[2 + i]
         for j in range(1, n):
@@ -193,21 +233,15 @@ cdef class HoldemSimulator(Simulation):
     cdef void play(self, int64_t rounds) noexcept nogil:
         cdef int64_t _round
         cdef uint8_t* d = self.deck
-        cdef uint8_t hand[7]
-        cdef int i, path, category
+        cdef int path, category
         cdef uint16_t player, dealer
         for _round in range(rounds):
-            deal(&self.rng, d, DEALT)
-            for i in range(7):
-                hand[i] = d[i]
-            player = strength7(hand)
-            hand[0], hand[1] = d[7], d[8]
-            dealer = strength7(hand)
+            dealt(&self.rng, d, &player, &dealer)
             category = category_of(player)
             path = self.pre[d[0] * N_CARDS + d[1]]
             if path == ON:
                 path = self.n_preflop
-                if not self.flop[<Py_ssize_t>flop_index(d[2], d[3], d[4]) * N_PAIRS + pair_index(d[0], d[1])]:
+                if not flop_choice(self.flop, d):
                     if self.flop_folds or not self.plays_river(d, player, category):
                         self.folded[category] += 1
                         continue
@@ -218,15 +252,7 @@ cdef class HoldemSimulator(Simulation):
         """Whether the round goes on to a Play at the river with ``hand`` (2 cards) and ``board`` (5)
         (for tests: the river decision the rounds take)."""
         cdef uint8_t d[7]
-        cdef uint8_t marked[N_CARDS]
-        cdef int i
-        if len(hand) != 2 or len(board) != 5:
-            raise ValueError("two hole cards and five board cards")
-        for i in range(N_CARDS):
-            marked[i] = 0
-        mark_cards([*hand, *board], marked)
-        for i in range(7):
-            d[i] = ([*hand, *board])[i]
+        seen_cards(hand, board, 5, d)
         player = strength7(d)
         return self.plays_river(d, player, category_of(player))
 
@@ -272,21 +298,12 @@ cdef class BonusSimulator(Simulation):
     cdef bint bets_river(self, const uint8_t* d) noexcept nogil:
         """The River wager at the turn (d: hole cards, flop, turn): wins minus losses over every river
         card and dealer holding."""
-        cdef uint8_t seen[N_CARDS]
         cdef uint8_t unseen[N_CARDS]
         cdef uint8_t mine[7]
         cdef uint8_t theirs[7]
-        cdef int i, j, r, n = 0
+        cdef int i, j, r, n = unseen_cards(d, 6, unseen)
         cdef uint16_t player, dealer
         cdef int64_t net = 0
-        for i in range(N_CARDS):
-            seen[i] = 0
-        for i in range(6):
-            seen[d[i]] = 1
-        for i in range(N_CARDS):
-            if not seen[i]:
-                unseen[n] = i
-                n += 1
         for i in range(6):
             mine[i] = d[i]
         for i in range(4):
@@ -313,21 +330,15 @@ cdef class BonusSimulator(Simulation):
     cdef void play(self, int64_t rounds) noexcept nogil:
         cdef int64_t _round
         cdef uint8_t* d = self.deck
-        cdef uint8_t hand[7]
-        cdef int i, path, category
+        cdef int path, category
         cdef uint16_t player, dealer
         for _round in range(rounds):
-            deal(&self.rng, d, DEALT)
-            for i in range(7):
-                hand[i] = d[i]
-            player = strength7(hand)
-            hand[0], hand[1] = d[7], d[8]
-            dealer = strength7(hand)
+            dealt(&self.rng, d, &player, &dealer)
             category = category_of(player)
             if not self.pre[d[0] * N_CARDS + d[1]]:
                 self.folded[category] += 1
                 continue
-            path = 2 * self.flop[<Py_ssize_t>flop_index(d[2], d[3], d[4]) * N_PAIRS + pair_index(d[0], d[1])]
+            path = 2 * flop_choice(self.flop, d)
             path += self.bets_river(d)
             self.tally[(path * N_CATEGORIES + category) * SIX + ending_of(player, dealer, 0)] += 1
 
@@ -335,15 +346,7 @@ cdef class BonusSimulator(Simulation):
         """Whether the River wager is made with ``hand`` (2 cards) and ``board`` (the flop and the turn)
         (for tests)."""
         cdef uint8_t d[6]
-        cdef uint8_t marked[N_CARDS]
-        cdef int i
-        if len(hand) != 2 or len(board) != 4:
-            raise ValueError("two hole cards and four board cards")
-        for i in range(N_CARDS):
-            marked[i] = 0
-        mark_cards([*hand, *board], marked)
-        for i in range(6):
-            d[i] = ([*hand, *board])[i]
+        seen_cards(hand, board, 4, d)
         return self.bets_river(d)
 
     def counts(self):
