@@ -25,9 +25,11 @@ from oddscalc.report.render import cell_text
 
 @dataclass(frozen=True)
 class Figure:
-    """A chart: inline SVG (from :mod:`oddscalc.report.svg`) with a caption."""
+    """A chart: inline SVG (from :mod:`oddscalc.report.svg`) with a caption, under it or (``heading``,
+    for charts set side by side, where a caption under one reads as the title of the one below) above."""
     svg: str
     caption: str = ""
+    heading: bool = False
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,7 @@ def _block(block: Block, printed: bool = False) -> str:
         inner = "".join(_block(b, printed) for b in block.blocks)
         return f"<details{' open' if printed else ''}><summary>{escape(block.summary)}</summary>\n{inner}</details>\n"
     caption = f"<figcaption>{escape(block.caption)}</figcaption>" if block.caption else ""
-    return f"<figure>{block.svg}{caption}</figure>\n"
+    return f"<figure>{caption}{block.svg}</figure>\n" if block.heading else f"<figure>{block.svg}{caption}</figure>\n"
 
 
 def render_page(page: Page, paper: str | None = None) -> str:

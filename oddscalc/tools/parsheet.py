@@ -15,6 +15,7 @@ rounds (:func:`oddscalc.tools.distribution.running_powers`, every probability wi
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -410,6 +411,7 @@ def _sweep_blocks(sheet: ParSheet) -> list[Block]:
         + f" Main lines: {sheet.whole_title}. The dotted line marks what the table pays."]
     figures: list[Block] = []
     rows = []
+    charts = []
     for item in sheet.sweeps:
         xs = [float(r.payout) for r in item.whole] or [float(v) for v, _a in item.sides[0][1]]
         series = []
@@ -426,10 +428,15 @@ def _sweep_blocks(sheet: ParSheet) -> list[Block]:
             series.append(Series(title.split(",")[0], xs, [_percent(a.rtp) for _v, a in points], dashed=True))
             rows += [(item.key.text, value, title, percent_text(a.rtp, 4), percent_text(a.rtp_total, 4), "")
                      for value, a in points]
+        charts.append((item, series))
+    # one y-range for every sweep, so the charts compare at a glance; each titled above its chart
+    ys = [y for _item, series in charts for line in series for y in line.ys if math.isfinite(y)] or [0.0]
+    for item, series in charts:
         svg = line_chart(series, f"{item.key.text} pays", "return to player (%)",
                          f"return against the {item.key.text} payout", float(item.current),
-                         f"table: {exact_text(item.current)}", width=440, height=270, dots=True)
-        figures.append(Figure(svg, f"{item.key.text} (the table pays {exact_text(item.current)})"))
+                         f"table: {exact_text(item.current)}", width=440, height=270, dots=True,
+                         y_floor=min(ys), y_ceiling=max(ys))
+        figures.append(Figure(svg, f"{item.key.text} (the table pays {exact_text(item.current)})", heading=True))
     blocks.append(Group(tuple(figures)))
     blocks.append(Details("every point of the sweeps", (Named(Table(
         "return at each payout", ("payout", "pays", "wager", "return per unit", "return per total wagered",

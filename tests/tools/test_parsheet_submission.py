@@ -99,3 +99,17 @@ def test_the_sheet_confirms_by_simulation_and_gives_per_hour_figures_and_its_met
     assert cli("report", "five-plus-one-bonus", "--output", tmp_path / "c.html", "--simulate", "100").refused(
         "simulate is not available")
     assert not (tmp_path / "c.html").exists()
+
+
+def test_every_sweep_shares_one_y_range_and_is_titled_above(tmp_path):
+    import re
+
+    import oddscalc
+    target = tmp_path / "tcp.html"
+    oddscalc.par_sheet("three-card-poker", target, sweep_points=3, rounds=3)
+    html = target.read_text()
+    section = html[html.index('id="sweeps"'):html.index('id="distribution"')]
+    figures = re.findall(r"<figure>(.*?)</figure>", section, re.S)
+    assert len(figures) > 3 and all(f.startswith("<figcaption>") for f in figures)
+    ticks = {tuple(re.findall(r'text-anchor="end"[^>]*>([^<]*)<', f)) for f in figures}
+    assert len(ticks) == 1 and len(next(iter(ticks))) >= 3
