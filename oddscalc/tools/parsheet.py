@@ -154,9 +154,10 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
         raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
     if not 1 <= hands_per_hour <= MAX_HANDS_PER_HOUR:
         raise InputError(f"--hands-per-hour must be between 1 and {MAX_HANDS_PER_HOUR}, got {hands_per_hour}")
+    simulator = None
     if simulated:
         check_run(simulated, seed)
-        simulator_of(game, strategy.name, seed)           # refused before any work: no simulator, bad seed
+        simulator = simulator_of(game, strategy.name, seed)   # refused before any work: no simulator, bad seed
     keys = _sweep_keys(game) if sweep_points else []
     sweep_points = max(sweep_points, 2) if sweep_points else 0      # as sweep_values draws them
     with Progress(f"par sheet of {game.name}", 3 + len(keys) * sweep_points + rounds, unit="step") as progress:
@@ -191,8 +192,8 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
             sweeps.append(PaySweep(key, current_payout(game, key), rows, tuple(side_rows)))
         progress.step()
     confirmation = None
-    if simulated:
-        counts = simulate(game, simulated, seed, strategy.name)
+    if simulator is not None:
+        counts = simulate(game, simulated, seed, strategy.name, simulator=simulator)
         confirmation = check_counts(wagers[0].analysis, counts, DEFAULT_ALPHA, strategy.name)
     return ParSheet(game, strategy, wagers, whole, chart, tuple(sweeps), horizon, compared, confirmation, seed,
                     hands_per_hour)
