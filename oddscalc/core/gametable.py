@@ -53,7 +53,8 @@ from oddscalc.core.numbers import parse_exact, parse_int
 T = TypeVar("T")
 Built = TypeVar("Built")
 BASES = ("to", "for")
-TOP_KEYS = ("name", "title", "engine", "unit", "main_paytable", "description", "rules", "paytables", "classes")
+TOP_KEYS = ("name", "title", "engine", "unit", "main_paytable", "description", "rules", "paytables", "classes",
+            "side_games")
 # hand, when, paid_on: what a side bet is settled on (the engine checks the values it plays)
 PAYTABLE_KEYS = ("basis", "pays", "hand", "when", "paid_on")
 SETTLEMENT_KEYS = ("hand", "when", "paid_on")
@@ -228,6 +229,9 @@ class GameTable:
     source: str
     description: str = ""
     classes: tuple[HandClass, ...] = ()
+    # built-in games staked beside this one and settled as games of their own (a progressive, the
+    # 5+1 Bonus): the par sheet puts each wager of theirs on this game's sheet
+    side_games: tuple[str, ...] = ()
 
     def built(self, build: Callable[[GameTable], Built]) -> Built:
         """What ``build`` makes of this table (a family's typed game), made once per table.
@@ -508,7 +512,23 @@ def _from_data(data: Mapping[str, object], source: str, schema: Schema) -> GameT
         paytables=paytables, main_paytable=main, source=source,
         description=str(data.get("description", "")),
         classes=parse_classes(data.get("classes", {}), where),
+        side_games=_side_games(data.get("side_games", []), name, where),
     )
+
+
+def _side_games(raw: object, name: str, where: str) -> tuple[str, ...]:
+    """``side_games``: built-in games' names, each once, none the table itself."""
+    if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+        raise InputError(f"{where}: side_games must be a list of built-in game names")
+    games = list_games()
+    for item in raw:
+        if item not in games:
+            raise unknown("side game", item, games, where)
+        if item == name:
+            raise InputError(f"{where}: side_games names the table itself ('{item}')")
+    if len(set(raw)) != len(raw):
+        raise InputError(f"{where}: side_games names a game twice")
+    return tuple(raw)
 
 
 def apply_pays(game: GameTable, overrides: Iterable[str]) -> GameTable:

@@ -45,7 +45,7 @@ from oddscalc.core.gametable import GameTable, RuleSpec, apply_pays, apply_rules
 from oddscalc.core.strategies import builtin_strategies, is_strategy_path, read_strategy, split_rules
 from oddscalc.engines.charts import StrategyChart, StrategyCharts
 from oddscalc.engines.inputs import NO_INPUTS, Inputs, Situation
-from oddscalc.report.model import Report
+from oddscalc.report.model import Report, Table
 
 OPTIMAL = "optimal"
 
@@ -239,13 +239,15 @@ class Wager:
     ``key`` is ``main`` for the wager the game is played for (the first outcome table that
     ``analyze`` prints), else a name such as ``bonus``, ``combined`` or a side bet's paytable;
     ``side``: staked beside the main wager and settled on its own (a Bonus, Pair Plus);
-    ``paytables``: the paytables that settle it.
+    ``paytables``: the paytables that settle it; ``tables``: the family's further figures of it
+    that a par sheet shows beside its metrics (a progressive's meter and break-even meter).
     """
     key: str
     title: str
     analysis: Analysis
     side: bool = False
     paytables: tuple[str, ...] = ()
+    tables: tuple[Table, ...] = ()
 
 
 class Simulator(Protocol):

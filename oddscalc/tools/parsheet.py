@@ -90,6 +90,8 @@ class ParSheet:
     confirmation: CheckResult | None = None
     confirmation_seed: int = 1
     hands_per_hour: int = HANDS_PER_HOUR
+    # the games staked beside this one and settled on their own (``side_games``), each with its wagers
+    side_games: tuple[tuple[GameTable, tuple[Wager, ...]], ...] = ()
 
     @property
     def main(self) -> Analysis:
@@ -191,12 +193,13 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
                 side_rows.append((wager.title, tuple(points)))
             sweeps.append(PaySweep(key, current_payout(game, key), rows, tuple(side_rows)))
         progress.step()
+    side_games = tuple((side, EXACT.of(side).wagers(side)) for side in map(load, game.side_games))
     confirmation = None
     if simulator is not None:
         counts = simulate(game, simulated, seed, strategy.name, simulator=simulator)
         confirmation = check_counts(wagers[0].analysis, counts, DEFAULT_ALPHA, strategy.name)
     return ParSheet(game, strategy, wagers, whole, chart, tuple(sweeps), horizon, compared, confirmation, seed,
-                    hands_per_hour)
+                    hands_per_hour, side_games)
 
 
 def per_hour(analysis: Analysis, hands: int) -> Table:
@@ -268,6 +271,19 @@ def key_figures(analysis: Analysis, title: str) -> Table:
     return Table(title, ("figure", "key", "exact", "decimal", "per cent"), tuple(rows))
 
 
+def every_wager(sheet: ParSheet) -> Table:
+    """Every wager a player can make at the table, each with its own house edge: the game's own
+    wagers, then those of the games staked beside it."""
+    rows = []
+    for game, wagers in ((sheet.game, sheet.wagers), *sheet.side_games):
+        for wager in wagers:
+            a = wager.analysis
+            rows.append((wager.title, game.name, a.unit, percent_text(a.house_edge, 4), percent_text(a.rtp, 4),
+                         percent_text(a.rtp_total, 4), percent_text(a.hit_frequency, 4)))
+    return Table("every wager: its own house edge", ("wager", "game", "per", "house edge", "return per unit",
+                                                     "return per total wagered", "hit frequency"), tuple(rows))
+
+
 def shipped_of(game: GameTable) -> GameTable | None:
     """The built-in table a game was laid over (its name is a built-in game's), else None."""
     if game.name not in list_games():
@@ -306,6 +322,7 @@ def identification(sheet: ParSheet, shipped: GameTable | None) -> Table:
             ("table digest (SHA-256 of the rules and pays analysed)", game.digest()),
             ("pays changed from the shipped table", "not a built-in game" if shipped is None else
              f"{changed} (marked in the paytables)" if changed else "none"),
+            *((f"side game {side.name}: table digest", side.digest()) for side, _wagers in sheet.side_games),
             ("made by", f"oddscalc {__version__}"))
     return Table("identification", ("item", "value"), rows)
 
@@ -339,10 +356,12 @@ def _rules_blocks(game: GameTable) -> list[Block]:
 
 
 def _wager_blocks(wager: Wager, name: str) -> list[Block]:
-    """The outcome table and the net per round side by side, then the metrics."""
+    """The outcome table and the net per round side by side, then the metrics and the family's
+    further figures of the wager."""
     return [Group((Named(outcome_table(wager.analysis, f"outcomes: {wager.title}", odds=True), f"outcomes-{name}"),
                    Named(net_table(wager.analysis, f"net per round: {wager.title}"), f"net-{name}"))),
-            Named(metrics_table(wager.analysis, f"metrics: {wager.title}"), f"metrics-{name}")]
+            Named(metrics_table(wager.analysis, f"metrics: {wager.title}"), f"metrics-{name}"),
+            *(Named(table, f"{'-'.join(table.title.split())}-{name}") for table in wager.tables)]
 
 
 def _strategy_blocks(sheet: ParSheet) -> list[Block]:
@@ -504,6 +523,7 @@ def page(sheet: ParSheet, command: str, generated: str) -> Page:
     if whole_differs:
         summary.append(Named(key_figures(sheet.whole, f"key figures: {sheet.whole_title}"), "key-figures-whole"))
     summary.append(Named(per_hour(main, sheet.hands_per_hour), "per-hour"))
+    summary.append(Named(every_wager(sheet), "every-wager"))
     outcomes: list[Block] = _wager_blocks(sheet.wagers[0], "main")[:1]
     metrics: list[Block] = _wager_blocks(sheet.wagers[0], "main")[1:]
     for wager in sheet.wagers[1:]:
@@ -519,9 +539,14 @@ def page(sheet: ParSheet, command: str, generated: str) -> Page:
     for wager in sheet.wagers[1:]:
         if wager.side:
             sides += _wager_blocks(wager, wager.key)
+    for side, wagers in sheet.side_games:
+        sides.append(f"{side.title} ({side.name}), staked beside the game and settled on its own; its own table "
+                     f"(digest {side.digest()[:16]}…), as oddscalc analyze {side.name} prints it.")
+        for wager in wagers:
+            sides += _wager_blocks(wager, side.name if wager.key == "main" else f"{side.name}-{wager.key}")
     if not sides:
-        sides = ["This game table defines no side bet. Side bets that are games of their own (a progressive "
-                 "jackpot, a 5+1 Bonus) get their own par sheet: oddscalc report GAME."]
+        sides = ["This game table defines no side bet (a game file lists side bets in rules.side_bets, and side "
+                 "games settled on their own, such as a progressive, in side_games)."]
     sections = (
         Section("summary", "Summary", tuple(summary)),
         Section("rules", "Rules and paytables", tuple(_rules_blocks(game))),

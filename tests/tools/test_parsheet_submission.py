@@ -113,3 +113,39 @@ def test_every_sweep_shares_one_y_range_and_is_titled_above(tmp_path):
     assert len(figures) > 3 and all(f.startswith("<figcaption>") for f in figures)
     ticks = {tuple(re.findall(r'text-anchor="end"[^>]*>([^<]*)<', f)) for f in figures}
     assert len(ticks) == 1 and len(next(iter(ticks))) >= 3
+
+
+def test_every_wager_of_the_game_is_on_its_sheet_with_its_own_house_edge(tmp_path):
+    """Live Caribbean Stud's 5+1 Bonus and Caribbean Stud's progressive (with its break-even meter)
+    are on the main game's sheet, each with the house edge its own analysis gives."""
+    import json
+
+    import oddscalc
+    from oddscalc.cli.main import run
+    from oddscalc.core.numbers import percent_text
+    target = tmp_path / "live.html"
+    found = oddscalc.par_sheet("live-caribbean-stud", target, sweep_points=0, rounds=2)
+    html = target.read_text()
+    bonus = oddscalc.analyze("five-plus-one-bonus")
+    [(side, wagers)] = found.sheet.side_games
+    assert side.name == "five-plus-one-bonus" and wagers[0].analysis == bonus.analysis
+    assert 'id="every-wager"' in html and 'id="outcomes-five-plus-one-bonus"' in html
+    assert percent_text(bonus.analysis.house_edge, 4) in html and side.digest() in html
+    progressive = tmp_path / "cs.html"
+    oddscalc.par_sheet("caribbean-stud", progressive, sweep_points=0, rounds=2)
+    data = json.loads(run(["analyze", "caribbean-stud-progressive", "--format", "json"])[0])
+    text = progressive.read_text()
+    assert 'id="progressive-meter-caribbean-stud-progressive"' in text
+    assert data["break_even_meter"] in text and "meter 250000" in text
+
+
+def test_side_games_name_built_in_games(tmp_path):
+    from oddscalc.core.errors import InputError
+    for line, message in (('side_games = ["caribean-stud-progressive"]', "did you mean 'caribbean-stud-progressive'"),
+                          ('side_games = "five-plus-one-bonus"', "side_games must be a list"),
+                          ('side_games = ["caribbean-stud"]', "names the table itself"),
+                          ('side_games = ["five-plus-one-bonus", "five-plus-one-bonus"]', "names a game twice")):
+        overlay = tmp_path / "o.toml"
+        overlay.write_text(line + "\n")
+        with pytest.raises(InputError, match=message):
+            load("caribbean-stud", table=overlay)

@@ -20,7 +20,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank, five_card_category_starts
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory
-from oddscalc.core.numbers import decimal_text, pay_text
+from oddscalc.core.numbers import decimal_text, exact_text, pay_text
 from oddscalc.engines import base, sidebets
 from oddscalc.engines.handclasses import (
     category_map,
@@ -188,14 +188,19 @@ def analysis_report(game: GameTable) -> Report:
         data["classes"] = sizes
     tables = [categories]
     if has_meter(game):
-        level, even = SideBetRules.of(game).meter, break_even_meter(game)
-        data.update({"meter": level, "break_even_meter": even})
-        tables.append(Table("progressive meter", ("", "exact", "decimal"), (
-            ("meter priced", level, decimal_text(level, 2)),
-            ("break-even meter (expected return 0)", even if even is not None else "none",
-             decimal_text(even, 2) if even is not None else ""),
-        )))
+        data.update({"meter": SideBetRules.of(game).meter, "break_even_meter": break_even_meter(game)})
+        tables.append(meter_table(game))
     return standard_report(f"{game.title}: exact return", analysis, tables, data)
+
+
+def meter_table(game: GameTable) -> Table:
+    """The meter the figures are priced at and the meter at which the bet breaks even."""
+    level, even = SideBetRules.of(game).meter, break_even_meter(game)
+    return Table("progressive meter", ("", "exact", "decimal"), (
+        ("meter priced", level, decimal_text(level, 2)),
+        ("break-even meter (expected return 0)", even if even is not None else "none",
+         decimal_text(even, 2) if even is not None else ""),
+    ))
 
 
 class SideBetEngine(base.FamilyBase):
@@ -232,8 +237,10 @@ class SideBetEngine(base.FamilyBase):
         return side_bet_analysis(table)
 
     def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
-        return (base.Wager("main", f"{table.title}, per {table.unit}", self.analyze(table, strategy_name),
-                      paytables=tuple(t.name for t in table.paytables)),)
+        meter = f", meter {exact_text(SideBetRules.of(table).meter)}" if has_meter(table) else ""
+        return (base.Wager("main", f"{table.title}, per {table.unit}{meter}", self.analyze(table, strategy_name),
+                           paytables=tuple(t.name for t in table.paytables),
+                           tables=(meter_table(table),) if has_meter(table) else ()),)
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return analysis_report(table)
