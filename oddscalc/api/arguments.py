@@ -494,6 +494,7 @@ Number = Annotated[Fraction | int | float | str, IsNumber()]
 OptionalNumber = Annotated[Fraction | int | float | str | None, IsNumber()]
 Numbers = Annotated[Sequence[Fraction | int | float | str], IsNumbers()]
 Variants = Annotated[Sequence[str], IsTexts("a list of variants (strings of settings, or table files)")]
+OptionalVariants = Annotated[Sequence[str] | None, IsTexts("a list of variants (strings of settings, or table files)")]
 OptionalNumbers = Annotated[Sequence[Fraction | int | float | str] | None, IsNumbers()]
 
 Seed = Annotated[int, Whole(0, MAX_SEED)]

@@ -36,8 +36,11 @@ class Compared(Result):
         return {v.label: v.wagers[0].analysis.house_edge for v in self.variants}
 
 
+Unanalysed = tuple[str, str, GameTable, str]        # a variant read: label, settings, table, strategy
+
+
 def _variant(base: GameTable, game: Game, pays: Pays, rules: Rules, table: OptionalFilePath, spec: str,
-             strategy: str) -> Variant:
+             strategy: str) -> Unanalysed:
     text = spec.strip()
     if not text:
         raise InputError("--variant is empty: give settings such as flush=5,straight=3 or a table file")
@@ -45,7 +48,7 @@ def _variant(base: GameTable, game: Game, pays: Pays, rules: Rules, table: Optio
         if table is not None:
             raise InputError(f"--variant {text}: a variant's table file is laid over the game in place of --table; "
                              "give one or the other")
-        return variant(text, f"table {text}", _blamed(text, lambda: load(game, pays, rules, text)), strategy)
+        return text, f"table {text}", _blamed(text, lambda: load(game, pays, rules, text)), strategy
     names = {rule.key for rule in engine_of(base).rule_specs}
     pay_lines, rule_lines = [], []
     for item in (part.strip() for part in text.split(",")):
@@ -64,7 +67,7 @@ def _variant(base: GameTable, game: Game, pays: Pays, rules: Rules, table: Optio
     settings = "; ".join(part for part in (("pays " + ", ".join(pay_lines)) if pay_lines else "",
                                            ("rules " + ", ".join(rule_lines)) if rule_lines else "",
                                            f"strategy {strategy}" if strategy != OPTIMAL else "") if part)
-    return variant(text, settings or "as given", loaded, strategy)
+    return text, settings or "as given", loaded, strategy
 
 
 def _blamed(text: str, loading: Callable[[], GameTable]) -> GameTable:
@@ -89,11 +92,23 @@ def compare(game: Game, variants: Variants, *, strategy: Strategy = OPTIMAL, pay
     """
     if not variants:
         raise InputError("--variant: give one or more variants (each a string of settings or a table file)")
+    base = load(game, pays, rules, table)
+    columns = analysed(read_variants(base, game, variants, strategy, pays, rules, table))
+    return Compared(base.name, columns, report=compare_report(base, columns))
+
+
+def read_variants(base: GameTable, game: Game, variants: Variants, strategy: str, pays: Pays = None,
+                  rules: Rules = None, table: OptionalFilePath = None) -> tuple[Unanalysed, ...]:
+    """The game as given (``base``) and each variant laid over it, read and checked, none analysed yet
+    (so a bad one is refused before any work)."""
     if len(variants) > MAX_VARIANTS:
         raise InputError(f"--variant: at most {MAX_VARIANTS} variants, got {len(variants)}")
-    base = load(game, pays, rules, table)
     EXACT.of(base)
     given = "as given" if pays or rules or table else "as shipped"
-    columns = [variant(given, given, base, strategy),
-               *(_variant(base, game, pays, rules, table, spec, strategy) for spec in variants)]
-    return Compared(base.name, tuple(columns), report=compare_report(base, columns))
+    return ((given, given, base, strategy),
+            *(_variant(base, game, pays, rules, table, spec, strategy) for spec in variants))
+
+
+def analysed(columns: tuple[Unanalysed, ...]) -> tuple[Variant, ...]:
+    """Each variant's every wager, exactly."""
+    return tuple(variant(*column) for column in columns)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import shlex
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,6 +15,7 @@ from oddscalc.api.arguments import (
     Game,
     OptionalFilePath,
     OptionalText,
+    OptionalVariants,
     Pays,
     Rules,
     Seed,
@@ -22,6 +24,7 @@ from oddscalc.api.arguments import (
     Whole,
     boundary,
 )
+from oddscalc.api.comparison import analysed, read_variants
 from oddscalc.api.result import Result
 from oddscalc.api.tables import Overlay, load, overlay_lines
 from oddscalc.core.budget import Limits
@@ -29,6 +32,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path, write_file
 from oddscalc.engines.base import OPTIMAL
 from oddscalc.report.html import PAPERS, render_page
+from oddscalc.report.language import language
 from oddscalc.report.pdf import print_pdf, require_browser
 from oddscalc.tools.parsheet import (
     DIGITS,
@@ -64,7 +68,8 @@ def generated_at() -> str:
 
 
 def remake_command(game: str, target: Path, pays: Overlay, rules: Overlay, table: str | Path | None,
-                   strategy: str, rounds: int, sweep_points: int) -> str:
+                   strategy: str, rounds: int, sweep_points: int, lang: str = "en",
+                   variants: Sequence[str] = ()) -> str:
     """The command line that makes a par sheet asked for through the API again (its footer).
 
     >>> remake_command("fast-poker", Path("a b.html"), {"flush": 6}, None, None, OPTIMAL, ROUNDS, SWEEP_POINTS)
@@ -83,6 +88,10 @@ def remake_command(game: str, target: Path, pays: Overlay, rules: Overlay, table
         words += ["--rounds", str(rounds)]
     if sweep_points != SWEEP_POINTS:
         words += ["--sweep-points", str(sweep_points)]
+    if lang != "en":
+        words += ["--lang", lang]
+    for spec in variants:
+        words += ["--variant", spec]
     return shlex.join([*words, "--output", str(target)])
 
 
@@ -98,26 +107,32 @@ class ParSheetResult(Result):
 def par_sheet(game: Game, output: FilePath, *, pays: Pays = None, rules: Rules = None,
               table: OptionalFilePath = None, strategy: Strategy = OPTIMAL, rounds: Rounds = ROUNDS,
               sweep_points: SweepPoints = SWEEP_POINTS, command: OptionalText = None, paper: Text = "a4",
-              simulate: SimulatedRounds = 0, seed: Seed = 1, hands_per_hour: HandsPerHour = HANDS_PER_HOUR
-              ) -> ParSheetResult:
+              simulate: SimulatedRounds = 0, seed: Seed = 1, hands_per_hour: HandsPerHour = HANDS_PER_HOUR,
+              lang: Text = "en", variants: OptionalVariants = None) -> ParSheetResult:
     """Write the par sheet of a game to ``output`` (.html, or .pdf printed by Chromium): rules,
     paytables, outcomes, every metric, the strategy chart, sweeps and the N-round distribution
     (``command``: the command line the footer gives to make the page again; ``paper``: ``a4`` or
     ``letter``, a PDF's page size, every section printed open, pages numbered; ``simulate``: rounds of
     the game's simulator, seeded by ``seed``, checked against the outcome table on the sheet;
-    ``hands_per_hour``: the pace of the per-hour figures).  The path (and for a
+    ``hands_per_hour``: the pace of the per-hour figures; ``lang``: ``en``, ``sv`` or ``nb``, the
+    language of the page, numbers written its way; ``variants``: paytables, rule sets or strategies
+    compared side by side on the sheet, as ``compare`` takes them).  The path (and for a
     PDF, Chromium) is checked before any work, and a failure writes nothing."""
+    language(lang)                                                   # refused before any work
     if paper not in PAPERS:
         raise InputError(f"--paper must be one of {', '.join(PAPERS)}, got '{paper}'")
     target = output_path(os.fspath(output), "--output", SUFFIXES)
     if target.suffix.lower() == ".pdf":
         require_browser("--output")
     loaded = load(game, pays, rules, table)
+    columns = read_variants(loaded, game, variants, strategy, pays, rules, table) if variants else ()
     start = time.perf_counter()
-    sheet = collect(loaded, strategy, rounds, sweep_points, DIGITS, Limits.resolve(), simulate, seed, hands_per_hour)
-    made_by = command or remake_command(loaded.name, target, pays, rules, table, strategy, rounds, sweep_points)
+    sheet = collect(loaded, strategy, rounds, sweep_points, DIGITS, Limits.resolve(), simulate, seed, hands_per_hour,
+                    analysed(columns))
+    made_by = command or remake_command(loaded.name, target, pays, rules, table, strategy, rounds, sweep_points, lang,
+                                        variants or ())
     printed = target.suffix.lower() == ".pdf"
-    html = render_page(page(sheet, made_by, generated_at()), paper if printed else None)
+    html = render_page(page(sheet, made_by, generated_at()), paper if printed else None, lang)
     write_file(target, print_pdf(html, "--output") if printed else html, "--output")
     return ParSheetResult(loaded.name, str(target), sheet,
                           report=summary_report(sheet, str(target), time.perf_counter() - start))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated
 
@@ -28,7 +28,6 @@ from oddscalc.core.delegate import Delegated
 from oddscalc.core.files import output_path, write_file
 from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import OPTIMAL
-from oddscalc.report.model import Report
 from oddscalc.report.render import render
 from oddscalc.tools.check import DEFAULT_ALPHA, MAIN, CheckResult, check_file, check_game_counts, parse_alpha
 from oddscalc.tools.check_report import check_report
@@ -67,8 +66,7 @@ def simulate(game: Game, rounds: SimulatedRounds, seed: Seed = 1, strategy: Stra
     report = simulation_report(loaded, counts, hint)
     if target is not None:
         write_file(target, render(report, "json" if target.suffix.lower() == ".json" else "csv"), "--output")
-        report = Report(report.title, report.tables, report.data,
-                        (*report.notes[:-1], f"{report.notes[-1]} (written to {target})"))
+        report = replace(report, notes=(*report.notes[:-1], f"{report.notes[-1]} (written to {target})"))
     return Simulated(loaded.name, counts, report=report)
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from oddscalc.api.visibility import DEFAULT_SAMPLES, exposure
-from oddscalc.cli.options import Output, add_scale_out, game_parser, load_table, samples_of, scale_out, seed_of
+from oddscalc.cli.options import Output, add_scale_out, game_parser, load_table, samples_of, scale_out, seed_of, shown
 from oddscalc.core.errors import InputError
 from oddscalc.core.limits import BOARD_CARDS, BOXES, DEALER_CARDS
 from oddscalc.core.numbers import parse_int
@@ -55,7 +55,7 @@ def exposure_command(argv: Sequence[str]) -> Output:
                          workers=workers, scheduler=scheduler)
     except InputError as error:
         raise InputError(option_terms(str(error))) from None
-    return found.report, args.format
+    return found.report, shown(args)
 
 
 # the API's parameters (``sorted_ranks=``, ``dealer_cards=2``) as this command's options; the

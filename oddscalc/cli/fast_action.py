@@ -21,6 +21,7 @@ from oddscalc.cli.options import (
     samples_of,
     scale_out,
     seed_of,
+    shown,
 )
 from oddscalc.core.errors import InputError
 from oddscalc.core.limits import MAX_EXACT_LIMIT
@@ -65,7 +66,7 @@ def odds_command(argv: Sequence[str]) -> Output:
     return fast_action_odds(args.seats, button=args.button, hole=args.hole, board=args.board, bettors=args.bettors,
                             dead=args.dead, draws=args.draws, game=args.game, rules=args.rule, table=args.table,
                             exact_limit=exact_limit, samples=samples, seed=seed, workers=workers,
-                            scheduler=scheduler).report, args.format
+                            scheduler=scheduler).report, shown(args)
 
 
 def fast_action_command(argv: Sequence[str]) -> Output:

@@ -27,6 +27,7 @@ from oddscalc.cli.options import (
     samples_of,
     scale_out,
     seed_of,
+    shown,
 )
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import parse_int
@@ -106,7 +107,7 @@ def command_command(argv: Sequence[str]) -> Output:
     _add_inputs(parser, inputs)
     args = _checked(parser, argv, f"command {game} {name}", inputs)
     from oddscalc.api.commands import run_command
-    return run_command(load_table(args), name, _values(args, inputs), **_sampling(args, inputs)), args.format
+    return run_command(load_table(args), name, _values(args, inputs), **_sampling(args, inputs)), shown(args)
 
 
 def _values(args: argparse.Namespace, inputs: Inputs) -> dict[str, Any]:
@@ -138,14 +139,14 @@ def analyze_command(argv: Sequence[str]) -> Output:
     """``oddscalc analyze GAME [the game's situation options]``."""
     args, inputs = _parse("analyze", argv)
     table = load_table(args)
-    return analyze(table, **_sampling(args, inputs), **_values(args, inputs)).report, args.format
+    return analyze(table, **_sampling(args, inputs), **_values(args, inputs)).report, shown(args)
 
 
 def decide_command(argv: Sequence[str]) -> Output:
     """``oddscalc decide GAME --hand … [the game's other situation options]``."""
     args, inputs = _parse("decide", argv)
     table = load_table(args)
-    return decide(table, **_sampling(args, inputs), **_values(args, inputs)).report, args.format
+    return decide(table, **_sampling(args, inputs), **_values(args, inputs)).report, shown(args)
 
 
 def strategy_parser() -> OneLineParser:
@@ -162,4 +163,4 @@ def strategy_command(argv: Sequence[str]) -> Output:
     args = strategy_parser().parse(argv)
     if args.compare and args.price is not None:
         raise InputError("strategy: --compare and --price do not go together")
-    return strategy(load_table(args), compare=args.compare, price=args.price).report, args.format
+    return strategy(load_table(args), compare=args.compare, price=args.price).report, shown(args)

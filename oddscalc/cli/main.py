@@ -96,8 +96,8 @@ def run(argv: Sequence[str]) -> tuple[str, int]:
     # many rounds to thousands of digits) hold integers beyond Python's 4300-digit str() limit
     try:
         with scope(), unlimited_int_digits():  # limits a command sets end with it
-            report, fmt = command(name)(rest)
-            return render(report, fmt), report.exit_status
+            report, how = command(name)(rest)
+            return render(report, how.fmt, how.lang), report.exit_status
     except HelpShown as shown:
         return shown.text, 0
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any, NoReturn, overload
+from typing import Any, NamedTuple, NoReturn, overload
 
 from oddscalc.api.tables import load, rule_options
 from oddscalc.core.budget import (
@@ -30,11 +30,24 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, is_game_path, list_games
 from oddscalc.core.limits import MAX_SAMPLES, MAX_SEED, MAX_WORKERS, MIN_SAMPLES
 from oddscalc.core.numbers import parse_int
+from oddscalc.report.language import LANGUAGES
 from oddscalc.report.model import Report
 from oddscalc.report.render import FORMATS
 
-# what a command hands back: its report and the format to render it in
-Output = tuple[Report, str]
+
+class Shown(NamedTuple):
+    """How a report is to be printed: its format and language (``--format``, ``--lang``)."""
+    fmt: str
+    lang: str = "en"
+
+
+# what a command hands back: its report and how to print it
+Output = tuple[Report, Shown]
+
+
+def shown(args: argparse.Namespace) -> Shown:
+    """The ``--format`` and ``--lang`` a command was given."""
+    return Shown(args.format, getattr(args, "lang", "en"))
 
 
 class HelpShown(Exception):
@@ -106,6 +119,9 @@ class OneLineParser(argparse.ArgumentParser):
 def add_format(parser: argparse.ArgumentParser, choices: Sequence[str] = FORMATS) -> None:
     """The ``--format`` option every report command shares."""
     parser.add_argument("--format", choices=choices, default="text", help="output format (default: text)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="language of the text, Markdown and LaTeX output (default: en; JSON and CSV are data, "
+                             "in English)")
 
 
 def game_parser(command: str, description: str) -> OneLineParser:

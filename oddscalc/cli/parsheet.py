@@ -26,7 +26,7 @@ from oddscalc.api.parsheet import (
     SWEEP_POINTS,
     par_sheet,
 )
-from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table
+from oddscalc.cli.options import OneLineParser, Output, add_game_options, load_table, shown
 from oddscalc.core.files import output_path
 from oddscalc.core.numbers import parse_int
 
@@ -48,6 +48,9 @@ def report_parser() -> OneLineParser:
     parser.add_argument("--seed", default="1", metavar="S", help="the simulation's seed (default 1)")
     parser.add_argument("--hands-per-hour", default=str(HANDS_PER_HOUR), metavar="H",
                         help=f"the pace of the per-hour figures (default {HANDS_PER_HOUR})")
+    parser.add_argument("--variant", action="append", metavar="SPEC",
+                        help="another paytable, rule set or strategy beside the game, as compare takes it "
+                             "(flush=6,straight=3, strategy=NAME or a table file; repeatable)")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4",
                         help="a PDF's page size (default a4); every section is printed open, pages numbered")
     parser.add_argument("--sweep-points", default=str(SWEEP_POINTS), metavar="K",
@@ -66,4 +69,4 @@ def report_command(argv: Sequence[str]) -> Output:
     hands = parse_int(args.hands_per_hour, "--hands-per-hour", 1, MAX_HANDS_PER_HOUR)
     return par_sheet(load_table(args), output, strategy=args.strategy, rounds=rounds, sweep_points=points,
                      command="oddscalc report " + shlex.join(argv), paper=args.paper, simulate=simulated, seed=seed,
-                     hands_per_hour=hands).report, args.format
+                     hands_per_hour=hands, lang=args.lang, variants=args.variant).report, shown(args)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from oddscalc.api.hands import rank
 from oddscalc.api.tables import games
-from oddscalc.cli.options import OneLineParser, Output, add_format
+from oddscalc.cli.options import OneLineParser, Output, add_format, shown
 
 
 def rank_command(argv: Sequence[str]) -> Output:
@@ -21,7 +21,7 @@ def rank_command(argv: Sequence[str]) -> Output:
                                        "the standard five-card ranking otherwise)")
     add_format(parser, ("text", "json"))
     args = parser.parse(argv)
-    return rank(" ".join(args.cards), args.game).report, args.format
+    return rank(" ".join(args.cards), args.game).report, shown(args)
 
 
 def games_command(argv: Sequence[str]) -> Output:
@@ -29,4 +29,4 @@ def games_command(argv: Sequence[str]) -> Output:
     parser = OneLineParser(prog="oddscalc games", description="List the built-in games.")
     add_format(parser)
     args = parser.parse(argv)
-    return games().report, args.format
+    return games().report, shown(args)

@@ -17,7 +17,7 @@ from oddscalc.api.comparison import compare
 from oddscalc.api.payouts import OF, PERS, design, sweep, symbolic
 from oddscalc.api.rounds import DEFAULT_DIGITS, MAX_DIGITS, QUANTILES, distribution
 from oddscalc.api.simulation import OPTIMAL, check, parse_alpha, simulate
-from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint, seed_of
+from oddscalc.cli.options import Output, game_parser, load_table, overlay_hint, seed_of, shown
 from oddscalc.core.errors import InputError
 from oddscalc.core.files import output_path
 from oddscalc.core.limits import MAX_ROUNDS
@@ -56,11 +56,11 @@ def design_command(argv: Sequence[str]) -> Output:
     if args.target_return is None and args.vary is None:
         if not args.symbolic:
             raise InputError("design needs --target-return and --vary (or --symbolic)")
-        return symbolic(game).report, args.format
+        return symbolic(game).report, shown(args)
     if args.target_return is None or args.vary is None:
         raise InputError("design needs both --target-return and --vary")
     return design(game, args.vary, args.target_return, per=args.per, of=args.of, max_payout=args.max_payout,
-                  step=args.step, symbolic=args.symbolic).report, args.format
+                  step=args.step, symbolic=args.symbolic).report, shown(args)
 
 
 # --- sweep ---------------------------------------------------------------------------------------
@@ -76,7 +76,7 @@ def sweep_command(argv: Sequence[str]) -> Output:
                              "bet) or of the whole game")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the return against the payout")
     args = parser.parse(argv)
-    return sweep(load_table(args), args.vary, step=args.step, of=args.of, plot=args.plot).report, args.format
+    return sweep(load_table(args), args.vary, step=args.step, of=args.of, plot=args.plot).report, shown(args)
 
 
 # --- compare -------------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ def compare_command(argv: Sequence[str]) -> Output:
                         help="the strategy of every variant that names none (default optimal)")
     args = parser.parse(argv)
     return compare(args.game, args.variant, strategy=args.strategy, pays=args.pay, rules=args.rule,
-                   table=args.table).report, args.format
+                   table=args.table).report, shown(args)
 
 
 # --- distribution --------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ def distribution_command(argv: Sequence[str]) -> Output:
     levels = QUANTILES if args.quantiles is None else _numbers(args.quantiles, "--quantiles")
     losses = None if args.losing_more_than is None else _numbers(args.losing_more_than, "--losing-more-than")
     return distribution(load_table(args), rounds, quantiles=levels, losing_more_than=losses, full=args.full,
-                        digits=digits, exact=args.exact, plot=args.plot).report, args.format
+                        digits=digits, exact=args.exact, plot=args.plot).report, shown(args)
 
 
 # --- simulate ------------------------------------------------------------------------------------
@@ -136,7 +136,7 @@ def simulate_command(argv: Sequence[str]) -> Output:
     seed = seed_of(args)
     output = None if args.output is None else output_path(args.output, "--output", (".csv", ".json"))
     return simulate(load_table(args), rounds, seed, args.strategy, output=output,
-                    check_hint=overlay_hint(args)).report, args.format
+                    check_hint=overlay_hint(args)).report, shown(args)
 
 
 # --- check ---------------------------------------------------------------------------------------
@@ -154,4 +154,4 @@ def check_command(argv: Sequence[str]) -> Output:
     args = parser.parse(argv)
     alpha = parse_alpha(args.alpha, "--alpha")
     return check(load_table(args), args.counts, strategy=args.strategy, alpha=alpha,
-                 wager=args.wager).report, args.format
+                 wager=args.wager).report, shown(args)

@@ -1,4 +1,4 @@
-"""Typed front of the native evaluators (ext/eval5.pyx, ext/eval3.pyx).
+"""Typed front of the native evaluators (ext/eval5.pyx, ext/eval3.pyx, and ext/batch.pyx for a caller's batch).
 
 >>> from oddscalc.core.cards import parse_cards
 >>> rank_hand(parse_cards("As Ks Qs Js Ts 2d 2c")).category.label
@@ -8,18 +8,29 @@
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Protocol
 
-from oddscalc._native import eval3, eval5
+from oddscalc._native import batch, eval3, eval5
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER, FiveCardCategory, ThreeCardCategory
 
 N_FIVE_CARD_STRENGTHS = 7462
 evaluate_batch = eval5.evaluate_batch
+
+
+def strength_counts(strengths: array[int], n_strengths: int) -> list[int]:
+    """How many of a batch's strengths are each of 0..n_strengths-1, counted natively (a batch's
+    report costs no Python per hand).
+
+    >>> strength_counts(array("H", [2, 0, 2]), 3)
+    [1, 0, 2]
+    """
+    return batch.strength_counts(strengths, n_strengths)
 
 
 class Category(Protocol):
@@ -106,6 +117,11 @@ class ThreeCardRanking:
     def strength(self, cards: Sequence[int]) -> int:
         """Dense strength (0 = weakest) of three cards under this ranking."""
         return self.native.strength(tuple(cards))
+
+    def evaluate_batch(self, hands: memoryview, out: array[int]) -> None:
+        """The strength of every row of a (hands, 3) uint8 buffer of card codes, written to ``out``
+        natively; a code that is not 0..51 or a card twice in a hand is a ValueError."""
+        batch.three_card_batch(self.native, hands, out)
 
     def category(self, strength: int) -> ThreeCardCategory:
         """Category of a strength under this ranking."""

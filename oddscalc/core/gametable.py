@@ -54,7 +54,7 @@ T = TypeVar("T")
 Built = TypeVar("Built")
 BASES = ("to", "for")
 TOP_KEYS = ("name", "title", "engine", "unit", "main_paytable", "description", "rules", "paytables", "classes",
-            "side_games")
+            "side_games", "examples")
 # hand, when, paid_on: what a side bet is settled on (the engine checks the values it plays)
 PAYTABLE_KEYS = ("basis", "pays", "hand", "when", "paid_on")
 SETTLEMENT_KEYS = ("hand", "when", "paid_on")
@@ -232,6 +232,9 @@ class GameTable:
     # built-in games staked beside this one and settled as games of their own (a progressive, the
     # 5+1 Bonus): the par sheet puts each wager of theirs on this game's sheet
     side_games: tuple[str, ...] = ()
+    # worked examples for the par sheet: situations as ``decide`` takes them (input name = value, and
+    # an optional ``note``), read by the family when they are shown
+    examples: tuple[tuple[tuple[str, str], ...], ...] = ()     # each (input, value) pairs, in order
 
     def built(self, build: Callable[[GameTable], Built]) -> Built:
         """What ``build`` makes of this table (a family's typed game), made once per table.
@@ -513,7 +516,22 @@ def _from_data(data: Mapping[str, object], source: str, schema: Schema) -> GameT
         description=str(data.get("description", "")),
         classes=parse_classes(data.get("classes", {}), where),
         side_games=_side_games(data.get("side_games", []), name, where),
+        examples=_examples(data.get("examples", []), where),
     )
+
+
+def _examples(raw: object, where: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """``[[examples]]``: tables of text values (cards, numbers and flags written as the command line
+    takes them); what each input means is the family's to check."""
+    if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
+        raise InputError(f"{where}: examples must be an array of tables ([[examples]])")
+    out = []
+    for i, item in enumerate(raw, start=1):
+        for key, value in item.items():
+            if not isinstance(value, (str, int, bool)) or isinstance(value, float):
+                raise InputError(f"{where}: examples[{i}].{key} must be text, a whole number or true/false")
+        out.append(tuple((str(k), str(v).lower() if isinstance(v, bool) else str(v)) for k, v in item.items()))
+    return tuple(out)
 
 
 def _side_games(raw: object, name: str, where: str) -> tuple[str, ...]:

@@ -40,7 +40,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError, check_name, unknown
-from oddscalc.core.evaluate import HandRank, rank_hand
+from oddscalc.core.evaluate import HandRank, ThreeCardRanking, rank_hand
 from oddscalc.core.gametable import GameTable, RuleSpec, apply_pays, apply_rules, is_game_path, load_game
 from oddscalc.core.strategies import builtin_strategies, is_strategy_path, read_strategy, split_rules
 from oddscalc.engines.charts import StrategyChart, StrategyCharts
@@ -336,6 +336,15 @@ class Exposes(Protocol):
     def exposure(self, table: GameTable, seen: Seen) -> Exposure | None: ...
 
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample: ...
+
+
+@runtime_checkable
+class RanksThreeCards(Protocol):
+    """A family whose ``rank`` ranks three-card hands under a :class:`ThreeCardRanking` (the one
+    returned here), so that the API ranks a batch of them natively (``oddscalc.rank_batch``).  Not a
+    capability of the games list: a way of ranking, not something a player asks for."""
+
+    def three_card_ranking(self, table: GameTable) -> ThreeCardRanking: ...
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,14 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
+from html import escape, unescape
 
+from oddscalc.report.language import Language, language
 from oddscalc.report.model import Table
-from oddscalc.report.render import cell_text
+from oddscalc.report.render import cell_text, table_texts
 
 
 @dataclass(frozen=True)
@@ -107,16 +109,18 @@ footer code { font-size: 12px; word-break: break-all; }
                details summary { color: #1d1d1f; } }
 """
 PAPERS = {"a4": "A4", "letter": "letter"}
+ENGLISH = language("en")
 
 
-def print_style(paper: str, title: str) -> str:
+def print_style(paper: str, title: str, words: Language = ENGLISH) -> str:
     """The printed page: the paper size and margins, the title at the top of every page and its number
     at the bottom (CSS page margin boxes, which Chromium prints)."""
-    quoted = title.replace("\\", "\\\\").replace('"', '\\"')
+    def quoted(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return (f'@page {{ size: {PAPERS[paper]}; margin: 16mm 14mm 18mm 14mm; '
-            f'@top-left {{ content: "{quoted}"; font-size: 8pt; color: #555555; }} '
-            '@bottom-right { content: "page " counter(page) " of " counter(pages); font-size: 8pt; '
-            'color: #555555; } }')
+            f'@top-left {{ content: {quoted(title)}; font-size: 8pt; color: #555555; }} '
+            f'@bottom-right {{ content: {quoted(words.text("page") + " ")} counter(page) '
+            f'{quoted(" " + words.text("of") + " ")} counter(pages); font-size: 8pt; color: #555555; }} }}')
 
 _NUMBER = re.compile(r"[-+]?[0-9][0-9,]*(\.[0-9]+)?(/[0-9]+)?( %)?|[-+]?[0-9.]+e[-+][0-9]+|\([a-z]+\)")
 
@@ -130,52 +134,108 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:80] or "table"
 
 
-def _cell(value: object) -> str:
+def _cell(value: object, words: Language) -> str:
     text = cell_text(value)
     numeric = isinstance(value, (int, float, Fraction)) and not isinstance(value, bool) \
         or bool(_NUMBER.fullmatch(text))
-    return f'<td class="num">{escape(text)}</td>' if numeric else f"<td>{escape(text)}</td>"
+    shown = escape(words.text(text))
+    return f'<td class="num">{shown}</td>' if numeric else f"<td>{shown}</td>"
 
 
-def render_table(table: Table, name: str | None = None) -> str:
+def render_table(table: Table, name: str | None = None, words: Language = ENGLISH) -> str:
     """One table with its title as caption; ``name`` (else a slug of the title) is its ``id``."""
-    head = "".join(f"<th>{escape(h)}</th>" for h in table.headers)
-    body = "".join("<tr>" + "".join(_cell(c) for c in row) + "</tr>\n" for row in table.rows)
-    return (f'<table class="data" id="{escape(name or slug(table.title))}">\n<caption>{escape(table.title)}</caption>\n'
+    head = "".join(f"<th>{escape(words.text(h))}</th>" for h in table.headers)
+    body = "".join("<tr>" + "".join(_cell(c, words) for c in row) + "</tr>\n" for row in table.rows)
+    return (f'<table class="data" id="{escape(name or slug(table.title))}">\n'
+            f"<caption>{escape(words.text(table.title))}</caption>\n"
             f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n")
 
 
-def _block(block: Block, printed: bool = False) -> str:
+# the text a chart shows: its labels and ticks, and the titles a browser shows on hovering
+_SVG_TEXT = re.compile(r"(<(?:text|title)\b[^>]*>)([^<]+)(</(?:text|title)>)|(aria-label=\")([^\"]*)(\")")
+
+
+def _svg(svg: str, words: Language) -> str:
+    """A chart's text in the language (its numbers too)."""
+    if words.is_english:
+        return svg
+
+    def shown(match: re.Match[str]) -> str:
+        opening, text, closing = (match[1], match[2], match[3]) if match[1] else (match[4], match[5], match[6])
+        return opening + escape(words.text(unescape(text))) + closing
+    return _SVG_TEXT.sub(shown, svg)
+
+
+def _block(block: Block, printed: bool = False, words: Language = ENGLISH) -> str:
     if isinstance(block, str):
-        return f"<p>{escape(block)}</p>\n"
+        return f"<p>{escape(words.text(block))}</p>\n"
     if isinstance(block, Fine):
-        return f'<p class="fine">{escape(block.text)}</p>\n'
+        return f'<p class="fine">{escape(words.text(block.text))}</p>\n'
     if isinstance(block, Named):
-        return render_table(block.table, block.name)
+        return render_table(block.table, block.name, words)
     if isinstance(block, Table):
-        return render_table(block)
+        return render_table(block, None, words)
     if isinstance(block, Group):
-        return '<div class="grid">\n' + "".join(f"<div>{_block(b, printed)}</div>" for b in block.blocks) + "</div>\n"
+        return '<div class="grid">\n' + "".join(f"<div>{_block(b, printed, words)}</div>" for b in block.blocks) \
+            + "</div>\n"
     if isinstance(block, Details):
         # a printed page shows every section open: a closed one would print as its summary alone
-        inner = "".join(_block(b, printed) for b in block.blocks)
-        return f"<details{' open' if printed else ''}><summary>{escape(block.summary)}</summary>\n{inner}</details>\n"
-    caption = f"<figcaption>{escape(block.caption)}</figcaption>" if block.caption else ""
-    return f"<figure>{caption}{block.svg}</figure>\n" if block.heading else f"<figure>{block.svg}{caption}</figure>\n"
+        inner = "".join(_block(b, printed, words) for b in block.blocks)
+        return (f"<details{' open' if printed else ''}><summary>{escape(words.text(block.summary))}</summary>\n"
+                f"{inner}</details>\n")
+    caption = f"<figcaption>{escape(words.text(block.caption))}</figcaption>" if block.caption else ""
+    svg = _svg(block.svg, words)
+    return f"<figure>{caption}{svg}</figure>\n" if block.heading else f"<figure>{svg}{caption}</figure>\n"
 
 
-def render_page(page: Page, paper: str | None = None) -> str:
+def render_page(page: Page, paper: str | None = None, lang: str = "en") -> str:
     """The whole page as one HTML document (UTF-8, no external resource); ``paper`` (``a4``,
-    ``letter``): the page as it is printed, every section open, numbered pages of that size."""
+    ``letter``): the page as it is printed, every section open, numbered pages of that size; ``lang``:
+    the language of its text (:mod:`oddscalc.report.language`; the command in the footer as typed)."""
+    words = language(lang)
     printed = paper is not None
-    nav = "".join(f'<a href="#{escape(s.anchor)}">{escape(s.title)}</a>' for s in page.sections)
-    sections = "".join(f'<section id="{escape(s.anchor)}">\n<h2>{escape(s.title)}</h2>\n'
-                       + "".join(_block(b, printed) for b in s.blocks) + "</section>\n" for s in page.sections)
-    style = STYLE + (print_style(paper, page.title) if paper is not None else "")
-    footer = "".join(f"<p>{escape(line)}</p>" if not line.startswith("$ ")
+    title, subtitle = words.text(page.title), words.text(page.subtitle)
+    nav = "".join(f'<a href="#{escape(s.anchor)}">{escape(words.text(s.title))}</a>' for s in page.sections)
+    sections = "".join(f'<section id="{escape(s.anchor)}">\n<h2>{escape(words.text(s.title))}</h2>\n'
+                       + "".join(_block(b, printed, words) for b in s.blocks) + "</section>\n"
+                       for s in page.sections)
+    style = STYLE + (print_style(paper, title, words) if paper is not None else "")
+    footer = "".join(f"<p>{escape(words.text(line))}</p>" if not line.startswith("$ ")
                      else f"<p><code>{escape(line[2:])}</code></p>" for line in page.footer)
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return (f"<!DOCTYPE html>\n<html lang=\"{words.code}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{escape(page.title)}</title>\n<style>{style}</style>\n</head>\n<body>\n<main>\n"
-            f"<header><h1>{escape(page.title)}</h1><p class=\"subtitle\">{escape(page.subtitle)}</p></header>\n"
+            f"<title>{escape(title)}</title>\n<style>{style}</style>\n</head>\n<body>\n<main>\n"
+            f"<header><h1>{escape(title)}</h1><p class=\"subtitle\">{escape(subtitle)}</p></header>\n"
             f"<nav>{nav}</nav>\n{sections}<footer>{footer}</footer>\n</main>\n</body>\n</html>\n")
+
+
+def page_texts(page: Page) -> Iterator[str]:
+    """Every text the page prints through its language (:func:`render_page`), in order: what a
+    translation table must cover (``tests/report/test_language.py``)."""
+    yield page.title
+    yield page.subtitle
+    for section in page.sections:
+        yield section.title
+        for block in section.blocks:
+            yield from _block_texts(block)
+    yield from (line for line in page.footer if not line.startswith("$ "))
+
+
+def _block_texts(block: Block) -> Iterator[str]:
+    if isinstance(block, str):
+        yield block
+    elif isinstance(block, Fine):
+        yield block.text
+    elif isinstance(block, (Named, Table)):
+        yield from table_texts(block.table if isinstance(block, Named) else block)
+    elif isinstance(block, Group):
+        for inner in block.blocks:
+            yield from _block_texts(inner)
+    elif isinstance(block, Details):
+        yield block.summary
+        for inner in block.blocks:
+            yield from _block_texts(inner)
+    else:
+        yield block.caption
+        for match in _SVG_TEXT.finditer(block.svg):
+            yield unescape(match[2] if match[1] else match[5])

@@ -12,12 +12,13 @@ show exact rationals and exactly rounded decimals.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import exact_text, unlimited_int_digits
-from oddscalc.report.model import Report
+from oddscalc.report.language import Language, language
+from oddscalc.report.model import Report, Table
 from oddscalc.report.text_table import layout
 
 FORMATS = ("text", "json", "csv", "tidy", "markdown", "latex")
@@ -43,6 +44,8 @@ def cell_text(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, (Fraction, float, int)):
         return exact_text(value)
+    if isinstance(value, str):
+        return value                    # as it is (a Verbatim text stays one)
     return "" if value is None else str(value)
 
 
@@ -56,8 +59,10 @@ def markdown_cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>")
 
 
-def render(report: Report, fmt: str = "text") -> str:
-    """The report in one of FORMATS, ending with a newline."""
+def render(report: Report, fmt: str = "text", lang: str = "en") -> str:
+    """The report in one of FORMATS, ending with a newline; text, Markdown and LaTeX in the
+    language ``lang`` (:mod:`oddscalc.report.language`; JSON and CSV are data, in English)."""
+    words = language(lang)
     if fmt not in FORMATS:
         raise InputError(f"unknown format '{fmt}' (expected one of: {', '.join(FORMATS)})")
     if fmt == "json":
@@ -68,13 +73,17 @@ def render(report: Report, fmt: str = "text") -> str:
         return _render_csv(report)
     if fmt == "tidy":
         return _render_tidy(report)
-    return _render_tabulated(report, fmt)
+    return _render_tabulated(report, fmt, words)
 
 
 def _render_csv(report: Report) -> str:
     import csv
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    if report.csv_table is not None:        # one plain table: no "# title" line for a reader to trip on
+        writer.writerow(report.csv_table.headers)
+        writer.writerows([cell_text(cell) for cell in row] for row in report.csv_table.rows)
+        return out.getvalue()
     for i, table in enumerate(report.tables):
         if i:
             out.write("\n")
@@ -100,17 +109,18 @@ def _render_tidy(report: Report) -> str:
     return out.getvalue()
 
 
-def _render_tabulated(report: Report, fmt: str) -> str:
-    heading = report.title + "\n" + "=" * len(report.title) if fmt == "text" else _HEADING[fmt].format(report.title)
+def _render_tabulated(report: Report, fmt: str, words: Language) -> str:
+    title = words.text(report.title)
+    heading = title + "\n" + "=" * len(title) if fmt == "text" else _HEADING[fmt].format(title)
     parts = [heading]
     for table in report.tables:
-        rows = [[cell_text(cell) for cell in row] for row in table.rows]
-        headers = list(table.headers)
+        rows = [[words.text(cell_text(cell)) for cell in row] for row in table.rows]
+        headers = [words.text(h) for h in table.headers]
         if fmt == "markdown":
             rows, headers = [[markdown_cell(cell) for cell in row] for row in rows], [markdown_cell(h) for h in headers]
         body = _table(rows, headers, _TABULATE_FORMAT[fmt])
-        parts.append(f"{_TABLE_TITLE[fmt].format(table.title)}\n{body}")
-    for note in report.notes:
+        parts.append(f"{_TABLE_TITLE[fmt].format(words.text(table.title))}\n{body}")
+    for note in map(words.text, report.notes):
         parts.append(note if fmt != "latex" else f"% {note}")
     return "\n\n".join(parts) + "\n"
 
@@ -124,3 +134,19 @@ def _table(rows: list[list[str]], headers: list[str], style: str) -> str:
         from tabulate import tabulate
         body = tabulate(rows, headers=headers, tablefmt=style, disable_numparse=True)
     return body
+
+
+def table_texts(table: Table) -> Iterator[str]:
+    """Every text a table prints through its language: title, headers, cells."""
+    yield table.title
+    yield from table.headers
+    for row in table.rows:
+        yield from map(cell_text, row)
+
+
+def report_texts(report: Report) -> Iterator[str]:
+    """Every text a report prints through its language in the text formats."""
+    yield report.title
+    for table in report.tables:
+        yield from table_texts(table)
+    yield from report.notes

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-# the signs beyond ASCII the project's reports print: one column wide (wcwidth 1), not white space,
-# not a line break (tests/report/test_text_table.py checks each against wcwidth)
-NARROW_SIGNS = "×±…→—–·√²≤≥½"
+# the signs beyond ASCII the project's reports print (the Swedish and Norwegian letters among them): one
+# column wide (wcwidth 1), not white space, not a line break (tests/report/test_text_table.py checks each
+# against wcwidth)
+NARROW_SIGNS = "×±…→—–·√²≤≥½åäöÅÄÖæøÆØé−"
 _NARROW = frozenset(map(chr, range(0x20, 0x7F))) | frozenset(NARROW_SIGNS)
 # tabulate's minimum extra space beside a header (its MIN_PADDING)
 _HEADER_PADDING = 2

@@ -1,10 +1,14 @@
 """Outcome counts, the one reader: the counts file a simulator writes and ``oddscalc check`` reads
 (CSV or JSON), and the counts a Python caller passes — all refused in one line when malformed.
 
-CSV: a header row ``outcome,count`` with an optional third column ``net`` (the net per unit the
-simulator paid for that outcome), then one row per outcome.  Lines starting with ``#`` are
-comments; ``key=value`` words in them set ``game``, ``strategy``, ``seed`` and ``total_net``
-(the simulator's own total net over all rounds, in units), each at most once.
+CSV: one table, a header row then one row per outcome, that ``pandas.read_csv`` loads as it is.
+Its columns, in any order: ``outcome`` and ``count``; optionally ``net`` (the net per unit the
+simulator paid for that outcome); and optionally ``game``, ``strategy``, ``seed`` and ``total_net``
+(the simulator's own total net over all rounds, in units), each holding one value repeated on every
+row (an empty cell: not given).  ``simulate`` writes ``game,strategy,seed,outcome,count,net``.
+The older files, whose settings are ``key=value`` words in comment lines (starting with ``#``)
+above an ``outcome,count[,net]`` header, still read: comments are skipped, their words set the
+same keys, each at most once, and never a key a column sets too.
 
 JSON: an object with ``outcomes`` (a list of ``{"outcome", "count", "net"?}`` objects, or a
 mapping from outcome to count) and optional ``game``, ``strategy``, ``seed``, ``rounds`` (must
@@ -19,9 +23,12 @@ Outcome names are the analysis' stable names (lowercase words joined by hyphens)
 appear once; counts are whole numbers from 0 to :data:`MAX_COUNT` (a number, or its digits as
 text; never a boolean, a fraction, a float, NaN or infinity); outcomes left out count 0.
 
->>> counts = parse_counts("# game=caribbean-stud strategy=always\\noutcome,count\\nfold,0\\nlose,3\\n", "x.csv")
+>>> text = "game,strategy,outcome,count\\ncaribbean-stud,always,fold,0\\ncaribbean-stud,always,lose,3\\n"
+>>> counts = parse_counts(text, "x.csv")
 >>> counts.strategy, counts.counts, counts.rounds
 ('always', {'fold': 0, 'lose': 3}, 3)
+>>> parse_counts("# game=caribbean-stud strategy=always\\noutcome,count\\nfold,0\\nlose,3\\n", "old.csv") == counts
+True
 >>> counts_of({"fold": True})
 Traceback (most recent call last):
 oddscalc.core.errors.InputError: the counts: 'fold' has the count True (a boolean), not a whole number
@@ -37,7 +44,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 from oddscalc.core.errors import InputError, unknown
 from oddscalc.core.files import read_text
@@ -45,7 +52,8 @@ from oddscalc.core.limits import MAX_ROUNDS
 from oddscalc.core.numbers import parse_exact
 from oddscalc.report.model import Report, Table
 
-META_KEYS = ("game", "strategy", "seed", "total_net")        # what a CSV comment may set
+META_KEYS = ("game", "strategy", "seed", "total_net")        # what a CSV column (or an old file's comment) sets
+CSV_COLUMNS = (*META_KEYS, "outcome", "count", "net")         # the columns of a CSV counts file
 JSON_KEYS = ("outcomes", *META_KEYS, "rounds")                # the keys of a JSON counts file
 ROW_KEYS = ("outcome", "count", "net")                        # the keys of one JSON outcome row
 MAX_COUNT = MAX_ROUNDS    # a count (and all of them) holds at most what simulate plays: 10^7 a second for 3 years
@@ -307,15 +315,35 @@ def _parse_csv(text: str, source: str) -> Counts:
     if not rows:
         raise InputError(f"{source}: no header row 'outcome,count[,net]'")
     header = [cell.strip(" \t").lower() for cell in rows[0][1]]
-    if header[:2] != ["outcome", "count"] or header[2:] not in ([], ["net"]):
-        raise InputError(f"{source}: the header must be 'outcome,count' or 'outcome,count,net', "
-                         f"got '{shown(','.join(rows[0][1]))}'")
+    if not {"outcome", "count"} <= set(header) <= set(CSV_COLUMNS):
+        raise InputError(f"{source}: the header must be 'outcome,count' or 'outcome,count,net', with any of the "
+                         f"columns {', '.join(META_KEYS)} (in any order), got '{shown(','.join(rows[0][1]))}'")
+    if len(set(header)) < len(header):
+        raise InputError(f"{source}: the header names the column '{_twice(header)}' twice")
+    column = {name: i for i, name in enumerate(header)}
     body = []
+    settings: dict[str, tuple[int, str]] = {}      # a setting's column: its value and the first line giving it
     for line, row in rows[1:]:
         if len(row) != len(header):
             raise InputError(f"{source}: line {line} has {len(row)} fields, expected {len(header)}")
-        body.append((row[0], row[1], row[2] if len(row) > 2 else None))
+        for key in META_KEYS:
+            if key in column:
+                value = row[column[key]].strip(" \t")
+                first, seen = settings.setdefault(key, (line, value))
+                if value != seen:
+                    raise InputError(f"{source}: line {line}: '{key}' is '{shown(value)}', but '{shown(seen)}' on "
+                                     f"line {first} (a counts file is one run: one value on every row)")
+        body.append((row[column["outcome"]], row[column["count"]], row[column["net"]] if "net" in column else None))
+    for key, (_, value) in settings.items():
+        if value:              # a column left empty gives nothing (pandas writes a missing value so)
+            if key in meta:
+                raise InputError(f"{source}: '{key}' is set both by a comment and by a column")
+            meta[key] = value
     return _build(source, body, meta)
+
+
+def _twice(names: Sequence[str]) -> str:
+    return next(name for name in names if names.count(name) > 1)
 
 
 # --- JSON ------------------------------------------------------------------------------------------
@@ -427,13 +455,19 @@ def counts_of(counts: object, source: str = API_SOURCE) -> Counts:
 
 
 def counts_report(counts: Counts, nets: Mapping[str, Fraction], title: str) -> Report:
-    """The counts as a report whose CSV and JSON renderings are counts files."""
+    """The counts as a report whose CSV and JSON renderings are counts files: the CSV one plain table,
+    the run's settings as columns repeated on every row (``game,strategy,seed,outcome,count,net``),
+    which ``pandas.read_csv`` loads as it is."""
     seed = f" seed={counts.seed}" if counts.seed is not None else ""
-    # a strategy written as rules has spaces: the header's words carry it %-encoded
-    header = f"oddscalc counts game={counts.game} strategy={quote(counts.strategy, safe='+-;/.:,_')}{seed}"
-    table = Table(header, ("outcome", "count", "net"),
-                  tuple((name, count, nets.get(name, "")) for name, count in counts.counts.items()))
+    rows = tuple((name, count, nets.get(name, "")) for name, count in counts.counts.items())
+    table = Table(f"oddscalc counts game={counts.game} strategy={counts.strategy}{seed}", ("outcome", "count", "net"),
+                  rows)
+    settings: dict[str, object] = {"game": counts.game, "strategy": counts.strategy,
+                                   "seed": "" if counts.seed is None else counts.seed}
+    if counts.total_net is not None:
+        settings["total_net"] = counts.total_net
+    flat = Table("counts", (*settings, *table.headers), tuple((*settings.values(), *row) for row in rows))
     data = {"game": counts.game, "strategy": counts.strategy, "seed": counts.seed, "rounds": counts.rounds,
             "outcomes": [{"outcome": name, "count": count, **({"net": nets[name]} if name in nets else {})}
                          for name, count in counts.counts.items()]}
-    return Report(title, (table,), data)
+    return Report(title, (table,), data, csv_table=flat)

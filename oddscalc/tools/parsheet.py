@@ -31,13 +31,16 @@ from oddscalc.engines.base import EXACT, OPTIMAL, STRATEGY, NamedStrategy, Wager
 from oddscalc.engines.charts import COMPARED_TITLE, StrategyChart, StrategyCharts
 from oddscalc.report.analysis import metrics_table, net_table, outcome_table
 from oddscalc.report.html import Block, Details, Figure, Fine, Group, Named, Page, Section
+from oddscalc.report.language import Verbatim
 from oddscalc.report.model import Report, Table
 from oddscalc.report.svg import Band, Series, grid_chart, line_chart
 from oddscalc.tools.check import DEFAULT_ALPHA, CheckResult, check_counts
+from oddscalc.tools.compare import Variant, compare_report
 from oddscalc.tools.distribution import Bounded, analysis_distribution, running_powers
 from oddscalc.tools.payouts import PayoutKey, check_denominators, current_payout, payout_key, with_payout
 from oddscalc.tools.simulation import check_run, simulate, simulator_of
 from oddscalc.tools.sweep import SweepRow, sweep
+from oddscalc.tools.worked_examples import WorkedExample, worked_examples
 
 ROUNDS = 200                 # the distribution is shown for 1 to ROUNDS rounds
 SWEEP_POINTS = 9             # payouts per sweep, from 0 to twice the table's
@@ -92,6 +95,10 @@ class ParSheet:
     hands_per_hour: int = HANDS_PER_HOUR
     # the games staked beside this one and settled on their own (``side_games``), each with its wagers
     side_games: tuple[tuple[GameTable, tuple[Wager, ...]], ...] = ()
+    # paytables, rule sets or strategies side by side (``report --variant``), as ``compare`` prints them
+    variants: Report | None = None
+    # the game file's worked examples, each priced and settled by the family (``decide``)
+    examples: tuple[WorkedExample, ...] = ()
 
     @property
     def main(self) -> Analysis:
@@ -147,11 +154,13 @@ def _horizon(whole: Analysis, rounds: int, digits: int, limits: Limits | None, p
 
 def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS, sweep_points: int = SWEEP_POINTS,
             digits: int = DIGITS, limits: Limits | None = None, simulated: int = 0, seed: int = 1,
-            hands_per_hour: int = HANDS_PER_HOUR) -> ParSheet:
+            hands_per_hour: int = HANDS_PER_HOUR, variants: Sequence[Variant] = ()) -> ParSheet:
     """Every figure of the par sheet (with a progress bar on a terminal); ``simulated``: rounds of the
-    game's simulator to confirm the outcome table with (0: none)."""
+    game's simulator to confirm the outcome table with (0: none); ``variants``: paytables, rule sets or
+    strategies analysed beside the game (``compare``), the game as given first."""
     engine = EXACT.of(game)
     strategy = engine.parse_strategy(game, strategy_name)
+    examples = worked_examples(game)                        # a bad example is refused before the work
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InputError(f"--rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
     if not 1 <= hands_per_hour <= MAX_HANDS_PER_HOUR:
@@ -199,7 +208,7 @@ def collect(game: GameTable, strategy_name: str = OPTIMAL, rounds: int = ROUNDS,
         counts = simulate(game, simulated, seed, strategy.name, simulator=simulator)
         confirmation = check_counts(wagers[0].analysis, counts, DEFAULT_ALPHA, strategy.name)
     return ParSheet(game, strategy, wagers, whole, chart, tuple(sweeps), horizon, compared, confirmation, seed,
-                    hands_per_hour, side_games)
+                    hands_per_hour, side_games, compare_report(game, variants) if variants else None, examples)
 
 
 def per_hour(analysis: Analysis, hands: int) -> Table:
@@ -231,6 +240,29 @@ def _confirmation_blocks(sheet: ParSheet) -> list[Block]:
             Fine(f"ESTIMATE: a seeded Monte Carlo of {r.rounds:,} rounds by the game's native simulator, which "
                  "plays the analysed strategy; the check is oddscalc check's (significance "
                  f"{float(r.alpha):g}). Every other figure on the sheet is exact.")]
+
+
+def _example_blocks(sheet: ParSheet) -> list[Block]:
+    if not sheet.examples:
+        return ["The game file names no example ([[examples]]: situations as oddscalc decide takes them)."]
+    blocks: list[Block] = ["Each example is a situation the game file names, priced and settled exactly by the "
+                           "game's own engine, as oddscalc decide prints it: every action's expected value, the "
+                           "choice, and every way the round then ends, with its count, probability and net."]
+    for i, example in enumerate(sheet.examples, start=1):
+        blocks.append(f"Example {i}. {example.title}")
+        if example.note:
+            blocks.append(Verbatim(example.note))
+        blocks += [Named(table, f"example-{i}-{k}") for k, table in enumerate(example.tables, start=1)]
+        blocks += [Fine(note) for note in example.notes]
+    return blocks
+
+
+def _variant_blocks(sheet: ParSheet) -> list[Block]:
+    if sheet.variants is None:
+        return ["No variant was asked for this sheet (oddscalc report GAME --variant flush=6 --variant my.toml "
+                "puts other paytables, rule sets or strategies beside the game, as oddscalc compare does)."]
+    settings, figures = sheet.variants.tables
+    return [Named(settings, "variants"), Named(figures, "variants-compared"), *map(Fine, sheet.variants.notes)]
 
 
 def method_text(game: GameTable, sheet: ParSheet) -> str:
@@ -317,7 +349,7 @@ def identification(sheet: ParSheet, shipped: GameTable | None) -> Table:
     """The title block: what was analysed, exactly (the table's digest names rules and pays)."""
     game = sheet.game
     changed = changed_pays(pay_cells(game, shipped))
-    rows = (("game", f"{game.name} ({game.title})"), ("engine (family)", game.engine), ("unit", game.unit),
+    rows = (("game", Verbatim(f"{game.name} ({game.title})")), ("engine (family)", game.engine), ("unit", game.unit),
             ("strategy", sheet.strategy.label),
             ("table digest (SHA-256 of the rules and pays analysed)", game.digest()),
             ("pays changed from the shipped table", "not a built-in game" if shipped is None else
@@ -336,11 +368,11 @@ def _rules_blocks(game: GameTable) -> list[Block]:
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, tuple) else exact_text(value) \
             if isinstance(value, Fraction) else str(value).lower() if isinstance(value, bool) else str(value)
-        rows.append((key, shown, specs[key].help if key in specs else "",
+        rows.append((key, Verbatim(shown), specs[key].help if key in specs else "",
                      "table" if key in game.rules.given else "default"))
     blocks: list[Block] = []
     if game.description:
-        blocks.append(game.description)
+        blocks.append(Verbatim(game.description))         # the game file's words, in its author's language
     blocks.append(f"Game file: {game.name} ({game.title}), engine {game.engine}; the unit is the {game.unit}. "
                   f"Main paytable: {game.main_paytable}.")
     cells = pay_cells(game, shipped_of(game))
@@ -540,7 +572,7 @@ def page(sheet: ParSheet, command: str, generated: str) -> Page:
         if wager.side:
             sides += _wager_blocks(wager, wager.key)
     for side, wagers in sheet.side_games:
-        sides.append(f"{side.title} ({side.name}), staked beside the game and settled on its own; its own table "
+        sides.append(f"{side.name} ({side.title}): staked beside the game and settled on its own; its own table "
                      f"(digest {side.digest()[:16]}…), as oddscalc analyze {side.name} prints it.")
         for wager in wagers:
             sides += _wager_blocks(wager, side.name if wager.key == "main" else f"{side.name}-{wager.key}")
@@ -553,9 +585,11 @@ def page(sheet: ParSheet, command: str, generated: str) -> Page:
         Section("outcomes", "Outcomes", tuple(outcomes)),
         Section("metrics", "Metrics", tuple(metrics)),
         Section("strategy", "Strategy", tuple(_strategy_blocks(sheet))),
+        Section("examples", "Worked examples", tuple(_example_blocks(sheet))),
         Section("sweeps", "Return against each payout", tuple(_sweep_blocks(sheet))),
         Section("distribution", "Distribution over N rounds", tuple(_distribution_blocks(sheet))),
         Section("side-bets", "Side bets", tuple(sides)),
+        Section("variants", "Variants compared", tuple(_variant_blocks(sheet))),
         Section("simulation", "Simulation confirmation", tuple(_confirmation_blocks(sheet))),
         Section("method", "Method", (method_text(game, sheet),)),
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
@@ -81,4 +82,4 @@ def simulation_report(game: GameTable, counts: Counts, check_hint: str) -> Repor
     speed = f"{rate / 1e6:.1f} million rounds/s" if rate >= 1e5 else f"{rate:,.0f} rounds/s"
     notes = (f"{counts.rounds} rounds in {seconds:.3f} s ({speed})",
              f"Check them against the exact distribution: oddscalc check {game.name} --counts FILE{check_hint}")
-    return Report(report.title, report.tables, report.data, notes)
+    return replace(report, notes=notes)

@@ -5,6 +5,7 @@ import json
 import random
 from array import array
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 
@@ -41,6 +42,68 @@ def test_a_batch_ranks_as_one_hand_at_a_time(k):
     assert sum(found.by_category.values()) == 300
     assert oddscalc.rank_batch([format_cards(h) for h in hands]).strengths == found.strengths
     assert found.to_dict()["hands"] == 300
+
+
+# three-card rankings that differ from the default: flushes above straights and trips, and suited
+# cards no flush (a game file's rules; rank() follows them, so the batch must)
+THREE_CARD_POKER_ORDER = ["straight-flush", "three-of-a-kind", "straight", "flush", "pair", "high-card"]
+REORDERED = {"category_order": ["straight-flush", "flush", "three-of-a-kind", "straight", "pair", "high-card"]}
+NO_FLUSH = {"flush_counts": False, "category_order": ["three-of-a-kind", "straight", "pair", "high-card"]}
+
+
+def three_card_buffer(hands):
+    return memoryview(bytes(c for hand in hands for c in hand)).cast("B", (len(hands), 3))
+
+
+# (Three Card Poker's mini royal needs its straight flushes; Ultimate's ranking has no rule)
+@pytest.mark.parametrize(("game", "rules"), [("fast-poker", None), ("fast-poker", REORDERED), ("fast-poker", NO_FLUSH),
+                                             ("three-card-poker", None), ("three-card-poker", REORDERED),
+                                             ("ultimate-three-card-poker", None)])
+def test_a_three_card_batch_ranks_as_rank_does_in_its_game(game, rules):
+    table = oddscalc.load(game, rules=rules) if rules else game
+    hands = random_hands(300, 3, seed=5)
+    found = oddscalc.rank_batch(three_card_buffer(hands), game=table)
+    one = [oddscalc.rank(h, game=table) for h in hands]
+    assert list(found.strengths) == [r.strength for r in one]
+    assert found.categories == [r.category for r in one]
+    assert found.game == game and found.to_dict()["game"] == game
+    strongest_first = (rules or {}).get("category_order", THREE_CARD_POKER_ORDER)
+    assert list(found.by_category) == [c for c in strongest_first if c in found.by_category]
+    assert sum(found.by_category.values()) == 300
+    assert oddscalc.rank_batch([format_cards(h) for h in hands], game=table).strengths == found.strengths
+
+
+def test_a_three_card_batch_defaults_to_the_game_rank_defaults_to():
+    found = oddscalc.rank_batch(["Qh Kh Ah", "2c 2d 2h"])
+    assert found.game == oddscalc.rank("Qh Kh Ah").game == "fast-poker"
+    assert list(found.strengths) == [740, 716] and found.categories == ["straight-flush", "three-of-a-kind"]
+
+
+@pytest.mark.slow
+def test_every_three_card_hand_ranks_in_a_batch_as_rank_ranks_it():
+    hands = list(combinations(range(52), 3))
+    found = oddscalc.rank_batch(three_card_buffer(hands), game="three-card-poker")
+    assert len(hands) == 22_100
+    assert list(found.strengths) == [oddscalc.rank(list(h), game="three-card-poker").strength for h in hands]
+    assert found.by_category == {"straight-flush": 48, "three-of-a-kind": 52, "straight": 720, "flush": 1096,
+                                 "pair": 3744, "high-card": 16440}
+
+
+@pytest.mark.parametrize(("hands", "game", "message"), [
+    (["As Ks Qs", "As Ks Qs Js Ts"], None, "same number"),
+    (["As Ks As"], None, "duplicate card As"),
+    ([[0, 1, 52]], None, "0 to 51"),
+    (memoryview(bytes([0, 1, 2, 3, 3, 4])).cast("B", (2, 3)), None, "hand 1 holds a card twice"),
+    (memoryview(bytes([0, 1, 2, 3, 60, 4])).cast("B", (2, 3)), None, "hand 1 holds a card code that is not 0..51"),
+    (memoryview(bytes(6)).cast("B", (3, 2)), None, "3, 5, 6 or 7"),
+    (["As Ks Qs"], "caribbean-stud", "caribbean-stud ranks five-card hands"),
+    (["As Ks Qs"], "caribean-stud", "unknown game"),
+    (["As Ks Qs Js Ts"], "caribbean-stud", "game= chooses the ranking of three-card hands"),
+])
+def test_bad_three_card_batches_are_input_errors(hands, game, message):
+    with pytest.raises(oddscalc.InputError, match=message) as refused:
+        oddscalc.rank_batch(hands, game=game)
+    assert "\n" not in str(refused.value) and "--" not in str(refused.value)
 
 
 @pytest.mark.parametrize(("hands", "message"), [

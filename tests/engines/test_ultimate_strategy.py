@@ -19,8 +19,16 @@ import oddscalc
 from oddscalc.core.errors import InputError
 from oddscalc.engines.base import EXACT, STRATEGY, load
 from oddscalc.engines.three_card import ultimate
-from oddscalc.engines.three_card.ultimate_family import solved
-from oddscalc.engines.three_card.ultimate_strategy import HOW_THRESHOLDS, STRATEGIES, strategy_table
+from oddscalc.engines.three_card.situations import situations, suiting
+from oddscalc.engines.three_card.ultimate_family import solved, ultimate_rules
+from oddscalc.engines.three_card.ultimate_simulate import optimal_actions
+from oddscalc.engines.three_card.ultimate_strategy import (
+    HOW_THRESHOLDS,
+    STRATEGIES,
+    _label,
+    strategy_table,
+    word_rules,
+)
 
 TESTS = Path(__file__).resolve().parents[1]
 GAME = "ultimate-three-card-poker"
@@ -152,7 +160,11 @@ def test_the_words_count_their_exceptions(full, up):
     table, found = full
     stated = dict(found.rules)[f"upcard {up}"]
     lowest = stated.split(" with ")[1].split(" or better")[0]
-    count = int(stated.split("by card removal: ")[1].split(" of ")[0].replace(",", "")) if "exceptions" in stated else 0
+    count = int(stated.split("except in ")[1].split(" of ")[0].replace(",", "")) if "except in" in stated else 0
+    # the groups listed under the rule add up to its count
+    listed = [rule for where, rule in found.rules if where == f"upcard {up}: exception"]
+    assert sum(int(rule.rsplit("; ", 1)[1].split()[0].replace(",", "")) for rule in listed) == count
+    assert f"({len(listed)} group" in stated if count else not listed
     ranking = ultimate.ThreeCardRanking()
     cut = ranking.strength(tuple(RANKS.index(r) * 4 + suit for suit, r in enumerate(lowest.split("-"))))
     found_solve = solved(table)                       # the solve the chart was drawn from
@@ -161,6 +173,32 @@ def test_the_words_count_their_exceptions(full, up):
                                              strict=True)
                 if u == RANKS.index(up) and ranking.category(s).label == "high-card" and bool(choice) != (s >= cut))
     assert wrong == count
+
+
+@pytest.mark.slow
+def test_the_words_give_the_exact_action_in_every_situation(full):
+    """The rule of each upcard (a pair or better: its action; a high-card hand: play from its threshold)
+    with the exceptions listed under it gives every situation of the deck its optimal action."""
+    table, found = full
+    found_solve = solved(table)
+    rules = word_rules(ultimate_rules(table), found_solve)
+    assert tuple(line for rule in rules for line in rule.lines()) == found.rules
+    by_where = {rule.where: rule for rule in rules}
+    ranking = ultimate.ThreeCardRanking()
+    top = ranking.native.n_strengths - 1
+    seen = Counter()
+    for hand, up, weight, strength, choice in situations(optimal_actions(found_solve).by_situation, True, ranking):
+        high = ultimate.hand_class(ranking, strength, top) == "high-card"
+        rule = by_where[f"upcard {RANKS[up >> 2]}" if high else "a pair or better"]
+        action = found_solve.actions[choice]
+        assert rule.action(_label(ranking, strength, hand, top), suiting(hand, up), strength, action), \
+            (hand, up, action)
+        seen[rule.where] += weight
+    assert all(rule.every == seen[rule.where] for rule in rules)
+    assert all(sum(g.situations for g in rule.groups) == rule.wrong for rule in rules)
+    assert by_where["upcard 8"].lines()[-1] == (
+        "upcard 8: exception", "fold T-5-4 to T-5-2, T-4-3, T-4-2, T-3-2 with none of your cards in the upcard's "
+                               "suit, or one (the T); 792 situations")
 
 
 @pytest.mark.slow

@@ -1,8 +1,11 @@
 """Data that flows into pandas (issue 21, item 3, in part): ``--format tidy`` is one CSV that
 ``pandas.read_csv`` loads as it is, every table's every cell in it; ``to_frame()`` gives a report's
-table as a DataFrame with its exact cells; without pandas, a one-line error."""
+table as a DataFrame with its exact cells; without pandas, a one-line error; a counts file
+(``simulate --output x.csv``, ``--format csv``) is one table ``pandas.read_csv`` loads, and what pandas
+writes back ``check`` reads."""
 import csv
 import io
+import json
 import sys
 from fractions import Fraction
 
@@ -45,3 +48,29 @@ def test_without_pandas_to_frame_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)          # an import of pandas now fails
     with pytest.raises(oddscalc.InputError, match="oddscalc\\[pandas\\]"):
         oddscalc.analyze("five-plus-one-bonus").to_frame()
+
+
+# (game, options): the settings a counts file carries as columns, a strategy written as rules, exact nets
+SIMULATED = [("three-card-poker", ()), ("fast-poker", ("--strategy", "pair+; K-9-2+", "--bonus", "1/3"))]
+
+
+@pytest.mark.parametrize(("game", "options"), SIMULATED)
+def test_a_simulated_counts_file_is_one_table_pandas_reads_and_check_reads_back(cli, tmp_path, game, options):
+    path = tmp_path / "x.csv"
+    run = ("simulate", game, "--rounds", "2000", "--seed", "3", *options)
+    assert cli(*run, "--output", path).status == 0
+    assert cli(*run, "--format", "csv").out == path.read_text()      # stdout's CSV is the same file
+    frame = pandas.read_csv(path)                                    # no options
+    assert list(frame.columns) == ["game", "strategy", "seed", "outcome", "count", "net"]
+    strategy = dict(zip(options[::2], options[1::2], strict=True)).get("--strategy", "optimal")
+    assert set(frame.game) == {game} and set(frame.strategy) == {strategy} and set(frame.seed) == {3}
+    counts = oddscalc.simulate(game, 2000, seed=3, strategy=strategy, rules=["bonus_ratio=1/3"] if options else None)
+    assert dict(zip(frame.outcome, frame["count"], strict=True)) == counts.counts.counts
+    assert [Fraction(net) for net in frame.net.astype(str)] == [Fraction(str(r["net"])) for r in
+                                                                 counts.to_dict()["outcomes"]]
+    # what pandas writes back is a counts file check reads, with its settings
+    again = tmp_path / "again.csv"
+    frame.to_csv(again, index=False)
+    checked = cli("check", game, "--counts", again, *options[2:], "--format", "json")
+    assert checked.status == 0, checked.out + checked.err
+    assert json.loads(checked.out)["strategy"] == strategy

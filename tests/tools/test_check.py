@@ -1,4 +1,6 @@
 """check: simulator counts against the exact distribution — accepts right simulators, rejects wrong ones."""
+import csv
+import io
 import json
 import math
 import random
@@ -22,7 +24,7 @@ from oddscalc.tools.check import (
     normal_quantile,
     two_sided_p_value,
 )
-from oddscalc.tools.counts_file import Counts, counts_report, parse_counts
+from oddscalc.tools.counts_file import Counts, counts_report, parse_counts, read_counts
 from oddscalc.tools.simulation import simulate
 
 STRATEGY = "ace-king"        # call with A-K-4-3-2 or better: simple enough for a Python simulator
@@ -153,11 +155,22 @@ def test_counts_file_round_trip_and_check_file(game, tmp_path, fmt):
 def test_counts_file_formats():
     plain = parse_counts('{"outcomes": {"fold": 3, "lose": 1}, "total_net": "-6"}', "x.json")
     assert plain.counts == {"fold": 3, "lose": 1} and plain.total_net == -6
-    text = "# game=caribbean-stud strategy=always seed=3 total_net=7/2\noutcome,count,net\nlose,2,-3\npush,1,\n"
-    counts = parse_counts(text, "x.csv")
-    assert (counts.game, counts.strategy, counts.seed, counts.total_net) == ("caribbean-stud", "always", 3,
-                                                                             Fraction(7, 2))
-    assert counts.nets == {"lose": -3}
+    # the CSV as simulate writes it (the settings as columns, one value on every row), in any column order,
+    # and as older versions wrote it (the settings in a comment line): the same counts
+    new = ("game,strategy,seed,total_net,outcome,count,net\ncaribbean-stud,always,3,7/2,lose,2,-3\n"
+           "caribbean-stud,always,3,7/2,push,1,\n")
+    moved = ("net,outcome,count,seed,strategy,game,total_net\n-3,lose,2,3,always,caribbean-stud,7/2\n"
+             ",push,1,3,always,caribbean-stud,7/2\n")
+    old = "# game=caribbean-stud strategy=always seed=3 total_net=7/2\noutcome,count,net\nlose,2,-3\npush,1,\n"
+    for text in (new, moved, old):
+        counts = parse_counts(text, "x.csv")
+        assert (counts.game, counts.strategy, counts.seed, counts.total_net) == ("caribbean-stud", "always", 3,
+                                                                                 Fraction(7, 2))
+        assert counts.counts == {"lose": 2, "push": 1} and counts.nets == {"lose": -3}
+    # an empty setting column gives nothing (pandas writes a missing value so); old files' %-encoded strategies
+    blank = parse_counts("seed,game,outcome,count\n,,lose,2\n", "x.csv")
+    assert (blank.game, blank.seed, blank.strategy) == ("", None, "optimal")
+    assert parse_counts("# strategy=pair+;%20K-9-2+\noutcome,count\nlose,2\n", "x.csv").strategy == "pair+; K-9-2+"
 
 
 # Every bad counts file is refused by the one reader, with a message naming the file and what is wrong.
@@ -165,7 +178,16 @@ def test_counts_file_formats():
     ("x.csv", "outcome,count\nfold,-1\n", "'fold' has the count -1, which is negative (counts are 0 or more)"),
     ("x.csv", "outcome,count\nfold,1\nfold,2\n", "outcome 'fold' appears twice"),
     ("x.csv", "outcome,count\nfold,1\n fold ,2\n", "outcome 'fold' appears twice"),
-    ("x.csv", "outcome,number\nfold,1\n", "the header must be 'outcome,count' or 'outcome,count,net'"),
+    ("x.csv", "outcome,number\nfold,1\n", "the header must be 'outcome,count' or 'outcome,count,net', with any "
+                                          "of the columns game, strategy, seed, total_net (in any order), got "
+                                          "'outcome,number'"),
+    ("x.csv", "game,outcome,count,net,x\ng,fold,1,2,3\n", "the header must be"),
+    ("x.csv", "outcome,count,Count\nfold,1,2\n", "the header names the column 'count' twice"),
+    ("x.csv", "seed,outcome,count\n1,fold,1\n1,lose,1\n2,push,1\n",
+     "line 4: 'seed' is '2', but '1' on line 2 (a counts file is one run: one value on every row)"),
+    ("x.csv", "# seed=1\nseed,outcome,count\n1,fold,1\n", "'seed' is set both by a comment and by a column"),
+    ("x.csv", "seed,outcome,count\n-1,fold,1\n", "'seed' is -1, which is negative"),
+    ("x.csv", "game,outcome,count\n\"a\nb\",fold,1\n", "'game' holds a line break or a non-printing character"),
     ("x.csv", "outcome,count\nfold,1,2\n", "line 2 has 3 fields, expected 2"),
     ("x.csv", "outcome,count\nfold,0\n", "every count is 0 (no rounds)"),
     ("x.csv", "outcome,count\n", "no outcome counts"),
@@ -353,11 +375,12 @@ def test_cli_check_pass_and_fail(cli, game, tmp_path):
     data = json.loads(result.out)
     assert data["passed"] and data["strategy"] == "optimal" and data["rounds"] == 100000
     bad = tmp_path / "bad.csv"
-    text = good.read_text().splitlines()
-    lose = next(i for i, line in enumerate(text) if line.startswith("lose,"))
-    count = int(text[lose].split(",")[1])
-    text[lose] = f"lose,{count},-1"                          # the simulator paid the Ante on a loss
-    bad.write_text("\n".join(text) + "\n")
+    rows = list(csv.DictReader(io.StringIO(good.read_text())))
+    next(row for row in rows if row["outcome"] == "lose")["net"] = "-1"     # the simulator paid the Ante on a loss
+    with bad.open("w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
     result = cli("check", "caribbean-stud", "--counts", bad)
     assert result.status == 1 and "FAIL" in result.out and "the rules pay -3" in result.out
 
@@ -380,6 +403,21 @@ def test_cli_check_bad_input(cli, tmp_path, monkeypatch, args, message):
     (tmp_path / "half.csv").write_text("outcome,count\nfold,5.5\nlose,5\n")
     result = cli("check", "caribbean-stud", *args)
     assert result.refused(message), result.err
+
+
+def test_cli_check_reads_the_counts_files_of_this_version_and_of_older_ones(cli, tmp_path):
+    new = tmp_path / "new.csv"
+    assert cli("simulate", "three-card-poker", "--rounds", "3000", "--seed", "4", "--strategy", "pair+; K-9-2+",
+               "--output", new).status == 0
+    rows = list(csv.DictReader(io.StringIO(new.read_text())))
+    assert {(row["game"], row["strategy"], row["seed"]) for row in rows} == {("three-card-poker", "pair+; K-9-2+", "4")}
+    old = tmp_path / "old.csv"                   # as simulate wrote it before: the settings in a comment
+    old.write_text("# oddscalc counts game=three-card-poker strategy=pair+;%20K-9-2+ seed=4\noutcome,count,net\n"
+                   + "".join(f"{row['outcome']},{row['count']},{row['net']}\n" for row in rows))
+    checked = [json.loads(cli("check", "three-card-poker", "--counts", path, "--format", "json").out)
+               for path in (new, old)]
+    assert checked[0] == checked[1] and checked[0]["passed"] and checked[0]["strategy"] == "pair+; K-9-2+"
+    assert read_counts(old) == read_counts(new)
 
 
 def test_cli_check_refuses_counts_of_another_game(cli, tmp_path):

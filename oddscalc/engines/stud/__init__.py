@@ -2,7 +2,8 @@
 fold or Call; the dealer qualifies with ace-king.
 
 Counts (``counts``, ext/stud.pyx) → a strategy's totals → the analysis (``solve``); one
-situation (``decide``); strategies and their rules of thumb (``strategy``); reports
+situation (``decide``); strategies and their rules of thumb (``strategy``; the ace-king rules in
+words with their card-removal exceptions, ``ace_king``); reports
 (``report``); the simulator (``simulate``).  The side bets on the player's cards are the
 ``stud5-side`` engine (``side_bets``).
 
@@ -25,6 +26,7 @@ from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, category_map, refuse_suits_on_five
 from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.engines.stud import attached, decide, report, simulate, solve, strategy
+from oddscalc.engines.stud.ace_king import ace_king_rules
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_layout, call_map, class_counts
 from oddscalc.engines.stud.rules import RULE_SPECS, StudRules
 from oddscalc.report.model import Report
@@ -82,7 +84,7 @@ class StudEngine(base.FamilyBase, base.ExposureFromModule):
     def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyChart:
         result = self._solved(table, strategy_name)
         classes = class_counts(StudRules.of(table).qualify_strength)
-        return strategy.chart(classes, result.calls, strategy.ace_king_rules(classes, result.calls))
+        return strategy.chart(classes, result.calls, ace_king_rules(classes, result.calls))
 
     def analysis_report(self, table: GameTable, situation: Situation) -> Report:
         return report.analysis_report(table)

@@ -19,11 +19,12 @@ from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES
 from oddscalc.engines.inputs import Inputs, Situation
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.sidebets import pay_rows
+from oddscalc.engines.stud.ace_king import WHY, ace_king_rules
 from oddscalc.engines.stud.attached import call_sizes, side_bet_result, side_bets, side_sizes
 from oddscalc.engines.stud.counts import class_counts
 from oddscalc.engines.stud.rules import StudRules
 from oddscalc.engines.stud.solve import StudResult, analyze, win_order
-from oddscalc.engines.stud.strategy import STRATEGIES, ace_king_rules, strategy_calls
+from oddscalc.engines.stud.strategy import STRATEGIES, strategy_calls
 from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
@@ -145,19 +146,30 @@ def strategy_report(game: GameTable, compare: bool = False) -> Report:
     ak_table = Table("ace-king hands: call by upcard (best threshold; 'exceptions' = situations where "
                      "the threshold differs from the exact optimum, from card removal)",
                      ("upcard", "upcard pairs one of your cards", "call with", "call situations",
-                      "fold situations", "exceptions"), tuple(ak))
+                      "fold situations", "exceptions"), tuple(rule.row for rule in ak))
     tables = [by_class, ak_table]
+    groups = tuple((rule.upcard, "yes" if rule.pairs else "no", group.action, group.hands_text,
+                    group.when or "every suiting", group.situations)
+                   for rule in ak for group in rule.groups)
+    notes = []
+    if groups:
+        tables.append(Table("ace-king exceptions to the threshold, every one (by card removal: your cards in "
+                            "the upcard's suit)", ("upcard", "upcard pairs one of your cards", "optimal",
+                                                    "hands", "when", "situations"), groups))
+        exact = all(group.condition.decided for rule in ak for group in rule.groups)
+        notes.append(WHY + " 'X to Y' is every ace-king hand from X down to Y" +
+                     ("; the thresholds with these exceptions are the exact optimal decision in every situation."
+                      if exact else "."))
     data: dict[str, object] = {
         "game": game.name, "table": result.analysis.table,
         "classes": [{"hand": r[0], "situations": r[1], "call": r[2], "fold": r[3], "rule": r[4]} for r in rows],
-        "ace_king": [{"upcard": r[0], "pairs": r[1] == "yes", "call_with": r[2], "call": r[3], "fold": r[4],
-                      "exceptions": r[5]} for r in ak],
+        "ace_king": [rule.data() for rule in ak],
         "call_probability": result.analysis.call_probability,
         "house_edge": result.analysis.house_edge}
     if compare:
         table, data["compare"] = _compare_table(game, result.analysis)
         tables.append(table)
-    return Report(f"{game.title}: optimal strategy ({result.analysis.table})", tuple(tables), data)
+    return Report(f"{game.title}: optimal strategy ({result.analysis.table})", tuple(tables), data, tuple(notes))
 
 
 def price_report(game: GameTable, strategy: NamedStrategy) -> Report:

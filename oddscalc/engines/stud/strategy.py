@@ -1,6 +1,7 @@
 """Caribbean Stud strategies: the optimal one, strategies written as rules (the built-in files
 under tables/strategies/stud5/ that ``strategy --compare``, ``simulate --strategy`` and ``check
---strategy`` share, a strategy file, an expression), and the ace-king rule of thumb.
+--strategy`` share, a strategy file, an expression), and the optimal decisions as a chart with the
+strategy in words (the ace-king rules and their card-removal exceptions: :mod:`ace_king`).
 
 A written strategy is one decision per (upcard rank, strength) (oddscalc/engines/handrules.py),
 which the kernel spreads over its (hand, upcard) classes, so its analysis is exact.
@@ -10,8 +11,7 @@ which the kernel spreads over its (hand, upcard) classes, so its analysis is exa
 """
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 
 from oddscalc._native import stud as kernel
@@ -24,6 +24,7 @@ from oddscalc.engines.base import NamedStrategy, builtin, find_strategy
 from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.handclasses import five_card_categories
 from oddscalc.engines.handrules import DecisionTable, HandModel, decision_table
+from oddscalc.engines.stud.ace_king import WHY, AceKingRule
 from oddscalc.engines.stud.counts import PAYOUT_CLASSES, call_class_map, payout_bases
 
 # the optimal strategy and the built-in strategy files, in their order
@@ -63,59 +64,47 @@ def strategy_calls(game: GameTable, classes: kernel.StudClasses, strategy: Named
     return classes.decide_table(strategy_table(game, strategy).data)
 
 
-def ranks_text(cards: tuple[int, ...]) -> str:
-    """Ranks of a hand from the top, e.g. 'A-K-Q-6-2'."""
-    return "-".join(RANKS[c >> 2] for c in sorted(cards, key=lambda c: c >> 2, reverse=True))
+def class_words(labels: Sequence[str], counts: Sequence[Sequence[tuple[int, int]]]) -> tuple[tuple[str, str], ...]:
+    """The chart's rows other than ace-king in words: consecutive classes (strongest first) that
+    decide alike are one line (``pair or better: always call``).
 
-
-AceKingRule = tuple[str, str, str, int, int, int]
-
-
-@dataclass
-class _StrengthTally:
-    """The situations of one strength (within an upcard rank) that call and that fold, and a hand of it."""
-    called: int = 0
-    folded: int = 0
-    cards: tuple[int, ...] = ()
-
-
-def ace_king_rules(classes: kernel.StudClasses, calls: bytearray) -> list[AceKingRule]:
-    """Per upcard rank (and whether it pairs one of the player's cards): the best 'call with X or
-    better' threshold for ace-king hands, and how many situations it gets wrong."""
-    groups: defaultdict[tuple[int, bool], defaultdict[int, _StrengthTally]] = defaultdict(
-        lambda: defaultdict(_StrengthTally))
-    for cards, up, situations, strength, *_counts, called in classes.rows(1, calls):
-        pairs = (up >> 2) in {c >> 2 for c in cards}
-        entry = groups[(up >> 2, pairs)][strength]
-        if called:
-            entry.called += situations
+    >>> class_words(("flush", "pair", "below-ace-king"), (((0, 5), (0, 3)), ((0, 4), (0, 1)), ((7, 0), (2, 0))))
+    (('pair or better', 'always call'), ('below-ace-king', 'never call'))
+    """
+    lines: list[tuple[list[str], str]] = []
+    for label, row in zip(labels, counts, strict=True):
+        fold, call = sum(cell[0] for cell in row), sum(cell[1] for cell in row)
+        if not fold:
+            decision = "always call"
+        elif not call:
+            decision = "never call"
         else:
-            entry.folded += situations
-        entry.cards = cards
-    rules = []
-    for (rank, pairs), by_strength in sorted(groups.items(), key=lambda g: (-g[0][0], g[0][1])):
-        strengths = sorted(by_strength)
-        called_total = sum(by_strength[s].called for s in strengths)
-        folded_total = sum(by_strength[s].folded for s in strengths)
-        # call from strengths[i] up: the errors are calls below it and folds from it on
-        best_errors, best_index = called_total, len(strengths)     # never call
-        calls_below, folds_from = 0, folded_total
-        for i, strength in enumerate(strengths):
-            if calls_below + folds_from < best_errors:
-                best_errors, best_index = calls_below + folds_from, i
-            calls_below += by_strength[strength].called
-            folds_from -= by_strength[strength].folded
-        threshold = ("never" if best_index == len(strengths)
-                     else ranks_text(by_strength[strengths[best_index]].cards) + " or better")
-        rules.append((RANKS[rank], "yes" if pairs else "no", threshold, called_total, folded_total, best_errors))
-    return rules
+            against = [RANKS[up] for up, cell in enumerate(row) if cell[1] and not cell[0]]
+            some = [f"{RANKS[up]} ({cell[1]:,} of {sum(cell):,} situations)" for up, cell in enumerate(row)
+                    if cell[0] and cell[1]]
+            decision = "; ".join(part for part in (
+                f"call against upcard {', '.join(against)}" if against else "",
+                f"call in some situations against upcard {', '.join(some)}" if some else "",
+                "fold against the others") if part)
+        if lines and lines[-1][1] == decision:
+            lines[-1][0].append(label)
+        else:
+            lines.append(([label], decision))
+    out = []
+    for i, (names, decision) in enumerate(lines):
+        where = (names[0] if len(names) == 1 else f"{names[-1]} or better" if i == 0
+                 else f"{names[0]} to {names[-1]}")
+        out.append((where, decision))
+    return tuple(out)
 
 
 def chart(classes: kernel.StudClasses, calls: bytes | bytearray,
           rules: list[AceKingRule] | None = None) -> StrategyChart:
     """The decisions as a grid: payout class (ace-king hands by their third card) by upcard rank.
 
-    Each cell counts (hand, upcard) situations over all 47 x 2,598,960, and how many call."""
+    Each cell counts (hand, upcard) situations over all 47 x 2,598,960, and how many call.  The
+    words: every other class's decision, then the ace-king rule per upcard with its card-removal
+    exceptions, each group listed (``rules``: :func:`ace_king_rules` of the same decisions)."""
     cells: dict[tuple[int, int], list[list[int]]] = {}          # per cell: (fold, call) situations
     for payout, kicker, up, called, folded in classes.tally(calls):
         row = cells.setdefault((payout, kicker), [[0, 0] for _ in RANKS])
@@ -127,10 +116,11 @@ def chart(classes: kernel.StudClasses, calls: bytes | bytearray,
                    f"A-K-{RANKS[kicker // 2]}-x-x" + (", upcard pairs one" if kicker % 2 else "")
                    for payout, kicker in keys)
     counts = tuple(tuple((fold, call) for fold, call in cells[key]) for key in keys)
-    words = tuple((f"upcard {up}" + (" pairing one of your cards" if pairs == "yes" else ""),
-                   f"ace-king hands: call with {threshold}" if threshold != "never" else "ace-king hands: never call")
-                  for up, pairs, threshold, *_counts in (rules or ()))
-    return StrategyChart(ACTIONS.points[0].actions, labels, tuple(RANKS), counts, rules=words,
-                         note="Cells count (hand, upcard) situations over all 47 x 2,598,960; ace-king hands "
-                              "are split by their third-highest card and by whether the upcard pairs one of "
-                              "their cards.")
+    others = [i for i, (payout, _kicker) in enumerate(keys) if payout != 1]
+    words = class_words([labels[i] for i in others], [counts[i] for i in others]) if rules is not None else ()
+    words += tuple(line for rule in rules or () for line in rule.words())
+    note = ("Cells count (hand, upcard) situations over all 47 x 2,598,960; ace-king hands are split by their "
+            "third-highest card and by whether the upcard pairs one of their cards.")
+    if any(rule.groups for rule in rules or ()):
+        note += " " + WHY
+    return StrategyChart(ACTIONS.points[0].actions, labels, tuple(RANKS), counts, rules=words, note=note)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
-from oddscalc.core.evaluate import HandRank, rank_hand
+from oddscalc.core.evaluate import HandRank, ThreeCardRanking, rank_hand
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
 from oddscalc.engines.charts import StrategyChart
@@ -102,11 +103,14 @@ class ThreeCardEngine(base.FamilyBase, base.ExposureFromModule):
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
         return simulate.simulator(three_card_rules(table), strategy_name, seed)
 
+    def three_card_ranking(self, table: GameTable) -> ThreeCardRanking:
+        return three_card_rules(table).ranking
+
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         if len(cards) != 3:
             raise InputError(f"{table.name} ranks three-card hands, not {len(cards)} cards")
         rules = three_card_rules(table)
-        hand = rank_hand(cards, rules.ranking)
+        hand = rank_hand(cards, self.three_card_ranking(table))
         if not table.classes:
             return hand
         classes = rules.classes
@@ -118,3 +122,7 @@ class ThreeCardEngine(base.FamilyBase, base.ExposureFromModule):
 
 
 ENGINE = ThreeCardEngine()
+
+if TYPE_CHECKING:
+    # a type checker proves that ENGINE ranks three-card hands as the batch ranking reads them
+    _RANKS: base.RanksThreeCards = ENGINE

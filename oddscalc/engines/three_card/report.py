@@ -32,12 +32,15 @@ from oddscalc.engines.three_card.strategy import (
     STRATEGIES,
     Breakpoint,
     Threshold,
+    exception_groups,
     hand_model,
     hand_text,
     ratio_breakpoints,
     threshold_text,
     thresholds,
+    words,
 )
+from oddscalc.engines.upcard_suit import WHY
 from oddscalc.report.analysis import analysis_data, analysis_report, metrics_table, outcome_table
 from oddscalc.report.model import Report, Table
 
@@ -235,9 +238,12 @@ def strategy_report(rules: ThreeCardRules, compare: bool = False) -> Report:
                     ("upcard", "rule", "exception groups", "exception situations"),
                     strategy_rows(rules, solution, rules_of))]
     exceptions = tuple(_exception_row(rules, solution, i) for t in rules_of for i in t.exceptions)
+    groups = exception_groups(rules, solution, rules_of)
     if exceptions:
         tables.append(Table("card-removal exceptions to the rule",
                             ("upcard", "hand", "example", "situations", "decision", "play - fold"), exceptions))
+        tables.append(Table("the rule in words, its exceptions grouped (by your cards in the upcard's suit)",
+                            ("where", "rule"), words(rules, solution, rules_of, groups)))
     if not rules.upcards:
         tables.append(Table("near the threshold: EV(play) - EV(fold) per " + rules.game.unit,
                             ("example", "hand", "situations", "decision", "play - fold"),
@@ -246,7 +252,12 @@ def strategy_report(rules: ThreeCardRules, compare: bool = False) -> Report:
         "game": rules.game.name, "dealer_upcards": rules.upcards, "qualifier": rules.qualify_text,
         "bonus_ratio": rules.bonus_ratio, "call_probability": solution.call_probability,
         "strategy": strategy_data(rules, solution, rules_of)}
+    if groups:
+        data["exception_groups"] = [{"upcard_rank": _up_label(rank), **group.data()}
+                                    for rank, listed in groups.items() for group in listed]
     notes = [game_line(rules)]
+    if groups and rules.upcards:
+        notes.append(WHY)
     if rules.bonus is not None:
         high = rules.bonus_ratio_max
         points = ratio_breakpoints(rules, counts, high)

@@ -30,7 +30,9 @@ from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.handrules import DecisionTable, HandModel, decision_table
 from oddscalc.engines.three_card.counts import GameCounts
 from oddscalc.engines.three_card.rules import ThreeCardRules
+from oddscalc.engines.three_card.situations import exceptions, play_table, situations, suiting
 from oddscalc.engines.three_card.solve import Solution, prices, scaled_coefficients, settled_counts
+from oddscalc.engines.upcard_suit import Deviation
 
 # the optimal strategy and the built-in strategy files (tables/strategies/three-card/), which the
 # simulator plays and the engine prices exactly
@@ -204,12 +206,61 @@ def chart(rules: ThreeCardRules, solution: Solution) -> StrategyChart:
             return rules.ranking.order[category].label
         return f"{RANKS[top]}-{RANKS[second]}-x" if second >= 0 else f"{RANKS[top]} high"
 
-    words = tuple(("no upcard" if t.up_rank < 0 else f"upcard {RANKS[t.up_rank]}", threshold_text(rules, counts, t))
-                  for t in thresholds(solution))
     return StrategyChart(
         ACTIONS.points[0].actions, tuple(label(key) for key in keys),
         tuple("no upcard" if rank < 0 else RANKS[rank] for rank in columns),
         tuple(tuple((fold, play) for fold, play in cells[key]) for key in keys),
-        column_title="dealer's upcard" if rules.upcards else "(the dealer shows no card)", rules=words,
+        column_title="dealer's upcard" if rules.upcards else "(the dealer shows no card)",
+        rules=words(rules, solution, thresholds(solution)),
         note="Cells count the player's (hand, upcard) situations; high-card hands are split by their second "
              "card where the top card alone does not decide.")
+
+
+def words(rules: ThreeCardRules, solution: Solution, found: list[Threshold],
+          groups: dict[int, tuple[Deviation, ...]] | None = None) -> tuple[tuple[str, str], ...]:
+    """The rule per upcard rank in words, as (where, rule) rows; under a rule with card-removal
+    exceptions, every situation it gets wrong, grouped by hand and by the player's cards in the
+    upcard's suit (:mod:`oddscalc.engines.upcard_suit`; without an upcard, by hand with their count;
+    ``groups``: :func:`exception_groups` of the same solve, if made already)."""
+    counts = solution.counts
+    groups = exception_groups(rules, solution, found) if groups is None else groups
+    out: list[tuple[str, str]] = []
+    for t in found:
+        where = "no upcard" if t.up_rank < 0 else f"upcard {RANKS[t.up_rank]}"
+        text = threshold_text(rules, counts, t)
+        if not t.exceptions:
+            out.append((where, text))
+            continue
+        listed = groups.get(t.up_rank, ())
+        wrong = sum(counts.weight[i] for i in t.exceptions)
+        many = "s" if len(listed) != 1 else ""
+        out.append((where, f"{text}, except in {wrong:,} situations " +
+                    (f"({len(listed)} group{many} below)" if listed else "(by card removal)")))
+        assert not listed or sum(group.situations for group in listed) == wrong
+        out += [(f"{where}: exception", f"{group.text}; {group.situations:,} situations") for group in listed]
+    return tuple(out)
+
+
+def exception_groups(rules: ThreeCardRules, solution: Solution, found: list[Threshold]
+                     ) -> dict[int, tuple[Deviation, ...]]:
+    """Per upcard rank whose rule has exceptions, every situation it gets wrong, grouped (the
+    situations' decisions are the solve's, spread over the full deck as the simulator reads them;
+    a solve of a smaller deck has none listed)."""
+    counts = solution.counts
+    if not any(t.exceptions for t in found) or len(counts.deck) != 52:
+        return {}
+    cuts = {t.up_rank: None if t.index is None else counts.strength[t.index] for t in found if t.exceptions}
+    spoken: dict[int, list[tuple[str, int, tuple[int, ...], int, str, bool]]] = {rank: [] for rank in cuts}
+    order: dict[int, set[tuple[int, str]]] = {rank: set() for rank in cuts}
+    labels: dict[int, str] = {}
+    for hand, up, weight, strength, play in situations(play_table(solution), bool(rules.upcards), rules.ranking):
+        rank = up >> 2 if up >= 0 else -1
+        if rank not in cuts:
+            continue
+        if strength not in labels:
+            labels[strength] = hand_text(rules, strength, hand)
+        cut = cuts[rank]
+        spoken[rank].append((labels[strength], strength, suiting(hand, up), weight, "play" if play else "fold",
+                             bool(play) == (cut is not None and strength >= cut)))
+        order[rank].add((strength, labels[strength]))
+    return {rank: exceptions(spoken[rank], [hand for _s, hand in sorted(order[rank], reverse=True)]) for rank in cuts}

@@ -296,10 +296,13 @@ class UltimateEngine(base.ExposureFromModule, base.FamilyBase):
         optimal = table.built(_optimal_actions) if written is None else None
         return ultimate_simulate.simulator(rules, seed, written, optimal)
 
+    def three_card_ranking(self, table: GameTable) -> ThreeCardRanking:
+        return ThreeCardRanking()             # the Three Card Poker ranking: no rule changes it
+
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         if len(cards) != 3:
             raise InputError(f"{table.name} ranks three-card hands, not {len(cards)} cards")
-        return rank_hand(cards, ThreeCardRanking())
+        return rank_hand(cards, self.three_card_ranking(table))
 
 
 ENGINE = UltimateEngine()
@@ -307,4 +310,4 @@ ENGINE = UltimateEngine()
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
     _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates,
-                     base.Exposes] = (ENGINE,) * 6
+                     base.Exposes, base.RanksThreeCards] = (ENGINE,) * 7

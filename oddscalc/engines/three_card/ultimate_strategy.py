@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from oddscalc.core.cards import RANKS, format_cards
+from oddscalc.core.cards import RANKS
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
@@ -25,7 +25,10 @@ from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER
 from oddscalc.engines.base import OPTIMAL, NamedStrategy
 from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
+from oddscalc.engines.three_card.situations import exceptions, situations, suiting
 from oddscalc.engines.three_card.ultimate import FOLD, Solved, UltimateRules, hand_class, play_action, strategy_index
+from oddscalc.engines.three_card.ultimate_simulate import optimal_actions
+from oddscalc.engines.upcard_suit import Deviation
 from oddscalc.report.model import Report, Table
 
 HIGH_CARD = "high-card"
@@ -60,6 +63,7 @@ def lowest_hand(ranks: str) -> tuple[int, ...]:
     """The weakest unsuited high-card hand whose highest ranks are ``ranks`` (the rest, 'x', as low
     as they go), as cards.
 
+    >>> from oddscalc.core.cards import format_cards
     >>> format_cards(lowest_hand("T")), format_cards(lowest_hand("98")), format_cards(lowest_hand("Q64"))
     ('Tc 3d 2h', '9c 8d 2h', 'Qc 6d 4h')
     """
@@ -226,33 +230,67 @@ def chart(rules: UltimateRules, solved: Solved) -> StrategyChart:
 # --- the strategy in words ----------------------------------------------------------------------
 
 
-def _examples(rows: Sequence[_Row], actions: tuple[str, ...], limit: int = 3) -> str:
-    shown = sorted(rows, key=lambda row: -row.weight)[:limit]
-    text = "; ".join(f"{actions[row.choice]} {format_cards(row.example[:3])}"
-                     + (f" against {format_cards(row.example[3:])}" if len(row.example) > 3 else "") for row in shown)
-    return text + ("; …" if len(rows) > limit else "")
+def _label(ranking: ThreeCardRanking, strength: int, cards: Iterable[int], top: int) -> str:
+    """A hand as the words write it: ``Q-6-4``, ``K-K-5 pair``."""
+    ranks = Counter(card >> 2 for card in cards)
+    text = "-".join(RANKS[r] for r in sorted(ranks, key=lambda r: (ranks[r], r), reverse=True) for _ in range(ranks[r]))
+    klass = hand_class(ranking, strength, top)
+    return text if klass == HIGH_CARD else f"{text} {klass}"
 
 
-def _exceptions(wrong: Sequence[_Row], every: int, actions: tuple[str, ...]) -> str:
-    if not wrong:
-        return ""
-    count = sum(row.weight for row in wrong)
-    return f" (exceptions, by card removal: {count:,} of {every:,} situations, e.g. {_examples(wrong, actions)})"
+@dataclass(frozen=True)
+class WordRule:
+    """One rule of the words: where, what it says, whether a situation's action is the one its words
+    take (``takes(strength, action)``), the situations it speaks of and gets wrong, and those
+    exceptions grouped (by hand and by the cards in the upcard's suit)."""
+    where: str
+    text: str
+    takes: Callable[[int, str], bool]
+    high_card: bool
+    column: int                 # the upcard rank it speaks of (-1: every upcard)
+    wrong: int
+    every: int
+    groups: tuple[Deviation, ...] = ()
+
+    def lines(self) -> tuple[tuple[str, str], ...]:
+        """The rule and each group of its exceptions as (where, rule) rows."""
+        if not self.wrong:
+            return ((self.where, self.text),)
+        many = "s" if len(self.groups) != 1 else ""
+        listed = f"({len(self.groups)} group{many} below)" if self.groups else "(by card removal)"
+        return ((self.where, f"{self.text}, except in {self.wrong:,} of {self.every:,} situations {listed}"),
+                *((f"{self.where}: exception", f"{group.text}; {group.situations:,} situations")
+                  for group in self.groups))
+
+    def action(self, hand: str, suited: tuple[int, ...], strength: int, action: str) -> bool:
+        """Whether the words take ``action`` in a situation (its hand as they write it, the ranks of
+        its cards in the upcard's suit): a group that names it says which, else the rule does."""
+        for group in self.groups:
+            if group.holds(hand, suited):
+                return group.action == action
+        return self.takes(strength, action)
 
 
 def words(rules: UltimateRules, solved: Solved, rows: Sequence[_Row] | None = None) -> tuple[tuple[str, str], ...]:
+    """The strategy as a player can use it (:func:`word_rules`), as (where, rule) rows."""
+    return tuple(line for rule in word_rules(rules, solved, rows) for line in rule.lines())
+
+
+def word_rules(rules: UltimateRules, solved: Solved, rows: Sequence[_Row] | None = None) -> tuple[WordRule, ...]:
     """The strategy as a player can use it: what a pair or better does, then per upcard rank the
     weakest high-card hand played ("play 1x with T-4-2 or better"), the rule that gets most
-    situations right, each with the situations it gets wrong (counted, with examples)."""
+    situations right; under each rule, every situation it gets wrong, grouped by hand and by the
+    player's cards in the upcard's suit (:mod:`oddscalc.engines.upcard_suit`)."""
     rows = _rows(solved) if rows is None else rows
     actions = solved.actions
-    out = []
+    found: list[WordRule] = []
     strong = [row for row in rows if row.klass != HIGH_CARD]
     if strong:
         taken = [sum(row.weight for row in strong if row.choice == a) for a in range(len(actions))]
         usual = max(range(len(actions)), key=taken.__getitem__)
-        wrong = [row for row in strong if row.choice != usual]
-        out.append(("a pair or better", f"{actions[usual]}" + _exceptions(wrong, sum(taken), actions)))
+        wrong = sum(row.weight for row in strong if row.choice != usual)
+        found.append(WordRule("a pair or better", actions[usual], lambda _s, action: action == actions[usual], False,
+                              -1, wrong, sum(taken)))
     by_column: dict[int, list[_Row]] = {}
     for row in rows:
         if row.klass == HIGH_CARD:
@@ -260,13 +298,17 @@ def words(rules: UltimateRules, solved: Solved, rows: Sequence[_Row] | None = No
     for column in sorted(by_column):
         weak = sorted(by_column[column], key=lambda row: row.strength)
         where = f"upcard {RANKS[column]}" if column >= 0 else "high-card hands"
-        out.append((where, _threshold_text(weak, actions)))
-    return tuple(out)
+        found.append(_threshold_rule(where, column, weak, actions))
+    if not any(rule.wrong for rule in found) or sum(solved.columns["weight"]) != 22100 * (49 if rules.dealer_upcards
+                                                                                          else 1):
+        return tuple(found)           # nothing to list, or a solve of a smaller deck: counted, not listed
+    groups = _exception_groups(rules, solved, found)
+    return tuple(replace(rule, groups=groups.get(rule.where, ())) for rule in found)
 
 
-def _threshold_text(weak: Sequence[_Row], actions: tuple[str, ...]) -> str:
+def _threshold_rule(where: str, column: int, weak: Sequence[_Row], actions: tuple[str, ...]) -> WordRule:
     """"play 1x with T-4-2 or better, fold below" for one upcard's high-card hands (by strength): the
-    cut that gets the most situations right, and the ones it gets wrong."""
+    cut that gets the most situations right, and how many it gets wrong."""
     strengths = sorted({row.strength for row in weak})
     played = dict.fromkeys(strengths, 0)
     folded = dict.fromkeys(strengths, 0)
@@ -281,15 +323,52 @@ def _threshold_text(weak: Sequence[_Row], actions: tuple[str, ...]) -> str:
     every = sum(row.weight for row in weak)
     plays = sorted({row.choice for row in weak if row.choice})
     how = " or ".join(actions[a] for a in plays) or "play"
-    if best == len(strengths):
-        wrong = [row for row in weak if row.choice]
-        return "fold every high-card hand" + _exceptions(wrong, every, actions)
-    cut = strengths[best]
-    wrong = [row for row in weak if bool(row.choice) != (row.strength >= cut)]
-    lowest = next(row for row in weak if row.strength == cut)
-    if best == 0:
-        return f"{how} every high-card hand" + _exceptions(wrong, every, actions)
-    return (f"{how} with {hand_text(lowest.example[:3])} or better, fold below" + _exceptions(wrong, every, actions))
+    cut = strengths[best] if best < len(strengths) else None
+
+    def takes(strength: int, action: str) -> bool:
+        return (action != FOLD) == (cut is not None and strength >= cut)
+
+    if cut is None:
+        text = "fold every high-card hand"
+    elif best == 0:
+        text = f"{how} every high-card hand"
+    else:
+        lowest = next(row for row in weak if row.strength == cut)
+        text = f"{how} with {hand_text(lowest.example[:3])} or better, fold below"
+    return WordRule(where, text, takes, True, column, best_wrong, every)
+
+
+def _exception_groups(rules: UltimateRules, solved: Solved, found: Sequence[WordRule]
+                      ) -> dict[str, tuple[Deviation, ...]]:
+    """Per rule with exceptions, every situation it gets wrong, grouped: the situations' actions
+    are the solve's, spread over the deck as the simulator reads them."""
+    ranking = ThreeCardRanking()
+    top = ranking.native.n_strengths - 1
+    actions = solved.actions
+    table = optimal_actions(solved).by_situation
+    labels: dict[int, str] = {}
+    spoken: dict[str, list[tuple[str, int, tuple[int, ...], int, str, bool]]] = {rule.where: [] for rule in found}
+    order: dict[str, set[tuple[int, str]]] = {rule.where: set() for rule in found}
+    for hand, up, weight, strength, choice in situations(table, bool(rules.dealer_upcards), ranking):
+        high = hand_class(ranking, strength, top) == HIGH_CARD
+        column = up >> 2 if up >= 0 else -1
+        for rule in found:
+            if rule.high_card != high or (high and rule.column != column) or not rule.wrong:
+                continue
+            if strength not in labels:
+                labels[strength] = _label(ranking, strength, hand, top)
+            action = actions[choice]
+            spoken[rule.where].append((labels[strength], strength, suiting(hand, up), weight, action,
+                                       rule.takes(strength, action)))
+            order[rule.where].add((strength, labels[strength]))
+            break
+    out = {}
+    for rule in found:
+        if rule.wrong:
+            out[rule.where] = exceptions(spoken[rule.where], [hand for _s, hand in sorted(order[rule.where],
+                                                                                        reverse=True)])
+            assert sum(group.situations for group in out[rule.where]) == rule.wrong
+    return out
 
 
 # --- the report -----------------------------------------------------------------------------------

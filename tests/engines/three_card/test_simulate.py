@@ -110,7 +110,7 @@ def test_cli_round_trip_with_bonus(cli, tmp_path):
 def test_cli_three_card_strategies_and_bad_bonus(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = cli("simulate", "three-card-poker", "--rounds", "1000", "--strategy", "q64", "--format", "csv")
-    assert result.status == 0 and result.out.startswith("# ")
+    assert result.status == 0 and result.out.startswith("game,strategy,seed,outcome,count,net\n")
     for args, message in ((("--bonus", "-1"), "bonus_ratio"), (("--strategy", "akj83"), "unknown strategy 'akj83'")):
         bad = cli("simulate", "fast-poker", "--rounds", "10", "--output", "c.csv", *args)
         assert bad.status == 2 and bad.out == "" and message in bad.err
