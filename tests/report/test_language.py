@@ -9,7 +9,7 @@ import pytest
 from oddscalc.cli.main import run
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import list_games
-from oddscalc.engines.base import load
+from oddscalc.engines.base import EXACT, engine_of, load
 from oddscalc.report.html import page_texts
 from oddscalc.report.language import LANGUAGES, Language, Verbatim, _template, language
 from oddscalc.report.render import report_texts
@@ -18,7 +18,8 @@ from oddscalc.tools.parsheet import collect, page
 FOREIGN = [code for code in LANGUAGES if code != "en"]
 QUICK_GAMES = ["caribbean-stud", "live-caribbean-stud", "caribbean-stud-progressive", "five-plus-one-bonus",
                "fast-poker", "caribbean-fast-poker", "three-card-poker", "ultimate-three-card-poker"]
-SLOW_GAMES = [g for g in list_games() if g not in QUICK_GAMES]
+# every other built-in game with a par sheet (an exact analysis): the staged and Hold'em games
+SLOW_GAMES = [g for g in list_games() if g not in QUICK_GAMES and EXACT.has(engine_of(load(g)))]
 
 
 def game_words():
