@@ -7,7 +7,7 @@ action at every (holding, flop) exactly (``analysis``); one situation is priced 
 reports by ``report``.  docs/casino-holdem.md says what is priced.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy', 'simulate')
+('exact analysis', 'decide', 'strategy', 'simulate', 'exposure')
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.report.model import Report
 
-from . import analysis, decide, report, strategy
+from . import analysis, decide, exposure, report, strategy
 from .casino_strategies import STRATEGIES
 from .rules import AA_BONUS, ANTE, RULE_SPECS, HoldemGame
 from .staged_report import strategy_report
@@ -42,9 +42,9 @@ class HoldemEngine(base.FamilyBase):
     # the full-deck analysis takes 9-20 s and about 1.5 GB the first time in a process (the flop
     # counts are kept after that): tests that analyse every built-in game run it in the slow suite
     heavy_analysis = True
-    unavailable = {
-        "exposure": "dealer or turn cards seen early are not priced yet (issue 20); decide --dead removes "
-                    "cards seen"}
+    # what the player may see beyond the flop at his decision (sampled, each situation exact): the dealer's
+    # hole cards, the turn; other players' cards: decide --dead
+    exposure_prices = frozenset({"dealer_cards", "board_cards"})
 
     def __init__(self) -> None:
         super().__init__("holdem", RULE_SPECS, strategies=STRATEGIES)
@@ -77,6 +77,14 @@ class HoldemEngine(base.FamilyBase):
                         decisions: Sequence[base.Decision]) -> Report:
         return report.decision_report(HoldemGame.of(table), self.decide_inputs, situation, decisions)
 
+
+    # --- exposure ---------------------------------------------------------------------------------
+
+    def exposure(self, table: GameTable, seen: base.Seen) -> base.Exposure | None:
+        return exposure.exposure(table, seen)
+
+    def exposure_chunk(self, table: GameTable, seen: base.Seen, seed: int, chunk: int, size: int) -> base.GainSample:
+        return exposure.exposure_chunk(table, seen, seed, chunk, size)
 
     # --- simulate ---------------------------------------------------------------------------------
 
