@@ -1,6 +1,7 @@
-"""The layers import one way (cli → api → tools → engines → report → core), tools reach engines
-only through the Engine protocol, the command line only through the API, families do not import
-each other, and no module imports itself back through a cycle.
+"""The layers import one way (cli → web → api → tools → engines → report → core), tools reach
+engines only through the Engine protocol, the command line only through the API (and the
+workbench, which it serves), the workbench through the API and the engines' contract, families do
+not import each other, and no module imports itself back through a cycle.
 
 Every module of the package is read, each package's ``__init__.py`` included (a family's
 ``__init__.py`` *is* that family: ``oddscalc.engines.stud``), and every import in it: top-level and
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "oddscalc"
-LAYERS = {"core": 0, "report": 1, "engines": 2, "tools": 3, "api": 4, "cli": 5}
+LAYERS = {"core": 0, "report": 1, "engines": 2, "tools": 3, "api": 4, "web": 5, "cli": 6}
 NATIVE = "oddscalc._native"
 NATIVE_USERS = ("core", "engines")
 DYNAMIC = ("import_module", "__import__")
@@ -110,7 +111,8 @@ def upward(module: str, targets: set[str], known: set[str]) -> list[str]:
 def command_line_through_the_api(module: str, targets: set[str], known: set[str]) -> list[str]:
     if layer(module) != "cli":
         return []
-    return [f"{module} (cli) imports {t}" for t in sorted(targets) if layer(t) not in ("cli", "api", "core", "report")]
+    return [f"{module} (cli) imports {t}" for t in sorted(targets)
+            if layer(t) not in ("cli", "web", "api", "core", "report")]
 
 
 def api_through_the_protocol(module: str, targets: set[str], known: set[str]) -> list[str]:
@@ -142,7 +144,17 @@ def families_apart(module: str, targets: set[str], known: set[str]) -> list[str]
             if (fam := family_of(t, known)) and fam != mine]
 
 
-RULES = (upward, command_line_through_the_api, api_through_the_protocol, tools_through_the_protocol, families_apart)
+def workbench_through_the_api(module: str, targets: set[str], known: set[str]) -> list[str]:
+    """The workbench holds no game logic: it reaches games through the API, and of the engines
+    only the contract (a family's declared rules, strategies and charts, to build its form)."""
+    if layer(module) != "web":
+        return []
+    return [f"{module} (web) imports {t}" for t in sorted(targets)
+            if layer(t) not in ("web", "api", "core", "report") and t not in CONTRACT]
+
+
+RULES = (upward, command_line_through_the_api, api_through_the_protocol, tools_through_the_protocol, families_apart,
+         workbench_through_the_api)
 
 
 def cycles(edges: dict[str, set[str]]) -> list[str]:
@@ -293,6 +305,14 @@ LAYER_PLANTS = {
             "oddscalc.cli (cli) imports oddscalc.tools.design"),
     "cli-native": ("cli/__init__.py", "from oddscalc._native import eval5",
                    "oddscalc.cli calls a kernel directly (oddscalc._native); only core and engines do"),
+    "web": ("web/__init__.py", "from oddscalc.tools import sweep",
+            "oddscalc.web (web) imports oddscalc.tools.sweep"),
+    "web-family": ("web/__init__.py", "def later():\n    from oddscalc.engines.stud import solve",
+                   "oddscalc.web (web) imports oddscalc.engines.stud.solve"),
+    "web-upward": ("web/__init__.py", "from oddscalc.cli import main",
+                   "oddscalc.web (web) imports oddscalc.cli.main (cli)"),
+    "web-native": ("web/__init__.py", "import oddscalc._native",
+                   "oddscalc.web calls a kernel directly (oddscalc._native); only core and engines do"),
     "top-native": ("__init__.py", "import oddscalc._native",
                    "oddscalc calls a kernel directly (oddscalc._native); only core and engines do"),
     "native": ("_native/__init__.py", "from oddscalc.core import cards",

@@ -45,6 +45,7 @@ COMMANDS = {
     "check": "tools:check_command",
     "exposure": "exposure:exposure_command",
     "report": "parsheet:report_command",
+    "serve": "serve:serve_command",
 }
 
 
@@ -76,6 +77,7 @@ commands:
   check         a simulator's counts against the exact distribution
   exposure      what seeing more than your own cards is worth (dealer cards, other boxes, sorted backs)
   report        a par sheet: one self-contained HTML page of a game's exact figures
+  serve         the designer's workbench: a local web page of exact figures (the [web] extra)
 
 oddscalc {__version__}
 """
