@@ -98,3 +98,21 @@ cdef inline int64_t insert_sorted(unsigned char* held, int k, unsigned char card
     for j in range(k + 1):
         r += BINOM[held[j]][j + 1]
     return r
+
+
+cdef inline int pair_index(int a, int b) noexcept nogil:
+    """The colex index of two distinct cards (0..1325), in either order."""
+    if a > b:
+        a, b = b, a
+    return a + b * (b - 1) // 2
+
+
+cdef inline int flop_index(int a, int b, int c) noexcept nogil:
+    """The colex index of three distinct cards (0..22099), in any order."""
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    return <int>(BINOM[a][1] + BINOM[b][2] + BINOM[c][3])

@@ -11,7 +11,7 @@ table's paytable, exactly as the analysis does.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
 from oddscalc._native.cards cimport N_CARDS
-from oddscalc._native.colex cimport BINOM
+from oddscalc._native.colex cimport flop_index, pair_index
 from oddscalc._native.eval5 cimport category_of, strength7
 from oddscalc._native.rng cimport Rng, deal, seed_rng
 
@@ -21,22 +21,6 @@ cdef enum:
     N_CATEGORIES = 10
     N_ENDINGS = 4              # dealer does not qualify; qualifies and the player wins, ties, loses
     CELLS = 40
-
-
-cdef inline int pair_index(int a, int b) noexcept nogil:
-    if a > b:
-        a, b = b, a
-    return a + b * (b - 1) // 2
-
-
-cdef inline int flop_index(int a, int b, int c) noexcept nogil:
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-    if a > b:
-        a, b = b, a
-    return <int>(BINOM[a][1] + BINOM[b][2] + BINOM[c][3])
 
 
 cdef inline void settle(const uint8_t* player, const uint8_t* dealer, int qualifier, int64_t* cell) noexcept nogil:
@@ -111,7 +95,7 @@ def sample_situations(const uint8_t[::1] flop_table, int dealer_seen, int board_
     cdef uint8_t deck[N_CARDS]
     cdef int64_t cell[CELLS]
     cdef Rng g
-    cdef int s, i, shown = 5 + dealer_seen + board_seen
+    cdef int _drawn, i, shown = 5 + dealer_seen + board_seen
     if flop_table.shape[0] != N_FLOPS * N_PAIRS:
         raise ValueError(f"the flop table has {N_FLOPS} x {N_PAIRS} bytes")
     if not (0 <= dealer_seen <= 2 and 0 <= board_seen <= 1 and 0 < dealer_seen + board_seen <= 2):
@@ -122,7 +106,7 @@ def sample_situations(const uint8_t[::1] flop_table, int dealer_seen, int board_
         deck[i] = i
     seed_rng(&g, seed)
     out = []
-    for s in range(size):
+    for _drawn in range(size):
         for i in range(CELLS):
             cell[i] = 0
         with nogil:

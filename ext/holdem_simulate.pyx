@@ -20,7 +20,7 @@ the player's final category.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards
-from oddscalc._native.colex cimport BINOM
+from oddscalc._native.colex cimport flop_index, pair_index
 from oddscalc._native.eval5 cimport category_of, strength7
 from oddscalc._native.rng cimport Rng, deal
 from oddscalc._native.simulation cimport Simulation
@@ -34,24 +34,6 @@ cdef enum:
     MAX_PATHS = 6              # up to four preflop sizes, the flop, the river
     ON = 255                   # a preflop byte: go on to the flop
     DEALT = 9
-
-
-cdef inline int pair_index(int a, int b) noexcept nogil:
-    """The colex index of two distinct cards."""
-    if a > b:
-        a, b = b, a
-    return a + b * (b - 1) // 2
-
-
-cdef inline int flop_index(int a, int b, int c) noexcept nogil:
-    """The colex index of three distinct cards."""
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-    if a > b:
-        a, b = b, a
-    return <int>(BINOM[a][1] + BINOM[b][2] + BINOM[c][3])
 
 
 cdef inline int ending_of(uint16_t player, uint16_t dealer, int qualifier) noexcept nogil:
