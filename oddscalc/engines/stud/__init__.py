@@ -34,6 +34,8 @@ from oddscalc.report.model import Report
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your five cards", counts=(5,), required=True, metavar="CARDS"),
     Input("up", "cards", "the dealer's face-up card", counts=(1,), required=True, metavar="CARD"),
+    Input("seen", "cards", "dealer cards seen beside the upcard (a flashed hole card): in the dealer's hand",
+          counts=(0, 1, 2, 3, 4), metavar="CARDS"),
     Input("dead", "cards", "other cards you can see (other boxes), out of the deck", metavar="CARDS"),
 ))
 
@@ -91,7 +93,8 @@ class StudEngine(base.FamilyBase, base.ExposureFromModule):
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
         (upcard,) = situation.cards("up")
-        return (decide.decide(table, situation.cards("hand"), upcard, situation.cards("dead")),)
+        return (decide.decide(table, situation.cards("hand"), upcard, situation.cards("dead"),
+                              situation.cards("seen")),)
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:

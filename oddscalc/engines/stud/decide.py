@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import combinations
 
 from oddscalc._native import stud as kernel
 from oddscalc.core.economics import Outcome
@@ -22,15 +23,23 @@ from oddscalc.engines.stud.counts import PAYOUT_CLASSES, call_layout
 from oddscalc.engines.stud.rules import StudRules
 
 
-def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int] = ()) -> Decision:
-    """Call or fold ``hand`` against ``upcard`` (``dead``: other cards seen, out of the deck)."""
+def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int] = (),
+           seen: Sequence[int] = ()) -> Decision:
+    """Call or fold ``hand`` against ``upcard`` (``dead``: other cards seen, out of the deck; ``seen``:
+    dealer cards seen beside the upcard, in his hand)."""
     rules = StudRules.of(game)
-    known = [*hand, upcard, *dead]
+    known = [*hand, upcard, *seen, *dead]
     if len(hand) != 5 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
-        raise InputError("a Caribbean Stud decision needs five cards, an upcard and distinct dead cards")
-    if 52 - len(known) < 4:
-        raise InputError(f"too many dead cards: {52 - len(known)} are left and the dealer needs four more")
-    nq, wins, ties, losses = kernel.count_completions(tuple(hand), upcard, tuple(dead), rules.qualify_strength)
+        raise InputError("a Caribbean Stud decision needs five cards, an upcard and distinct seen and dead cards")
+    if len(seen) > 4:
+        raise InputError(f"--seen holds {len(seen)} cards: the dealer has four beside the upcard")
+    if 52 - len(known) < 4 - len(seen):
+        raise InputError(f"too many dead cards: {52 - len(known)} are left and the dealer needs "
+                         f"{4 - len(seen)} more")
+    if seen:
+        nq, wins, ties, losses = seen_completions(hand, (upcard, *seen), known, rules.qualify_strength)
+    else:
+        nq, wins, ties, losses = kernel.count_completions(tuple(hand), upcard, tuple(dead), rules.qualify_strength)
     total = nq + wins + ties + losses
     category = call_layout(game).name_of(five_card_strength(hand))
     pay = game.paytable().pay(category) if category != PAYOUT_CLASSES[0] else Fraction(0)
@@ -43,3 +52,17 @@ def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int
     # equal expectations fold: the same return with less money at risk
     return Decision("call" if ev_call > -1 else "fold", {"call": ev_call, "fold": Fraction(-1)}, total,
                     outcomes=outcomes, facts={"dealer_qualifies_probability": 1 - Fraction(nq, total)})
+
+
+def seen_completions(hand: Sequence[int], dealer: Sequence[int], known: Sequence[int],
+                     qualifier: int) -> tuple[int, int, int, int]:
+    """(dealer does not qualify, player wins, ties, loses) over every completion of the dealer's known
+    cards by the cards not known: at most C(46, 3) = 15,180 hands when one hole card is seen, each ranked
+    directly (the kernel's counting is for the upcard alone)."""
+    player = five_card_strength(hand)
+    rest = [card for card in range(52) if card not in set(known)]
+    counts = [0, 0, 0, 0]
+    for more in combinations(rest, 5 - len(dealer)):
+        strength = five_card_strength((*dealer, *more))
+        counts[0 if strength < qualifier else 1 if player > strength else 2 if player == strength else 3] += 1
+    return counts[0], counts[1], counts[2], counts[3]
