@@ -33,6 +33,8 @@ from oddscalc.report.model import Report
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your three cards", counts=(3,), required=True, metavar="CARDS"),
     Input("up", "cards", "the dealer's face-up card, in games that show one", counts=(1,), metavar="CARD"),
+    Input("seen", "cards", "other dealer cards seen (a flashed card): in the dealer's hand", counts=(0, 1, 2, 3),
+          metavar="CARDS"),
     Input("dead", "cards", "other cards you can see (other boxes), out of the deck", metavar="CARDS"),
 ))
 
@@ -88,7 +90,8 @@ class ThreeCardEngine(base.FamilyBase, base.ExposureFromModule):
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
         upcard = situation.cards("up")[0] if situation.cards("up") else None
-        return (decide.decide(three_card_rules(table), situation.cards("hand"), upcard, situation.cards("dead")),)
+        return (decide.decide(three_card_rules(table), situation.cards("hand"), upcard, situation.cards("dead"),
+                              situation.cards("seen")),)
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:

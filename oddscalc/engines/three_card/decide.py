@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from oddscalc._native import three
 from oddscalc.core.cards import DECK
@@ -22,8 +23,9 @@ from oddscalc.engines.three_card.solve import LOSE, NOT_QUALIFY, PUSH, WIN, pric
 
 
 def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None,
-           dead: Sequence[int] = ()) -> Decision:
-    """Play or fold ``hand`` (``upcard``: the dealer's face-up card; ``dead``: cards out of play).
+           dead: Sequence[int] = (), seen: Sequence[int] = ()) -> Decision:
+    """Play or fold ``hand`` (``upcard``: the dealer's face-up card; ``dead``: cards out of play;
+    ``seen``: other dealer cards seen, a flashed card, in his hand).
 
     The EVs are per Bet with the Bonus included; the outcomes (the Bet and Play if played, Bonus
     not included) are counted over the dealer hands the known cards leave.
@@ -32,15 +34,21 @@ def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None
         raise InputError(f"{rules.game.name} shows a dealer card: give it with --up")
     if not rules.upcards and upcard is not None:
         raise InputError(f"{rules.game.name} shows no dealer card, so --up does not apply")
-    seen = [*hand, *([] if upcard is None else [upcard]), *dead]
-    if len(hand) != 3 or len(set(seen)) != len(seen) or not all(0 <= card < 52 for card in seen):
-        raise InputError("a three-card decision needs three cards, distinct from the upcard and dead cards")
-    deck = [card for card in DECK if card not in seen]
-    if len(deck) < (2 if upcard is not None else 3):
+    dealer = [*([] if upcard is None else [upcard]), *seen]
+    known = [*hand, *dealer, *dead]
+    if len(hand) != 3 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
+        raise InputError("a three-card decision needs three cards, distinct from the upcard, seen and dead cards")
+    if len(dealer) > 3:
+        raise InputError(f"--seen: the dealer has three cards, {len(dealer)} are named")
+    deck = [card for card in DECK if card not in known]
+    if len(deck) < 3 - len(dealer):
         raise InputError(f"only {len(deck)} cards are left for the dealer")
     strength = rules.ranking.strength(hand)
-    nq, dw, tie, pw, _ = three.hand_counts(rules.ranking.native, deck, tuple(hand), rules.qualify,
-                                           -1 if upcard is None else upcard)
+    if seen:
+        nq, dw, tie, pw = seen_counts(rules, strength, dealer, deck)
+    else:
+        nq, dw, tie, pw, _ = three.hand_counts(rules.ranking.native, deck, tuple(hand), rules.qualify,
+                                               -1 if upcard is None else upcard)
     dw, tie, pw = settled_counts(rules, dw, tie, pw)
     klass = rules.pay_class_of[strength]
     p = prices(rules)
@@ -52,3 +60,14 @@ def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None
         outcomes.append(Outcome(name, count, net, wager))
     return Decision("play" if play else "fold", {"play": ev_play, "fold": ev_fold}, nq + dw + tie + pw,
                     outcomes=tuple(outcomes), facts={"hand_class": klass, "bonus_ratio": rules.bonus_ratio})
+
+
+def seen_counts(rules: ThreeCardRules, strength: int, dealer: Sequence[int],
+                deck: Sequence[int]) -> tuple[int, int, int, int]:
+    """(not qualifying, beating the player, tying, losing to a qualifying dealer) over every completion
+    of the dealer's known cards from ``deck`` (at most C(48, 2) hands: each ranked directly)."""
+    counts = [0, 0, 0, 0]
+    for more in combinations(deck, 3 - len(dealer)):
+        t = rules.ranking.strength((*dealer, *more))
+        counts[0 if t < rules.qualify else 1 if t > strength else 2 if t == strength else 3] += 1
+    return counts[0], counts[1], counts[2], counts[3]
