@@ -24,9 +24,11 @@ sums the decided rows per hand class and action and prices each sum once (docs/u
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations
 from math import lcm
 
 from oddscalc._native import three
@@ -170,10 +172,26 @@ def _values(rules: UltimateRules, klass: str, pp: Fraction, per: int,
     return values
 
 
+def seen_counts(ranking: ThreeCardRanking, dealer: Sequence[int], deck: Sequence[int], strength: int,
+                qualify: int) -> tuple[Callable[[int], int], tuple[int, int, int, int, int]]:
+    """Every completion of the dealer's known cards from ``deck``, ranked directly (at most 1,128):
+    how many fall below a strength, and (not qualifying, beating the player, tying, losing to a
+    qualifying dealer, all), as ``three.hand_counts`` gives them for an upcard alone."""
+    dealt = sorted(ranking.strength((*dealer, *more)) for more in combinations(deck, 3 - len(dealer)))
+
+    def below(t: int) -> int:
+        return bisect_left(dealt, t)
+    total, nq = len(dealt), below(qualify)
+    dw = total - below(max(qualify, strength + 1))
+    tie = below(strength + 1) - below(strength) if strength >= qualify else 0
+    return below, (nq, dw, tie, total - nq - dw - tie, total)
+
+
 def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
-           dead: Sequence[int] = ()) -> Decision:
-    """Fold or Play ``hand`` against the dealer's ``upcard`` (none with ``dealer_upcards`` 0):
-    each allowed action's exact value per Ante over the dealer hands the known cards leave.
+           dead: Sequence[int] = (), seen: Sequence[int] = ()) -> Decision:
+    """Fold or Play ``hand`` against the dealer's ``upcard`` (none with ``dealer_upcards`` 0; ``seen``:
+    other dealer cards seen, in his hand): each allowed action's exact value per Ante over the dealer
+    hands the known cards leave.
 
     >>> from oddscalc.core.cards import parse_cards
     >>> d = decide(UltimateRules(), parse_cards("Qh 6d 4s"), parse_cards("2c")[0])
@@ -182,21 +200,26 @@ def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
     """
     if bool(rules.dealer_upcards) != (upcard is not None):
         raise InputError("give the dealer's upcard" if rules.dealer_upcards else "the dealer shows no card")
-    seen = [*hand, *([] if upcard is None else [upcard]), *dead]
-    if len(hand) != 3 or len(set(seen)) != len(seen) or not all(0 <= card < 52 for card in seen):
-        raise InputError("a decision needs three cards, distinct from the upcard and dead cards")
-    deck = tuple(card for card in DECK if card not in seen)
-    if len(deck) < (2 if upcard is not None else 3):
+    dealer = [*([] if upcard is None else [upcard]), *seen]
+    known = [*hand, *dealer, *dead]
+    if len(hand) != 3 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
+        raise InputError("a decision needs three cards, distinct from the upcard, seen and dead cards")
+    if len(dealer) > 3:
+        raise InputError(f"--seen: the dealer has three cards, {len(dealer)} are named")
+    deck = tuple(card for card in DECK if card not in known)
+    if len(deck) < 3 - len(dealer):
         raise InputError(f"only {len(deck)} cards are left for the dealer")
     ranking = ThreeCardRanking()
     qualify = qualifier_strength(rules.qualifier, ranking)
     strength = ranking.strength(hand)
     up = -1 if upcard is None else upcard
+    if seen:
+        below, (nq, dw, tie, pw, total) = seen_counts(ranking, dealer, deck, strength, qualify)
+    else:
+        def below(t: int) -> int:
+            return int(three.hand_counts(ranking.native, deck, tuple(hand), t, up)[0])
 
-    def below(t: int) -> int:
-        return int(three.hand_counts(ranking.native, deck, tuple(hand), t, up)[0])
-
-    nq, dw, tie, pw, total = three.hand_counts(ranking.native, deck, tuple(hand), qualify, up)
+        nq, dw, tie, pw, total = three.hand_counts(ranking.native, deck, tuple(hand), qualify, up)
     nq_tie = nq_dw = 0
     if strength < qualify:
         below_s, below_s1 = below(strength), below(strength + 1)

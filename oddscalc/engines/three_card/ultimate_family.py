@@ -77,6 +77,8 @@ DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your three cards", counts=(3,), required=True, metavar="CARDS"),
     Input("up", "cards", "the dealer's face-up card (required when the dealer shows one)", counts=(1,),
           metavar="CARD"),
+    Input("seen", "cards", "other dealer cards seen (a flashed hole card): in the dealer's hand", counts=(0, 1, 2, 3),
+          metavar="CARDS"),
     Input("dead", "cards", "other cards you can see (other boxes), out of the deck", metavar="CARDS"),
 ))
 
@@ -272,7 +274,7 @@ class UltimateEngine(base.ExposureFromModule, base.FamilyBase):
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
         up = situation.cards("up")
         return (decide(ultimate_rules(table), situation.cards("hand"), up[0] if up else None,
-                       situation.cards("dead")),)
+                       situation.cards("dead"), situation.cards("seen")),)
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:
