@@ -157,7 +157,7 @@ def test_decide_on_the_command_line(cli):
     data = json.loads(cli("decide", GAME, "--hand", "As Kd", "--flop", "Qs Jh 4c", "--format", "json").out)
     assert data["decisions"][0]["choice"] == "call"
     assert cli("decide", GAME, "--hand", "As Kd").refused("flop")
-    assert cli("exposure", GAME, "--board-cards", "1").refused("issue 20")
+    assert cli("exposure", GAME, "--board-cards", "1").refused("4 adds the turn")
 
 
 @pytest.mark.slow

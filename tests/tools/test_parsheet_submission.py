@@ -115,6 +115,7 @@ def test_every_sweep_shares_one_y_range_and_is_titled_above(tmp_path):
     assert len(ticks) == 1 and len(next(iter(ticks))) >= 3
 
 
+@pytest.mark.slow
 def test_every_wager_of_the_game_is_on_its_sheet_with_its_own_house_edge(tmp_path):
     """Live Caribbean Stud's 5+1 Bonus and Caribbean Stud's progressive (with its break-even meter)
     are on the main game's sheet, each with the house edge its own analysis gives."""
