@@ -8,7 +8,7 @@ family's typed situation.
 (41,)
 >>> situation_of("decide", "caribbean-stud", family.decide_inputs, ("As Kd 9c 5h 2s",), {"players": 4})
 Traceback (most recent call last):
-oddscalc.core.errors.InputError: decide caribbean-stud: --players does not apply to this game (it takes: hand, up, seen, dead)
+oddscalc.core.errors.InputError: decide caribbean-stud: --players does not apply to this game (it takes: hand, up, ...)
 """
 from __future__ import annotations
 

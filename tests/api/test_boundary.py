@@ -249,7 +249,8 @@ def test_every_declared_input_refuses_a_wrong_type(function, game, arguments, pa
 
 def test_an_input_the_family_does_not_declare_is_refused_by_name():
     message = refusal(lambda: oddscalc.decide("caribbean-stud", "As Kd 9c 5h 2s", "Qd", players=4))
-    assert message == "decide caribbean-stud: players= does not apply to this game (it takes: hand, up, seen, dead)"
+    assert message == ("decide caribbean-stud: players= does not apply to this game "
+                       "(it takes: hand, up, seen, reads, dead)")
 
 
 def test_every_public_function_is_behind_the_boundary():

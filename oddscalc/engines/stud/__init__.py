@@ -25,6 +25,7 @@ from oddscalc.engines import base
 from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.handclasses import FIVE_CARD_CATEGORIES, category_map, refuse_suits_on_five
 from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.reads import parse_reads
 from oddscalc.engines.stud import attached, decide, report, simulate, solve, strategy
 from oddscalc.engines.stud.ace_king import ace_king_rules
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, call_layout, call_map, class_counts
@@ -36,6 +37,8 @@ DECIDE_INPUTS = Inputs((
     Input("up", "cards", "the dealer's face-up card", counts=(1,), required=True, metavar="CARD"),
     Input("seen", "cards", "dealer cards seen beside the upcard (a flashed hole card): in the dealer's hand",
           counts=(0, 1, 2, 3, 4), metavar="CARDS"),
+    Input("reads", "text", "dealer cards read by rank class only, '|' between cards ('K Q J' a picture, "
+          "'K Q J|A')", metavar="RANKS"),
     Input("dead", "cards", "other cards you can see (other boxes), out of the deck", metavar="CARDS"),
 ))
 
@@ -94,7 +97,7 @@ class StudEngine(base.FamilyBase, base.ExposureFromModule):
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
         (upcard,) = situation.cards("up")
         return (decide.decide(table, situation.cards("hand"), upcard, situation.cards("dead"),
-                              situation.cards("seen")),)
+                              situation.cards("seen"), parse_reads(situation.text("reads"))),)
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import combinations
 
 from oddscalc._native import stud as kernel
 from oddscalc.core.economics import Outcome
@@ -19,25 +18,27 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_strength
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import Decision, settle_ties
+from oddscalc.engines.reads import Reads, dealer_hands
 from oddscalc.engines.stud.counts import PAYOUT_CLASSES, call_layout
 from oddscalc.engines.stud.rules import StudRules
 
 
 def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int] = (),
-           seen: Sequence[int] = ()) -> Decision:
+           seen: Sequence[int] = (), reads: Reads = ()) -> Decision:
     """Call or fold ``hand`` against ``upcard`` (``dead``: other cards seen, out of the deck; ``seen``:
-    dealer cards seen beside the upcard, in his hand)."""
+    dealer cards seen beside the upcard, in his hand; ``reads``: dealer cards read by rank class only)."""
     rules = StudRules.of(game)
     known = [*hand, upcard, *seen, *dead]
     if len(hand) != 5 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
         raise InputError("a Caribbean Stud decision needs five cards, an upcard and distinct seen and dead cards")
-    if len(seen) > 4:
-        raise InputError(f"--seen holds {len(seen)} cards: the dealer has four beside the upcard")
+    if len(seen) + len(reads) > 4:
+        raise InputError(f"--seen and --reads name {len(seen) + len(reads)} cards: the dealer has four beside "
+                         "the upcard")
     if 52 - len(known) < 4 - len(seen):
         raise InputError(f"too many dead cards: {52 - len(known)} are left and the dealer needs "
                          f"{4 - len(seen)} more")
-    if seen:
-        nq, wins, ties, losses = seen_completions(hand, (upcard, *seen), known, rules.qualify_strength)
+    if seen or reads:
+        nq, wins, ties, losses = seen_completions(hand, (upcard, *seen), known, rules.qualify_strength, reads)
     else:
         nq, wins, ties, losses = kernel.count_completions(tuple(hand), upcard, tuple(dead), rules.qualify_strength)
     total = nq + wins + ties + losses
@@ -55,14 +56,14 @@ def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int
 
 
 def seen_completions(hand: Sequence[int], dealer: Sequence[int], known: Sequence[int],
-                     qualifier: int) -> tuple[int, int, int, int]:
+                     qualifier: int, reads: Reads = ()) -> tuple[int, int, int, int]:
     """(dealer does not qualify, player wins, ties, loses) over every completion of the dealer's known
-    cards by the cards not known: at most C(46, 3) = 15,180 hands when one hole card is seen, each ranked
-    directly (the kernel's counting is for the upcard alone)."""
+    cards (and read classes) by the cards not known: C(46, 3) = 15,180 hands when one hole card is seen,
+    each ranked directly (the kernel's counting is for the upcard alone)."""
     player = five_card_strength(hand)
     rest = [card for card in range(52) if card not in set(known)]
     counts = [0, 0, 0, 0]
-    for more in combinations(rest, 5 - len(dealer)):
-        strength = five_card_strength((*dealer, *more))
+    for dealt in dealer_hands(dealer, reads, rest, 5):
+        strength = five_card_strength(dealt)
         counts[0 if strength < qualifier else 1 if player > strength else 2 if player == strength else 3] += 1
     return counts[0], counts[1], counts[2], counts[3]

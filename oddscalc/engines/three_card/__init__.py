@@ -23,6 +23,7 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
 from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.reads import parse_reads
 from oddscalc.engines.three_card import decide, report, simulate, strategy
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.outcomes import analyses, game_analysis
@@ -35,6 +36,8 @@ DECIDE_INPUTS = Inputs((
     Input("up", "cards", "the dealer's face-up card, in games that show one", counts=(1,), metavar="CARD"),
     Input("seen", "cards", "other dealer cards seen (a flashed card): in the dealer's hand", counts=(0, 1, 2, 3),
           metavar="CARDS"),
+    Input("reads", "text", "dealer cards read by rank class only, '|' between cards ('K Q J' a picture, "
+          "'K Q J|A')", metavar="RANKS"),
     Input("dead", "cards", "other cards you can see (other boxes), out of the deck", metavar="CARDS"),
 ))
 
@@ -91,7 +94,7 @@ class ThreeCardEngine(base.FamilyBase, base.ExposureFromModule):
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
         upcard = situation.cards("up")[0] if situation.cards("up") else None
         return (decide.decide(three_card_rules(table), situation.cards("hand"), upcard, situation.cards("dead"),
-                              situation.cards("seen")),)
+                              situation.cards("seen"), parse_reads(situation.text("reads"))),)
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:

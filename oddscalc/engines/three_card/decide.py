@@ -10,20 +10,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 
 from oddscalc._native import three
 from oddscalc.core.cards import DECK
 from oddscalc.core.economics import Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.engines.base import Decision
+from oddscalc.engines.reads import Reads, dealer_hands
 from oddscalc.engines.three_card.outcomes import main_row
 from oddscalc.engines.three_card.rules import ThreeCardRules
 from oddscalc.engines.three_card.solve import LOSE, NOT_QUALIFY, PUSH, WIN, prices, settled_counts
 
 
 def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None,
-           dead: Sequence[int] = (), seen: Sequence[int] = ()) -> Decision:
+           dead: Sequence[int] = (), seen: Sequence[int] = (), reads: Reads = ()) -> Decision:
     """Play or fold ``hand`` (``upcard``: the dealer's face-up card; ``dead``: cards out of play;
     ``seen``: other dealer cards seen, a flashed card, in his hand).
 
@@ -38,14 +38,14 @@ def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None
     known = [*hand, *dealer, *dead]
     if len(hand) != 3 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
         raise InputError("a three-card decision needs three cards, distinct from the upcard, seen and dead cards")
-    if len(dealer) > 3:
-        raise InputError(f"--seen: the dealer has three cards, {len(dealer)} are named")
+    if len(dealer) + len(reads) > 3:
+        raise InputError(f"--seen and --reads: the dealer has three cards, {len(dealer) + len(reads)} are named")
     deck = [card for card in DECK if card not in known]
     if len(deck) < 3 - len(dealer):
         raise InputError(f"only {len(deck)} cards are left for the dealer")
     strength = rules.ranking.strength(hand)
-    if seen:
-        nq, dw, tie, pw = seen_counts(rules, strength, dealer, deck)
+    if seen or reads:
+        nq, dw, tie, pw = seen_counts(rules, strength, dealer, deck, reads)
     else:
         nq, dw, tie, pw, _ = three.hand_counts(rules.ranking.native, deck, tuple(hand), rules.qualify,
                                                -1 if upcard is None else upcard)
@@ -63,11 +63,11 @@ def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None
 
 
 def seen_counts(rules: ThreeCardRules, strength: int, dealer: Sequence[int],
-                deck: Sequence[int]) -> tuple[int, int, int, int]:
+                deck: Sequence[int], reads: Reads = ()) -> tuple[int, int, int, int]:
     """(not qualifying, beating the player, tying, losing to a qualifying dealer) over every completion
-    of the dealer's known cards from ``deck`` (at most C(48, 2) hands: each ranked directly)."""
+    of the dealer's known cards (and read classes) from ``deck`` (each hand ranked directly)."""
     counts = [0, 0, 0, 0]
-    for more in combinations(deck, 3 - len(dealer)):
-        t = rules.ranking.strength((*dealer, *more))
+    for dealt in dealer_hands(dealer, reads, deck, 3):
+        t = rules.ranking.strength(dealt)
         counts[0 if t < rules.qualify else 1 if t > strength else 2 if t == strength else 3] += 1
     return counts[0], counts[1], counts[2], counts[3]

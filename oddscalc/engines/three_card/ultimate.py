@@ -28,7 +28,6 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
 from math import lcm
 
 from oddscalc._native import three
@@ -38,6 +37,7 @@ from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.core.hands import ThreeCardCategory
 from oddscalc.engines.actions import Actions, Point
 from oddscalc.engines.base import Decision
+from oddscalc.engines.reads import Reads, dealer_hands
 from oddscalc.engines.three_card.rules import qualifier_strength
 
 FOLD = "fold"
@@ -173,11 +173,11 @@ def _values(rules: UltimateRules, klass: str, pp: Fraction, per: int,
 
 
 def seen_counts(ranking: ThreeCardRanking, dealer: Sequence[int], deck: Sequence[int], strength: int,
-                qualify: int) -> tuple[Callable[[int], int], tuple[int, int, int, int, int]]:
+                qualify: int, reads: Reads = ()) -> tuple[Callable[[int], int], tuple[int, int, int, int, int]]:
     """Every completion of the dealer's known cards from ``deck``, ranked directly (at most 1,128):
     how many fall below a strength, and (not qualifying, beating the player, tying, losing to a
     qualifying dealer, all), as ``three.hand_counts`` gives them for an upcard alone."""
-    dealt = sorted(ranking.strength((*dealer, *more)) for more in combinations(deck, 3 - len(dealer)))
+    dealt = sorted(ranking.strength(hand) for hand in dealer_hands(dealer, reads, deck, 3))
 
     def below(t: int) -> int:
         return bisect_left(dealt, t)
@@ -188,7 +188,7 @@ def seen_counts(ranking: ThreeCardRanking, dealer: Sequence[int], deck: Sequence
 
 
 def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
-           dead: Sequence[int] = (), seen: Sequence[int] = ()) -> Decision:
+           dead: Sequence[int] = (), seen: Sequence[int] = (), reads: Reads = ()) -> Decision:
     """Fold or Play ``hand`` against the dealer's ``upcard`` (none with ``dealer_upcards`` 0; ``seen``:
     other dealer cards seen, in his hand): each allowed action's exact value per Ante over the dealer
     hands the known cards leave.
@@ -204,8 +204,8 @@ def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
     known = [*hand, *dealer, *dead]
     if len(hand) != 3 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
         raise InputError("a decision needs three cards, distinct from the upcard, seen and dead cards")
-    if len(dealer) > 3:
-        raise InputError(f"--seen: the dealer has three cards, {len(dealer)} are named")
+    if len(dealer) + len(reads) > 3:
+        raise InputError(f"--seen and --reads: the dealer has three cards, {len(dealer) + len(reads)} are named")
     deck = tuple(card for card in DECK if card not in known)
     if len(deck) < 3 - len(dealer):
         raise InputError(f"only {len(deck)} cards are left for the dealer")
@@ -213,8 +213,8 @@ def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
     qualify = qualifier_strength(rules.qualifier, ranking)
     strength = ranking.strength(hand)
     up = -1 if upcard is None else upcard
-    if seen:
-        below, (nq, dw, tie, pw, total) = seen_counts(ranking, dealer, deck, strength, qualify)
+    if seen or reads:
+        below, (nq, dw, tie, pw, total) = seen_counts(ranking, dealer, deck, strength, qualify, reads)
     else:
         def below(t: int) -> int:
             return int(three.hand_counts(ranking.native, deck, tuple(hand), t, up)[0])

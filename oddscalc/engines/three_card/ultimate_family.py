@@ -29,6 +29,7 @@ from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.decision_report import Fact, Wording
 from oddscalc.engines.decision_report import decision_report as shared_report
 from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.reads import parse_reads
 from oddscalc.engines.three_card import ultimate_simulate
 from oddscalc.engines.three_card.rules import qualifier_strength
 from oddscalc.engines.three_card.ultimate import (
@@ -79,6 +80,8 @@ DECIDE_INPUTS = Inputs((
           metavar="CARD"),
     Input("seen", "cards", "other dealer cards seen (a flashed hole card): in the dealer's hand", counts=(0, 1, 2, 3),
           metavar="CARDS"),
+    Input("reads", "text", "dealer cards read by rank class only, '|' between cards ('K Q J' a picture, "
+          "'K Q J|A')", metavar="RANKS"),
     Input("dead", "cards", "other cards you can see (other boxes), out of the deck", metavar="CARDS"),
 ))
 
@@ -274,7 +277,7 @@ class UltimateEngine(base.ExposureFromModule, base.FamilyBase):
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
         up = situation.cards("up")
         return (decide(ultimate_rules(table), situation.cards("hand"), up[0] if up else None,
-                       situation.cards("dead"), situation.cards("seen")),)
+                       situation.cards("dead"), situation.cards("seen"), parse_reads(situation.text("reads"))),)
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:

@@ -50,3 +50,18 @@ def test_the_command_line_and_the_api_take_seen_cards(cli):
         assert refused.refused(message)
     with pytest.raises(oddscalc.InputError):
         oddscalc.decide("caribbean-stud", hand="Qs Jh 9c 6d 3s", up="7c", seen="7c")
+
+
+def test_a_card_read_by_its_class_is_every_card_of_the_class_seen():
+    """Reading a dealer card as "an ace" weighs each unseen ace as if it were seen: the completions
+    are theirs together, and the EV their average."""
+    from oddscalc.core.cards import rank_of
+    read = decide(GAME, HAND, UP, reads=((12,),))
+    aces = [c for c in range(52) if rank_of(c) == 12 and c not in (*HAND, UP)]
+    each = [decide(GAME, HAND, UP, seen=(c,)) for c in aces]
+    assert read.total == sum(d.total for d in each)
+    assert read.values["call"] == sum(d.values["call"] * d.total for d in each) / read.total
+    shown = oddscalc.decide("caribbean-stud", hand="As Kd Qc 7h 3s", up="Jd", reads="A")
+    assert shown.choice == "call" and shown.decisions[0].total == 3 * 14190
+    with pytest.raises(oddscalc.InputError, match="--reads|reads="):
+        oddscalc.decide("caribbean-stud", hand="As Kd Qc 7h 3s", up="Jd", reads="A|Z")

@@ -48,3 +48,15 @@ def test_the_command_line_takes_seen_cards(cli):
     assert shown.status == 0 and "seen Kd" in shown.out and "1128" in shown.out
     assert cli("decide", "three-card-poker", "--hand", "Qs 6d 4c", "--seen", "Qs").refused("Qs")
     assert oddscalc.decide("three-card-poker", hand="Qs 6d 4c", seen="Kd 2h").decisions[0].total == 47
+
+
+def test_a_card_read_by_its_class_is_every_card_of_the_class_seen():
+    from oddscalc.core.cards import rank_of
+    pictures = (9, 10, 11)
+    read = decide(RULES, HAND, reads=(pictures,))
+    cards = [c for c in DECK if rank_of(c) in pictures and c not in HAND]
+    each = [decide(RULES, HAND, seen=(c,)) for c in cards]
+    assert read.total == sum(d.total for d in each)
+    assert read.values["play"] == sum(d.values["play"] * d.total for d in each) / read.total
+    assert oddscalc.decide("ultimate-three-card-poker", hand="Th 6d 2c", up="7s", reads="A").decisions[0].total \
+        == 4 * 47                                         # four aces unseen, 47 cards for the third

@@ -1,0 +1,52 @@
+"""Dealer cards read only by their rank class (``decide --reads "K Q J|A"``): a hole-carder sees that a
+card is "a picture" or "an ace", not which one.  Shared by the families whose ``decide`` enumerates the
+dealer's completions (Caribbean Stud, the three-card games).
+
+A read card is one particular card of the dealer's hand, so given its class it is equally likely to
+be any unseen card of those ranks; the dealer's other unknown cards are equally likely to be any of
+the rest.  Every completion below is therefore one equally likely deal.
+
+>>> parse_reads("K Q J|A")
+((9, 10, 11), (12,))
+>>> from oddscalc.core.cards import parse_cards
+>>> hands = list(dealer_hands(parse_cards("Qd"), parse_reads("A"), parse_cards("Ac Ah 2c 3c"), 3))
+>>> [len(h) for h in hands][:1], len(hands)
+([3], 6)
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from oddscalc.core.cards import parse_rank_set, rank_of
+from oddscalc.core.errors import InputError
+
+Reads = tuple[tuple[int, ...], ...]
+
+
+def parse_reads(text: str | None) -> Reads:
+    """The rank class of each dealer card read, ``|`` between cards (``"K Q J|A"``)."""
+    if text is None or not text.strip():
+        return ()
+    try:
+        return tuple(parse_rank_set(part) for part in text.split("|"))
+    except InputError as error:
+        raise InputError(f"--reads {text!r}: {error} (a rank class per card read, '|' between cards: 'K Q J|A')") \
+            from None
+
+
+def dealer_hands(known: Sequence[int], reads: Reads, rest: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every dealer hand of ``size`` cards: the ``known`` ones, one card of ``rest`` of each read's
+    ranks (each read a different card), and the others from what is left of ``rest``."""
+    def chosen(index: int, taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if index == len(reads):
+            left = [card for card in rest if card not in taken]
+            for more in combinations(left, size - len(known) - len(reads)):
+                yield (*known, *taken, *more)
+            return
+        for card in rest:
+            if rank_of(card) in reads[index] and card not in taken:
+                yield from chosen(index + 1, (*taken, card))
+    if len(known) + len(reads) > size:
+        raise InputError(f"the dealer has {size} cards: {len(known)} named and {len(reads)} read are too many")
+    return chosen(0, ())
