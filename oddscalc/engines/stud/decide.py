@@ -35,8 +35,8 @@ def decide(game: GameTable, hand: Sequence[int], upcard: int, dead: Sequence[int
         raise InputError(f"--seen and --reads name {len(seen) + len(reads)} cards: the dealer has four beside "
                          "the upcard")
     if 52 - len(known) < 4 - len(seen):
-        raise InputError(f"too many dead cards: {52 - len(known)} are left and the dealer needs "
-                         f"{4 - len(seen)} more")
+        needs = ("no", "one", "two", "three", "four")[4 - len(seen)]         # the read cards among them
+        raise InputError(f"too many dead cards: {52 - len(known)} are left and the dealer needs {needs} more")
     if seen or reads:
         nq, wins, ties, losses = seen_completions(hand, (upcard, *seen), known, rules.qualify_strength, reads)
     else:
