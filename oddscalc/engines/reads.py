@@ -12,13 +12,16 @@ the rest.  Every completion below is therefore one equally likely deal.
 >>> hands = list(dealer_hands(parse_cards("Qd"), parse_reads("A"), parse_cards("Ac Ah 2c 3c"), 3))
 >>> [len(h) for h in hands][:1], len(hands)
 ([3], 6)
+>>> list(dealer_hands(parse_cards("Qd"), parse_reads("K"), parse_cards("Ac Ah 2c 3c"), 3))
+Traceback (most recent call last):
+oddscalc.core.errors.InputError: --reads 'K': no unseen card has the ranks read (every such card is seen)
 """
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from oddscalc.core.cards import parse_rank_set, rank_of
+from oddscalc.core.cards import RANKS, parse_rank_set, rank_of
 from oddscalc.core.errors import InputError
 
 Reads = tuple[tuple[int, ...], ...]
@@ -49,4 +52,15 @@ def dealer_hands(known: Sequence[int], reads: Reads, rest: Sequence[int], size: 
                 yield from chosen(index + 1, (*taken, card))
     if len(known) + len(reads) > size:
         raise InputError(f"the dealer has {size} cards: {len(known)} named and {len(reads)} read are too many")
-    return chosen(0, ())
+    return _some(chosen(0, ()), reads)
+
+
+def _some(hands: Iterator[tuple[int, ...]], reads: Reads) -> Iterator[tuple[int, ...]]:
+    """The hands, or one line when none fits: every card of a read's ranks is already seen."""
+    found = False
+    for hand in hands:
+        found = True
+        yield hand
+    if not found:
+        classes = "|".join(" ".join(RANKS[r] for r in read) for read in reads)
+        raise InputError(f"--reads {classes!r}: no unseen card has the ranks read (every such card is seen)")

@@ -65,3 +65,12 @@ def test_a_card_read_by_its_class_is_every_card_of_the_class_seen():
     assert shown.choice == "call" and shown.decisions[0].total == 3 * 14190
     with pytest.raises(oddscalc.InputError, match="--reads|reads="):
         oddscalc.decide("caribbean-stud", hand="As Kd Qc 7h 3s", up="Jd", reads="A|Z")
+
+
+def test_a_read_no_unseen_card_fits_is_refused_in_one_line(cli):
+    for game, args in (("caribbean-stud", ("--hand", "As Ad Ac 7h 3s", "--up", "Ah")),
+                       ("three-card-poker", ("--hand", "As Ad Ac", "--seen", "Ah")),
+                       ("ultimate-three-card-poker", ("--hand", "As Ad Ac", "--up", "Ah"))):
+        assert cli("decide", game, *args, "--reads", "A").refused("no unseen card has the ranks read"), game
+    assert cli("decide", "caribbean-stud", "--hand", "As Kd Qc 7h 3s", "--up", "Jd", "--reads", "A|A|A|A|A").refused(
+        "the dealer has four")
