@@ -64,3 +64,19 @@ def _some(hands: Iterator[tuple[int, ...]], reads: Reads) -> Iterator[tuple[int,
     if not found:
         classes = "|".join(" ".join(RANKS[r] for r in read) for read in reads)
         raise InputError(f"--reads {classes!r}: no unseen card has the ranks read (every such card is seen)")
+
+
+def three_card_dealer(hand: Sequence[int], upcard: int | None, seen: Sequence[int], dead: Sequence[int],
+                      reads: Reads, what: str) -> tuple[list[int], list[int]]:
+    """A three-card game's dealer cards known (the upcard, then those seen) and the cards he may still
+    get, the situation checked (``what`` names the decision in the refusal)."""
+    dealer = [*([] if upcard is None else [upcard]), *seen]
+    known = [*hand, *dealer, *dead]
+    if len(hand) != 3 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
+        raise InputError(f"{what} needs three cards, distinct from the upcard, seen and dead cards")
+    if len(dealer) + len(reads) > 3:
+        raise InputError(f"--seen and --reads: the dealer has three cards, {len(dealer) + len(reads)} are named")
+    deck = [card for card in range(52) if card not in set(known)]
+    if len(deck) < 3 - len(dealer):
+        raise InputError(f"only {len(deck)} cards are left for the dealer")
+    return dealer, deck

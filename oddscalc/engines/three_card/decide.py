@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from oddscalc._native import three
-from oddscalc.core.cards import DECK
 from oddscalc.core.economics import Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.engines.base import Decision
-from oddscalc.engines.reads import Reads, dealer_hands
+from oddscalc.engines.reads import Reads, dealer_hands, three_card_dealer
 from oddscalc.engines.three_card.outcomes import main_row
 from oddscalc.engines.three_card.rules import ThreeCardRules
 from oddscalc.engines.three_card.solve import LOSE, NOT_QUALIFY, PUSH, WIN, prices, settled_counts
@@ -34,15 +33,7 @@ def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None
         raise InputError(f"{rules.game.name} shows a dealer card: give it with --up")
     if not rules.upcards and upcard is not None:
         raise InputError(f"{rules.game.name} shows no dealer card, so --up does not apply")
-    dealer = [*([] if upcard is None else [upcard]), *seen]
-    known = [*hand, *dealer, *dead]
-    if len(hand) != 3 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
-        raise InputError("a three-card decision needs three cards, distinct from the upcard, seen and dead cards")
-    if len(dealer) + len(reads) > 3:
-        raise InputError(f"--seen and --reads: the dealer has three cards, {len(dealer) + len(reads)} are named")
-    deck = [card for card in DECK if card not in known]
-    if len(deck) < 3 - len(dealer):
-        raise InputError(f"only {len(deck)} cards are left for the dealer")
+    dealer, deck = three_card_dealer(hand, upcard, seen, dead, reads, "a three-card decision")
     strength = rules.ranking.strength(hand)
     if seen or reads:
         nq, dw, tie, pw = seen_counts(rules, strength, dealer, deck, reads)

@@ -37,7 +37,7 @@ from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.core.hands import ThreeCardCategory
 from oddscalc.engines.actions import Actions, Point
 from oddscalc.engines.base import Decision
-from oddscalc.engines.reads import Reads, dealer_hands
+from oddscalc.engines.reads import Reads, dealer_hands, three_card_dealer
 from oddscalc.engines.three_card.rules import qualifier_strength
 
 FOLD = "fold"
@@ -200,15 +200,7 @@ def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
     """
     if bool(rules.dealer_upcards) != (upcard is not None):
         raise InputError("give the dealer's upcard" if rules.dealer_upcards else "the dealer shows no card")
-    dealer = [*([] if upcard is None else [upcard]), *seen]
-    known = [*hand, *dealer, *dead]
-    if len(hand) != 3 or len(set(known)) != len(known) or not all(0 <= card < 52 for card in known):
-        raise InputError("a decision needs three cards, distinct from the upcard, seen and dead cards")
-    if len(dealer) + len(reads) > 3:
-        raise InputError(f"--seen and --reads: the dealer has three cards, {len(dealer) + len(reads)} are named")
-    deck = tuple(card for card in DECK if card not in known)
-    if len(deck) < 3 - len(dealer):
-        raise InputError(f"only {len(deck)} cards are left for the dealer")
+    dealer, deck = three_card_dealer(hand, upcard, seen, dead, reads, "a decision")
     ranking = ThreeCardRanking()
     qualify = qualifier_strength(rules.qualifier, ranking)
     strength = ranking.strength(hand)
