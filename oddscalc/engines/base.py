@@ -331,9 +331,13 @@ class Simulates(Protocol):
 
 @runtime_checkable
 class Exposes(Protocol):
-    """``exposure``: the return when the player sees more than his own cards."""
+    """``exposure``: the return when the player sees more than his own cards.  An exact count that
+    splits into chunks runs them on ``workers`` local processes or on the Dask cluster at
+    ``scheduler`` when given (to the same integers), else here; a family whose counts do not
+    split ignores both."""
 
-    def exposure(self, table: GameTable, seen: Seen) -> Exposure | None: ...
+    def exposure(self, table: GameTable, seen: Seen, workers: int | None = None,
+                 scheduler: str | None = None) -> Exposure | None: ...
 
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample: ...
 
@@ -454,8 +458,10 @@ class ExposureFromModule:
 
     exposure_module: str
 
-    def exposure(self, table: GameTable, seen: Seen) -> Exposure | None:
-        found: Exposure | None = importlib.import_module(self.exposure_module).exposure(table, seen)
+    def exposure(self, table: GameTable, seen: Seen, workers: int | None = None,
+                 scheduler: str | None = None) -> Exposure | None:
+        found: Exposure | None = importlib.import_module(self.exposure_module).exposure(table, seen, workers,
+                                                                                         scheduler)
         return found
 
     def exposure_chunk(self, table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:

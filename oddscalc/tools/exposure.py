@@ -10,7 +10,7 @@ Dask cluster (``scheduler``: its address, with the optional ``[distributed]`` ex
 The first chunk runs here and times the rest, so the work is sized before most of it starts.
 
 >>> from oddscalc.engines.base import Seen, load
->>> estimate = analyze_exposure(load("caribbean-stud"), Seen(dealer_cards=3), samples=400, seed=7)
+>>> estimate = analyze_exposure(load("caribbean-stud"), Seen(dealer_cards=1, boxes=1), samples=400, seed=7)
 >>> estimate.exact, estimate.samples, estimate.gain > 0
 (False, 400, True)
 """
@@ -101,14 +101,16 @@ def combine(samples: Sequence[GainSample]) -> tuple[Fraction, float, int]:
 def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLES, seed: int = 1,
                      workers: int | None = None, scheduler: str | None = None) -> Exposure:
     """The exposure analysis of ``table`` when the player also sees ``seen``: exact if the engine
-    counts it, else an estimate from ``samples`` situations in seeded chunks (on ``workers`` local
-    processes, one per core by default, or on the Dask cluster at ``scheduler``)."""
-    workers = default_workers() if workers is None else workers
+    counts it (an exact count that splits into chunks runs them on ``workers`` or at ``scheduler``
+    when given), else an estimate from ``samples`` situations in seeded chunks (on ``workers``
+    local processes, one per core by default, or on the Dask cluster at ``scheduler``)."""
     family = EXPOSURE.of(table)
     refuse_unpriced(table, family, seen)
-    exact = family.exposure(table, seen)
+    # an exact count runs here unless workers or a scheduler are asked for: its kernels use every core
+    exact = family.exposure(table, seen, workers, scheduler)
     if exact is not None:
         return exact
+    workers = default_workers() if workers is None else workers
     if not 2 <= samples <= MAX_SAMPLES:
         raise InputError(f"--samples must be between 2 and {MAX_SAMPLES}, got {samples}")
     if not 0 <= seed < 2 ** 64:

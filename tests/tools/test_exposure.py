@@ -31,7 +31,7 @@ def test_more_information_never_lowers_the_return(stud):
 
 @pytest.mark.slow
 def test_an_estimate_is_the_same_on_one_process_and_on_several(stud):
-    seen = Seen(dealer_cards=3)
+    seen = Seen(dealer_cards=1, boxes=1)
     one = analyze_exposure(stud, seen, samples=1200, seed=5)
     two = analyze_exposure(stud, seen, samples=1200, seed=5, workers=2)
     assert (one.gain, one.std_error, one.samples) == (two.gain, two.std_error, two.samples)
@@ -42,7 +42,7 @@ def test_an_estimate_is_the_same_on_one_process_and_on_several(stud):
 @pytest.mark.slow
 def test_an_estimate_is_the_same_on_a_dask_cluster(stud):
     distributed = pytest.importorskip("distributed", reason="the [distributed] extra is not installed")
-    seen = Seen(dealer_cards=4)
+    seen = Seen(dealer_cards=2, boxes=1)
     here = analyze_exposure(stud, seen, samples=600, seed=9)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
             as cluster:
@@ -69,9 +69,20 @@ def test_cli_exposure_text_and_json(cli):
     result = cli("exposure", "caribbean-stud", "--dealer-cards", "5", "--format", "json")
     data = json.loads(result.out)
     assert result.status == 0 and data["exact"] and Fraction(data["gain"]) > 0
-    estimate = cli("exposure", "caribbean-stud", "--dealer-cards", "3", "--samples", "300", "--seed", "4")
+    estimate = cli("exposure", "caribbean-stud", "--boxes", "1", "--samples", "300", "--seed", "4")
     assert estimate.status == 0 and estimate.out.startswith("ESTIMATE") and "±" in estimate.out
     assert "seed 4" in estimate.out
+
+
+@pytest.mark.slow
+def test_three_and_four_stud_dealer_cards_are_exact_wherever_the_chunks_run(cli):
+    here = cli("exposure", "caribbean-stud", "--dealer-cards", "4", "--format", "json")
+    there = cli("exposure", "caribbean-stud", "--dealer-cards", "4", "--workers", "2", "--format", "json")
+    data = json.loads(here.out)
+    assert here.status == 0 and data["exact"] and "samples" not in data or data.get("samples") in (None, 0)
+    assert here.out == there.out
+    text = cli("exposure", "caribbean-stud", "--dealer-cards", "3")
+    assert text.status == 0 and not text.out.startswith("ESTIMATE") and "±" not in text.out
 
 
 @pytest.mark.slow

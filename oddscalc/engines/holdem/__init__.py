@@ -80,8 +80,9 @@ class HoldemEngine(base.FamilyBase):
 
     # --- exposure ---------------------------------------------------------------------------------
 
-    def exposure(self, table: GameTable, seen: base.Seen) -> base.Exposure | None:
-        return exposure.exposure(table, seen)
+    def exposure(self, table: GameTable, seen: base.Seen, workers: int | None = None,
+                 scheduler: str | None = None) -> base.Exposure | None:
+        return exposure.exposure(table, seen, workers, scheduler)
 
     def exposure_chunk(self, table: GameTable, seen: base.Seen, seed: int, chunk: int, size: int) -> base.GainSample:
         return exposure.exposure_chunk(table, seen, seed, chunk, size)

@@ -76,7 +76,8 @@ def values(rules: CasinoHoldemRules, cards: Sequence[int], cell: Sequence[int]) 
             (fold + fold_extra[five]) * total)
 
 
-def exposure(game: GameTable, seen: Seen) -> Exposure | None:
+def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
+             ) -> Exposure | None:
     """Always sampled (None), once what is seen is checked and the plain player's decisions are made
     (the exact analysis, once per process: so the first chunk's time, which sizes the run, is pricing)."""
     seen_cards(seen)

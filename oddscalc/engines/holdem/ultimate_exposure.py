@@ -17,7 +17,8 @@ def _informed(game: GameTable) -> dict[str, UltimatePlay]:
     return {}
 
 
-def exposure(game: GameTable, seen: Seen) -> Exposure:
+def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
+             ) -> Exposure:
     """The informed optimal player's exact return beside the plain optimal one's."""
     if seen.given() != ("board_cards",) or seen.board_cards != 1:
         raise InputError(f"{game.name} prices one community card seen early (--board-cards 1: the first flop card "

@@ -257,7 +257,8 @@ def strategy_rows(stages: Sequence[Stage], analysis: Analysis) -> tuple[tuple[st
     return tuple(rows)
 
 
-def exposure(game: GameTable, seen: Seen) -> Exposure:
+def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
+             ) -> Exposure:
     """The exact exposure analysis of a staged game (every case it prices is exact)."""
     rules = StagedRules.of(game)
     check_board_cards(rules, seen)

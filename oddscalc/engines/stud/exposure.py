@@ -4,12 +4,14 @@ the upcard, and calls or folds optimally with everything he sees.
 Exact analyses (``analyze_exposure``):
 
 - ``dealer_cards=K`` whole dealer cards seen, counting the upcard: K = 1 (the plain analysis),
-  K = 2 (every player hand against every seen pair, 123 million classes up to suits) and K = 5
-  (the whole dealer hand: call unless a qualifying dealer beats you).
+  K = 2 (every player hand against every seen pair, 123 million classes up to suits), K = 3 and
+  4 (counted by ranks, ext/exposure_stud_seen.pyx: groups of situations that share every count,
+  in chunks that run here, on local worker processes or on a Dask cluster) and K = 5 (the whole
+  dealer hand: call unless a qualifying dealer beats you).
 - ``sorted_ranks="AK"``: the upcard seen whole and K - 1 further dealer cards seen only as in or
   out of a set of ranks (edge sorting), any K from 1 to 5.
 
-K = 3 or 4 whole cards, and other boxes' cards seen, are estimated: ``price_situation`` prices one
+Other boxes' cards seen are estimated: ``price_situation`` prices one
 observed situation exactly (EV of calling and folding over every dealer completion, and the gain
 over the no-information decision); ``sample_gains`` draws situations in seeded, deterministic
 chunks, which the exposure tool (oddscalc/tools/exposure.py) runs and combines.
@@ -35,13 +37,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from oddscalc._native import exposure_stud, exposure_stud_pairs, exposure_stud_whole
+from oddscalc._native import exposure_stud, exposure_stud_pairs, exposure_stud_seen, exposure_stud_whole
 from oddscalc._native import stud as stud_kernel
 from oddscalc.core.cards import RANKS, parse_rank_set, rank_set_text
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.numbers import share_text
-from oddscalc.core.parallel import chunk_seed
+from oddscalc.core.parallel import chunk_seed, run_chunks
 from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import Exposure, GainSample, Seen, Ties
 from oddscalc.engines.situation_price import SituationPrice
@@ -221,17 +223,30 @@ def pair_kind(card1: int, card2: int) -> str:
 PAIR_KINDS = ("a pair", "an ace or king, no pair", "no ace, king or pair")
 
 
+def seen_kind(ranks: Sequence[int]) -> str:
+    """The kind of three or four seen dealer cards (their ranks) the strategy summary groups by."""
+    if len(set(ranks)) < len(ranks):
+        return "a pair or better"
+    if max(ranks) >= 11:
+        return "an ace or king, no pair"
+    return "no ace, king or pair"
+
+
+SEEN_KINDS = ("a pair or better", "an ace or king, no pair", "no ace, king or pair")
 PAIR_SLICES = 16          # the two-card count runs in slices, progress shown between them
+SEEN_CHUNKS = 16          # the three- and four-card counts run in chunks of rank multisets
 
 
 def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: str | None = None,
-                     deck_ranks: str | None = None) -> Exposure:
+                     deck_ranks: str | None = None, workers: int | None = None,
+                     scheduler: str | None = None) -> Exposure:
     """The exact return of the informed optimal player.
 
     ``dealer_cards`` counts the upcard.  Without ``sorted_ranks`` all of them are seen whole
-    (1, 2 or 5; 3 and 4 are estimated from ``sample_gains``); with it the upcard is seen whole
-    and the other ``dealer_cards - 1`` only as in or out of the set (1 to 5).  ``deck_ranks``
-    deals from every suit of fewer ranks (for tests).
+    (1 to 5); with it the upcard is seen whole and the other ``dealer_cards - 1`` only as in or
+    out of the set (1 to 5).  ``deck_ranks`` deals from every suit of fewer ranks (for tests).
+    Three or four whole cards are counted in chunks: here, on ``workers`` local processes, or on
+    the Dask cluster at ``scheduler``, to the same integers.
     """
     setup = setup_of(game, deck_ranks)
     baseline, _ = plain_analysis(game, setup)
@@ -271,8 +286,10 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
         seen = "the whole dealer hand (5 cards)"
         classes = 0
     elif dealer_cards in (3, 4):
-        raise InputError(f"{dealer_cards} whole dealer cards are not counted exactly: estimate the gain "
-                         f"from sample_gains (each situation priced exactly by price_situation)")
+        by_ranks, classes = seen_cards(setup, dealer_cards, workers or 1, scheduler)
+        analysis = analysis_of(add_sums(*(sums for _, sums in by_ranks)), setup)
+        seen = f"{dealer_cards} dealer cards (the upcard and {dealer_cards - 1} more)"
+        strategy = seen_strategy(by_ranks)
     else:
         raise InputError("dealer_cards counts the upcard: 1 to 5")
     rows = tuple((f"{row.hand}, {row.seen}", f"{row.rule} (calls {share_text(row.call_share)})") for row in strategy)
@@ -298,6 +315,42 @@ def seen_pairs(setup: Setup) -> tuple[list[tuple[int, int, int, Sums]], int]:
     finally:
         progress.done()
     return pairs, classes
+
+
+def count_seen_chunk(setup: Setup, dealer_cards: int, first: int, last: int
+                     ) -> tuple[Sequence[tuple[tuple[int, ...], Sums]], int]:
+    """One chunk of the three- or four-card count: the rank multisets first..last (a module-level
+    function, so it pickles to a worker)."""
+    return exposure_stud_seen.seen_counts(setup.qualify, setup.deck_mask, dealer_cards, setup.numerators,
+                                          setup.denominators, setup.call_multiple, first, last)
+
+
+def seen_cards(setup: Setup, dealer_cards: int, workers: int = 1, scheduler: str | None = None
+               ) -> tuple[list[tuple[tuple[int, ...], Sums]], int]:
+    """Every rank multiset of the seen cards with its sums, counted in chunks (here, on local
+    workers or on a Dask cluster: the chunks are independent and their integers simply add up),
+    with progress between them; and the number of groups of situations decided."""
+    total = len(exposure_stud_seen.seen_multisets(setup.deck_mask, dealer_cards))
+    bounds = [total * i // SEEN_CHUNKS for i in range(SEEN_CHUNKS + 1)]
+    jobs = [(setup, dealer_cards, first, last) for first, last in zip(bounds, bounds[1:], strict=False) if last > first]
+    progress = Progress(f"counting {dealer_cards} seen dealer cards", len(jobs))
+    try:
+        parts = run_chunks(count_seen_chunk, jobs, workers, scheduler, lambda _: progress.step())
+    finally:
+        progress.done()
+    return [row for part, _ in parts for row in part], sum(groups for _, groups in parts)
+
+
+def seen_strategy(by_ranks: Sequence[tuple[tuple[int, ...], Sums]]) -> tuple[StrategyRow, ...]:
+    """Three or four seen cards: per payout class of the hand and kind of seen cards, how often he calls."""
+    cells: dict[tuple[int, str], tuple[int, int]] = {}
+    for ranks, sums in by_ranks:
+        kind = seen_kind(ranks)
+        for c in range(len(PAYOUT_CLASSES)):
+            deals, called = cells.get((c, kind), (0, 0))
+            cells[(c, kind)] = (deals + sums[c][CALLED] + sums[c][FOLDED], called + sums[c][CALLED])
+    return tuple(StrategyRow(name, kind, *cells[(c, kind)])
+                 for c, name in enumerate(PAYOUT_CLASSES) for kind in SEEN_KINDS if cells.get((c, kind), (0, 0))[0])
 
 
 def pair_strategy(pairs: Sequence[tuple[int, int, int, Sums]]) -> tuple[StrategyRow, ...]:
@@ -414,17 +467,19 @@ def sample_gains(game: GameTable, dealer_cards: int = 1, boxes: int = 0, *, seed
     return GainSample(seed, chunk, tuple(numerators), lcm * completions)
 
 
-def exposure(game: GameTable, seen: Seen) -> Exposure | None:
-    """The engine's exposure analysis: exact for 1, 2 or 5 whole dealer cards and for sorted cards
-    beside the upcard; None (to be sampled) for 3 or 4 whole cards and for other boxes' cards."""
+def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
+             ) -> Exposure | None:
+    """The engine's exposure analysis: exact for 1 to 5 whole dealer cards (3 and 4 in chunks, on
+    ``workers`` or at ``scheduler`` when given) and for sorted cards beside the upcard; None (to
+    be sampled) for other boxes' cards."""
     dealer_cards = max(seen.dealer_cards, 1)           # the upcard is always seen
     if seen.sorted_ranks is not None:
         if seen.boxes:
             raise InputError("sorted dealer cards and other boxes are not priced together")
         return analyze_exposure(game, dealer_cards, sorted_ranks=seen.sorted_ranks)
-    if seen.boxes or dealer_cards in (3, 4):
+    if seen.boxes:
         return None
-    return analyze_exposure(game, dealer_cards)
+    return analyze_exposure(game, dealer_cards, workers=workers, scheduler=scheduler)
 
 
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:

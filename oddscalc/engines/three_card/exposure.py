@@ -348,7 +348,8 @@ def exposure_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: in
     return GainSample(seed, chunk, tuple(numerators), completions * scale)
 
 
-def exposure(table: GameTable, seen: Seen) -> Exposure | None:
+def exposure(table: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
+             ) -> Exposure | None:
     """The engine's exposure analysis: exact for 0 to 3 whole dealer cards, sorted dealer cards and
     one or two other boxes (one with an upcard); None (to be sampled) for more boxes or boxes with
     dealer cards.

@@ -247,7 +247,8 @@ def analyze_exposure(game: GameTable, dealer_cards: int) -> Exposure:
                     analysis.expected_return - baseline.expected_return, analysis, strategy=strategy, facts=facts)
 
 
-def exposure(table: GameTable, seen: Seen) -> Exposure:
+def exposure(table: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
+             ) -> Exposure:
     """The engine's exposure analysis: exact for the dealer cards seen; other boxes and sorted card
     backs are refused."""
     if seen.boxes:

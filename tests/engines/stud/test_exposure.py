@@ -15,7 +15,7 @@ from functools import cache
 
 import pytest
 
-from oddscalc._native import exposure_stud, exposure_stud_pairs, exposure_stud_whole
+from oddscalc._native import exposure_stud, exposure_stud_pairs, exposure_stud_seen, exposure_stud_whole
 from oddscalc._native import stud as stud_kernel
 from oddscalc.core.cards import RANKS, parse_cards
 from oddscalc.core.errors import InputError
@@ -35,6 +35,8 @@ ALL = (1 << 13) - 1
 slow = pytest.mark.slow
 WHOLE_HAND_RETURN = Fraction(71185534689, 110740169540)     # classic table, the dealer's five cards seen
 TWO_CARDS_RETURN = Fraction(-2558246932, 415275635775)      # classic table, two dealer cards seen
+THREE_CARDS_RETURN = Fraction(397558091753, 3322205086200)   # classic table, three dealer cards seen
+FOUR_CARDS_RETURN = Fraction(439218068918, 1245826907325)    # classic table, four dealer cards seen
 
 
 def variant(name="caribbean-stud", qualifier="A K 4 3 2", call_multiple=2, pays=()):
@@ -152,7 +154,7 @@ SMALL_GAMES = [
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ranks, game", SMALL_GAMES)
-@pytest.mark.parametrize("k", [1, 2, 5])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
 def test_whole_dealer_cards_equal_brute_force(ranks, game, k):
     observe = None if k == 5 else whole(k)
     assert_matches(ex.analyze_exposure(game, k, deck_ranks=ranks), brute_force(game, ranks, observe))
@@ -178,6 +180,70 @@ def test_five_ranks_with_flushes_and_ace_king_equal_brute_force():
     result = ex.analyze_exposure(game, 5, deck_ranks="9JQKA")
     assert_matches(result, brute_force(game, "9JQKA"))
     assert {"win-flush", "win-full-house", "dealer-not-qualify"} <= set(distribution(result.analysis))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [3, 4])
+def test_three_and_four_cards_with_flushes_equal_brute_force(k):
+    # five ranks: the player's and the dealer's flushes are in play, so the kernel's suit cases
+    # (the seen cards in one suit, the hand's cards in that suit) are all checked
+    game = variant(qualifier="9 9 4 3 2", pays=["ace-king=2", "flush=6"])
+    result = ex.analyze_exposure(game, k, deck_ranks="9JQKA")
+    expected = brute_force(game, "9JQKA", whole(k))
+    assert_matches(result, expected)
+    assert "win-flush" in expected[0]
+
+
+@pytest.mark.parametrize("k, kernel", [(1, lambda st: exposure_stud.sorted_counts(
+    st.qualify, st.deck_mask, 0, 0, st.numerators, st.denominators, st.call_multiple)[0][0]),
+    (2, lambda st: ex.add_sums(*(sums for *_, sums in exposure_stud_pairs.seen_pair_counts(
+        st.qualify, st.deck_mask, st.numerators, st.denominators, st.call_multiple)[0])))])
+def test_counting_by_ranks_equals_the_card_kernels(k, kernel):
+    """The rank kernel of three and four cards also counts one and two: the same sums, class by class,
+    as the kernels that walk every card (a deck of nine ranks, with straights and flushes)."""
+    for name in ("caribbean-stud", "live-caribbean-stud"):
+        setup = ex.setup_of(load(name), "6789TJQKA")
+        rows, _ = exposure_stud_seen.seen_counts(setup.qualify, setup.deck_mask, k, setup.numerators,
+                                                 setup.denominators, setup.call_multiple)
+        assert ex.add_sums(*(sums for _, sums in rows)) == [list(row) for row in kernel(setup)]
+
+
+def test_three_and_four_cards_count_every_deal_and_seeing_more_never_hurts():
+    game = load("caribbean-stud")
+    returns = [ex.analyze_exposure(game, k, deck_ranks="789TJQKA") for k in (2, 3, 4, 5)]
+    for k, result in zip((3, 4), returns[1:3], strict=True):
+        assert result.analysis.total == math.comb(32, 5) * math.comb(27, k) * math.comb(27 - k, 5 - k)
+        assert sum(result.analysis.probability(row) for row in result.analysis.outcomes) == 1
+    values = [r.analysis.expected_return for r in returns]
+    assert values == sorted(values) and len(set(values)) == 4
+
+
+@pytest.mark.parametrize("bad", [0, 5])
+def test_the_rank_kernel_refuses_what_it_does_not_count(bad):
+    with pytest.raises(ValueError, match="1 to 4"):
+        exposure_stud_seen.seen_multisets(ALL, bad)
+
+
+def test_chunks_of_the_rank_count_sum_to_the_whole():
+    setup = ex.setup_of(load("caribbean-stud"), "89TJQKA")
+    whole, groups = exposure_stud_seen.seen_counts(setup.qualify, setup.deck_mask, 3, setup.numerators,
+                                                   setup.denominators, setup.call_multiple)
+    assert [ranks for ranks, _ in whole] == exposure_stud_seen.seen_multisets(setup.deck_mask, 3)
+    parts = [ex.count_seen_chunk(setup, 3, first, last) for first, last in ((0, 10), (10, 50), (50, -1))]
+    assert [row for part, _ in parts for row in part] == whole
+    assert sum(n for _, n in parts) == groups
+    assert ex.seen_cards(setup, 3) == (whole, groups)
+
+
+@pytest.mark.slow
+def test_local_workers_and_a_dask_cluster_give_the_same_integers():
+    distributed = pytest.importorskip("distributed", reason="the [distributed] extra is not installed")
+    setup = ex.setup_of(load("caribbean-stud"), "789TJQKA")
+    here = ex.seen_cards(setup, 4)
+    assert ex.seen_cards(setup, 4, workers=2) == here
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
+            as cluster:
+        assert ex.seen_cards(setup, 4, scheduler=cluster.scheduler_address) == here
 
 
 @pytest.mark.slow
@@ -285,10 +351,29 @@ def test_returns_grow_with_what_is_seen_on_a_reduced_deck():
         assert none.analysis.expected_return == returns[0] and none.gain == 0
 
 
-@pytest.mark.slow
-def test_three_or_four_whole_cards_are_refused_with_a_pointer_to_the_estimate(classic):
-    with pytest.raises(InputError, match="sample_gains"):
-        ex.analyze_exposure(classic, 3)
+@slow
+@pytest.mark.parametrize("k", [3, 4])
+def test_three_and_four_dealer_cards_full_deck(classic, k):
+    """About 6 s each on two free cores: the whole deck counted by ranks, between two and five
+    cards seen, and the seeded estimate (every situation priced one at a time by the stud kernel)
+    within three standard errors of it."""
+    result = ex.analyze_exposure(classic, k)
+    assert result.analysis.total == math.comb(52, 5) * math.comb(47, k) * math.comb(47 - k, 5 - k)
+    assert TWO_CARDS_RETURN < result.analysis.expected_return < WHOLE_HAND_RETURN
+    assert result.analysis.expected_return == {3: THREE_CARDS_RETURN, 4: FOUR_CARDS_RETURN}[k]
+    mean, std_error, _ = estimate_gain(classic, k, seed=3, chunks=4, chunk_size=500)
+    assert abs(float(mean - result.gain)) < 3 * std_error
+    rules = {where: rule.split(" (")[0] for where, rule in result.strategy}
+    assert rules["below-ace-king, a pair or better"] == "always fold"
+    assert rules["royal-flush, a pair or better"] == "always call"
+
+
+@slow
+def test_two_dealer_cards_counted_by_ranks_full_deck(classic):
+    setup = ex.setup_of(classic)
+    rows, _ = exposure_stud_seen.seen_counts(setup.qualify, setup.deck_mask, 2, setup.numerators,
+                                             setup.denominators, setup.call_multiple)
+    assert ex.analysis_of(ex.add_sums(*(sums for _, sums in rows)), setup).expected_return == TWO_CARDS_RETURN
 
 
 # --- one situation -----------------------------------------------------------------------------
