@@ -18,7 +18,7 @@ whole's.  Each M gives (M, sums) with sums[c] = (called deals, not-qualify, wins
 folded deals) for the player's payout class c.  A deal is (hand, the K seen cards, the dealer's
 5 - K others), K counted from the seen cards as a set.
 """
-from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from cython.parallel cimport prange
 
@@ -90,13 +90,13 @@ cdef uint16_t rank_strength(const Multiset* a, const Multiset* b, bint flush) no
     """The strength of the five cards with the ranks of a and b together: all in one suit when
     flush, else with suits that make no flush (consecutive equal ranks get different suits)."""
     cdef int ranks[5]
-    cdef int n = 0, i, j, t, k
+    cdef int n = 0, i, t, k
     for i in range(a.n_parts):
-        for j in range(a.count[i]):
+        for _ in range(a.count[i]):
             ranks[n] = a.rank[i]
             n += 1
     for i in range(b.n_parts):
-        for j in range(b.count[i]):
+        for _ in range(b.count[i]):
             ranks[n] = b.rank[i]
             n += 1
     for i in range(1, 5):               # insertion sort: equal ranks side by side
@@ -166,7 +166,7 @@ cdef inline void decide(int64_t* out, const Shared* sh, uint16_t player, int64_t
 cdef int count_multiset(const Shared* sh, const Multiset* seen, int64_t* out, int64_t* groups) noexcept nogil:
     """Every situation whose K seen cards have the ranks of ``seen``, decided and added to
     out[class * N_SUMS ...]; 0, or 1 if memory ran out."""
-    cdef int i, j, x, r, c, u, n_u, t_mask, bit, ok, free_parts
+    cdef int i, j, x, r, c, u, n_u, t_mask, bit, ok
     cdef int avail[N_RANKS]
     cdef int left[N_RANKS]
     cdef int64_t binom[N_RANKS][5]
@@ -332,12 +332,16 @@ def seen_multisets(int deck_mask, int k):
     cdef Multiset* sets = <Multiset*>malloc(MAX_MULTISETS * sizeof(Multiset))
     if sets == NULL:
         raise MemoryError()
-    cdef int n = multisets_of(k, deck_mask, sets), i, j, c
-    result = []
-    for i in range(n):
-        result.append(tuple(sets[i].rank[j] for j in range(sets[i].n_parts) for c in range(sets[i].count[j])))
+    cdef int n = multisets_of(k, deck_mask, sets), i
+    result = [ranks_of(&sets[i]) for i in range(n)]
     free(sets)
     return result
+
+
+cdef tuple ranks_of(const Multiset* m):
+    """A multiset's ranks, ascending, each as often as it holds it."""
+    cdef int j
+    return tuple([m.rank[j] for j in range(m.n_parts) for _ in range(m.count[j])])
 
 
 def seen_counts(int qualify_strength, int deck_mask, int k, pay_numerators, pay_denominators, int call_multiple,
@@ -389,10 +393,9 @@ def seen_counts(int qualify_strength, int deck_mask, int k, pay_numerators, pay_
         failed += count_multiset(&sh, &seen[first + i], out + i * N_PAYOUT_CLASSES * N_SUMS, &groups[i])
     result = []
     for i in range(n):
-        ranks = tuple(seen[first + i].rank[j] for j in range(seen[first + i].n_parts)
-                      for c in range(seen[first + i].count[j]))
-        result.append((ranks, tuple(tuple(out[(i * N_PAYOUT_CLASSES + cls) * N_SUMS + col] for col in range(N_SUMS))
-                                    for cls in range(N_PAYOUT_CLASSES))))
+        sums = tuple(tuple(out[(i * N_PAYOUT_CLASSES + cls) * N_SUMS + col] for col in range(N_SUMS))
+                     for cls in range(N_PAYOUT_CLASSES))
+        result.append((ranks_of(&seen[first + i]), sums))
     counted = sum(groups[i] for i in range(n))
     free(hands)
     free(rests)
