@@ -98,6 +98,7 @@ ENGINES = {
     "holdem": "oddscalc.engines.holdem",
     "holdem-ultimate": "oddscalc.engines.holdem.ultimate_family",
     "holdem-bonus": "oddscalc.engines.holdem.bonus_family",
+    "three-card-shoe": "oddscalc.engines.three_card.shoe",
 }
 
 

@@ -9,7 +9,7 @@ import pytest
 from oddscalc.cli.main import run
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import list_games
-from oddscalc.engines.base import EXACT, engine_of, load
+from oddscalc.engines.base import EXACT, STRATEGY, engine_of, load
 from oddscalc.report.html import page_texts
 from oddscalc.report.language import LANGUAGES, Language, Verbatim, _template, language
 from oddscalc.report.render import report_texts
@@ -17,8 +17,8 @@ from oddscalc.tools.parsheet import collect, page
 
 FOREIGN = [code for code in LANGUAGES if code != "en"]
 # the games whose sheets take a second or two (the `not slow` loop)
-QUICK_GAMES = ["caribbean-stud-progressive", "five-plus-one-bonus", "fast-poker", "caribbean-fast-poker",
-               "three-card-poker"]
+QUICK_GAMES = ["caribbean-stud-progressive", "five-plus-one-bonus", "twenty-one-plus-three", "fast-poker",
+               "caribbean-fast-poker", "three-card-poker"]
 # every other built-in game with a par sheet (an exact analysis): the stud games and Ultimate Three Card
 # Poker (about 10 s each: their strategy charts and exceptions), the staged and Hold'em games
 SLOW_GAMES = [g for g in list_games() if g not in QUICK_GAMES and EXACT.has(engine_of(load(g)))]
@@ -106,7 +106,7 @@ def test_every_text_of_the_sheet_and_reports_is_in_the_table(game):
     sheet = collect(load(game), rounds=2, sweep_points=2)
     texts = [*page_texts(page(sheet, f"oddscalc report {game} --output x.html", "2026-01-01")),
              *report_texts(oddscalc.analyze(game).report)]
-    if game not in ("caribbean-stud-progressive", "five-plus-one-bonus"):
+    if STRATEGY.has(engine_of(load(game))):           # a side bet has no strategy
         texts += report_texts(oddscalc.strategy(game, compare=True).report)
     own = game_words()
     for code in FOREIGN:
