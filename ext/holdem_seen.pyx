@@ -10,7 +10,7 @@ table's paytable, exactly as the analysis does.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
-from oddscalc._native.cards cimport N_CARDS
+from oddscalc._native.cards cimport N_CARDS, mark_cards
 from oddscalc._native.colex cimport flop_index, pair_index
 from oddscalc._native.eval5 cimport category_of, strength7
 from oddscalc._native.rng cimport Rng, deal, seed_rng
@@ -63,13 +63,14 @@ cdef void dealers(const uint8_t* player, uint8_t* dealer, const uint8_t* rest, i
             settle(player, dealer, qualifier, cell)
 
 
-cdef void count_situation(const uint8_t* deck, int dealer_seen, int board_seen, int qualifier,
+cdef void count_situation(const uint8_t* deck, int n_deck, int dealer_seen, int board_seen, int qualifier,
                           int64_t* cell) noexcept nogil:
-    """Every completion of one situation: ``deck`` holds the holding (0, 1), the flop (2..4), the
-    dealer cards seen (5 ..), the board card seen beyond the flop (the turn), then the cards not seen."""
+    """Every completion of one situation: ``deck`` (n_deck cards) holds the holding (0, 1), the flop
+    (2..4), the dealer cards seen (5 ..), the board card seen beyond the flop (the turn), then the
+    cards not seen (the dead cards are left out of it)."""
     cdef uint8_t player[7]
     cdef uint8_t dealer[7]
-    cdef int first = 5 + dealer_seen + board_seen, n = N_CARDS - first
+    cdef int first = 5 + dealer_seen + board_seen, n = n_deck - first
     cdef const uint8_t* rest = deck + first
     cdef int i, j, k
     for k in range(5):
@@ -111,15 +112,15 @@ def sample_situations(const uint8_t[::1] flop_table, int dealer_seen, int board_
             cell[i] = 0
         with nogil:
             deal(&g, deck, shown)
-            count_situation(deck, dealer_seen, board_seen, qualifier, cell)
+            count_situation(deck, N_CARDS, dealer_seen, board_seen, qualifier, cell)
         plain = flop_table[<Py_ssize_t>flop_index(deck[2], deck[3], deck[4]) * N_PAIRS + pair_index(deck[0], deck[1])]
         out.append((tuple(deck[i] for i in range(shown)), plain, tuple(cell[i] for i in range(CELLS))))
     return out
 
 
-def situation_cell(cards, int dealer_seen, int board_seen, int qualifier):
-    """The 40 counts of one given situation (holding, flop, dealer cards seen, the turn if seen): what
-    ``sample_situations`` counts for a drawn one, for tests and ``decide``."""
+def situation_cell(cards, int dealer_seen, int board_seen, int qualifier, dead=()):
+    """The 40 counts of one given situation (holding, flop, dealer cards seen, the turn if seen; ``dead``
+    cards out of the deck): what ``sample_situations`` counts for a drawn one, for tests and ``decide``."""
     cdef uint8_t deck[N_CARDS]
     cdef uint8_t marked[N_CARDS]
     cdef int64_t cell[CELLS]
@@ -134,6 +135,9 @@ def situation_cell(cards, int dealer_seen, int board_seen, int qualifier):
     for i in range(shown):
         deck[i] = cards[i]
         marked[cards[i]] = 1
+    mark_cards(dead, marked)            # refuses a dead card that is also shown
+    if N_CARDS - shown - len(dead) < (2 - board_seen) + (2 - dealer_seen):
+        raise ValueError("too few cards left to complete the board and the dealer's hand")
     n = shown
     for i in range(N_CARDS):
         if not marked[i]:
@@ -142,5 +146,5 @@ def situation_cell(cards, int dealer_seen, int board_seen, int qualifier):
     for i in range(CELLS):
         cell[i] = 0
     with nogil:
-        count_situation(deck, dealer_seen, board_seen, qualifier, cell)
+        count_situation(deck, n, dealer_seen, board_seen, qualifier, cell)
     return [[cell[r * N_ENDINGS + e] for e in range(N_ENDINGS)] for r in range(N_CATEGORIES)]

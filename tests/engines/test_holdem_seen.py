@@ -37,10 +37,10 @@ def test_the_seen_cards_summed_over_give_the_board_kernel_s_counts():
     assert summed(((x,) for x in REST), 0, 1) == twice
 
 
-def brute_force_call(hand, flop, dealer, turn=()):
+def brute_force_call(hand, flop, dealer, turn=(), dead=()):
     """EV(call) per Ante by plain enumeration: the Ante by its table when the dealer does not qualify or
     loses (the Call pushes or pays 1 to 1), both lost when he wins, both pushed on a tie."""
-    seen = {*hand, *flop, *dealer, *turn}
+    seen = {*hand, *flop, *dealer, *turn, *dead}
     rest = [c for c in range(52) if c not in seen]
     total = value = Fraction(0)
     for board_rest in itertools.combinations(rest, 2 - len(turn)):
@@ -95,3 +95,45 @@ def test_the_plain_player_takes_the_analysis_decision_and_the_estimate_needs_no_
     one = analyze_exposure(game, Seen(dealer_cards=2), samples=600, seed=3, workers=1)
     two = analyze_exposure(game, Seen(dealer_cards=2), samples=600, seed=3, workers=2)
     assert one.gain == two.gain > 0 and one.std_error == two.std_error and one.samples == 600
+
+
+# --- decide with the dealer's hole cards seen or read (issue 23, item 1) ---------------------------
+
+def decided(**given):
+    import oddscalc
+    return oddscalc.decide("casino-holdem", hand="Ah 7d", flop="7c Ks 2h", **given).decisions[0]
+
+
+def test_decide_with_both_hole_cards_seen_and_dead_cards_is_the_brute_force():
+    dealer, dead = parse_cards("Kd Qc"), parse_cards("7h 3s")
+    decision = decided(seen="Kd Qc", dead="7h 3s")
+    assert decision.values["call"] == brute_force_call(HAND, FLOP, tuple(dealer), dead=tuple(dead))
+    assert decision.values["fold"] == -1 and decision.total == 43 * 42 // 2
+
+
+def test_decide_with_one_hole_card_seen_is_the_exposure_price_of_the_situation():
+    v_call, v_fold = exposure.situation_values(load("casino-holdem"), (*HAND, *FLOP, *parse_cards("Kd")), 1, 0)
+    decision = decided(seen="Kd")
+    assert (decision.values["call"], decision.values["fold"]) == (v_call, v_fold)
+    assert decision.choice == ("call" if v_call > v_fold else "fold")
+
+
+def test_a_read_card_is_any_unseen_card_of_its_ranks():
+    # an ace read: the three aces the player does not hold, equally likely
+    aces = [c for c in REST if c >> 2 == 12]
+    expected = sum(exposure.situation_values(load("casino-holdem"), (*HAND, *FLOP, ace), 1, 0)[0]
+                   for ace in aces) / len(aces)
+    assert len(aces) == 3 and decided(reads="A").values["call"] == expected
+    both = decided(seen="Kd", reads="K Q J")
+    assert both.total == 10 * (45 * 44 // 2)      # the ten pictures left, each with every turn and river
+
+
+@pytest.mark.parametrize("given, words", [
+    ({"seen": "Kd Qc", "reads": "A"}, "two hole cards"),
+    ({"seen": "Ah"}, "duplicate card Ah"),
+    ({"reads": "X"}, "unknown rank"),
+    ({"seen": "Kd", "reads": "7", "dead": "7h 7s"}, "no unseen card"),
+])
+def test_decide_refuses_what_cannot_be_the_dealer_s(given, words):
+    with pytest.raises(InputError, match=words):
+        decided(**given)

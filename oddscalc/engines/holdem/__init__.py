@@ -21,6 +21,7 @@ from oddscalc.engines import base
 from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
+from oddscalc.engines.reads import parse_reads
 from oddscalc.report.model import Report
 
 from . import analysis, decide, exposure, report, strategy
@@ -31,6 +32,10 @@ from .staged_report import strategy_report
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your two cards", counts=(2,), required=True, metavar="CARDS"),
     Input("flop", "cards", "the three flop cards", counts=(3,), required=True, metavar="CARDS"),
+    Input("seen", "cards", "the dealer's hole cards seen (a flashed card): one or both", counts=(0, 1, 2),
+          metavar="CARDS"),
+    Input("reads", "text", "dealer hole cards read by rank class only, '|' between cards ('K Q J' a picture, "
+          "'K Q J|A')", metavar="RANKS"),
     Input("dead", "cards", "other cards you can see (other players' cards), out of the deck", metavar="CARDS"),
 ))
 
@@ -71,7 +76,7 @@ class HoldemEngine(base.FamilyBase):
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
         return (decide.decide(HoldemGame.of(table), situation.cards("hand"), situation.cards("flop"),
-                              situation.cards("dead")),)
+                              situation.cards("dead"), situation.cards("seen"), parse_reads(situation.text("reads"))),)
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:
