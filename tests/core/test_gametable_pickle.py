@@ -10,7 +10,7 @@ from oddscalc.engines.base import load
 # the examples that lay side bets with settlement keys (hand, when, paid_on) over their game
 SETTLED = {"caribbean-stud-bad-beat": "caribbean-stud", "caribbean-stud-five-plus-one": "caribbean-stud",
            "three-card-side-bets": "three-card-poker"}
-# the staged games' alternative paytables and rules (tests/engines/test_alternative_tables.py)
+# the alternative paytables and rules (tests/engines/test_alternative_tables.py, tests/engines/three_card/test_shoe.py)
 ALTERNATIVES = {"mississippi-stud-straight-5": "mississippi-stud", "let-it-ride-royal-500": "let-it-ride",
                 "let-it-ride-isle-of-capri": "let-it-ride", "three-card-bonus-flush-4": "let-it-ride",
                 "three-card-bonus-no-mini-royal": "let-it-ride",
@@ -25,7 +25,9 @@ ALTERNATIVES = {"mississippi-stud-straight-5": "mississippi-stud", "let-it-ride-
                 "ultimate-texas-holdem-trips-b": "ultimate-texas-holdem",
                 "ultimate-texas-holdem-florida-trips": "ultimate-texas-holdem",
                 "ultimate-texas-holdem-trips-lost-on-fold": "ultimate-texas-holdem",
-                "texas-holdem-bonus-atlantic-city": "texas-holdem-bonus"}
+                "texas-holdem-bonus-atlantic-city": "texas-holdem-bonus",
+                "twenty-one-plus-three-by-hand": "twenty-one-plus-three",
+                "twenty-one-plus-three-two-decks": "twenty-one-plus-three"}
 EXAMPLES = {**SETTLED, **ALTERNATIVES}
 
 
