@@ -6,6 +6,8 @@ import ast
 import subprocess
 import sys
 
+import pytest
+
 NEVER = ("tabulate", "wcwidth", "importlib.metadata", "csv", "sympy", "numpy", "matplotlib", "tqdm")
 COMMANDS = [["decide", "three-card-poker", "--hand", "Qh 6d 4s"],
             ["decide", "mississippi-stud", "--hand", "As Kd", "--board", "Qs"],
@@ -33,6 +35,7 @@ def modules_after(commands):
     return ast.literal_eval(done.stdout)
 
 
+@pytest.mark.slow
 def test_text_reports_start_without_tabulate_csv_json_or_optional_libraries():
     found = modules_after(COMMANDS)
     assert list(found) == [" ".join(argv) for argv in COMMANDS]
@@ -43,6 +46,7 @@ def test_text_reports_start_without_tabulate_csv_json_or_optional_libraries():
         assert any(name.startswith("oddscalc.engines.") for name in modules), line    # the check saw a real run
 
 
+@pytest.mark.slow
 def test_json_is_imported_to_print_json():
     (status, modules), = modules_after([[*COMMANDS[0], "--format", "json"]]).values()
     assert status == 0 and "json" in modules and "tabulate" not in modules

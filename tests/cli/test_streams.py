@@ -89,6 +89,7 @@ def test_a_closed_stdout_object_is_one_line_and_exit_1(monkeypatch, capsys):
     assert capsys.readouterr().err == CLOSED_LINE
 
 
+@pytest.mark.slow
 def test_an_ascii_stdout_gets_escapes_not_a_traceback(monkeypatch):
     expected = main_module.run(["analyze", "three-card-poker"])[0]
     assert "×" in expected                          # a character ASCII cannot encode

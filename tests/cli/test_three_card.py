@@ -47,6 +47,7 @@ def test_strategy_texts(cli):
     assert len(data["strategy"]) == 13 and data["breakpoints"]
 
 
+@pytest.mark.slow
 def test_strategy_lists_card_removal_exceptions(cli):
     """Between the breakpoints of A-4-2 (ace up) some suit patterns play and others fold."""
     out = cli("strategy", "caribbean-fast-poker", "--rule", "dealer_upcards=1", "--bonus", "0.4925").out

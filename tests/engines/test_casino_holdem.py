@@ -70,6 +70,7 @@ ORACLE_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck, example, rules, params", ORACLE_CASES)
 def test_the_familys_outcome_tables_equal_the_oracle_on_reduced_decks(deck, example, rules, params):
     main, bonus = family_on(table(example, **rules), deck)

@@ -240,6 +240,7 @@ class TestEngineContract:
             short = {**case, "hand": " ".join(case["hand"].split()[:-1])}
             refused(oddscalc.decide, game, **short)
 
+    @pytest.mark.slow
     @pytest.mark.parametrize(("name", "game"), cases(SLOW_ANALYSIS))
     def test_exact_probabilities_sum_to_exactly_one(self, name, game):
         table = load(game)
@@ -279,6 +280,7 @@ class TestEngineContract:
         assert data["table"] == result.analysis.table
         assert Fraction(data["expected_return"]) == result.expected_return
 
+    @pytest.mark.slow
     @pytest.mark.parametrize(("name", "game"), cases())
     def test_decide_json_has_the_one_shape(self, name, game):
         case = CASES["decide"][game]
@@ -304,6 +306,7 @@ class TestEngineContract:
             told = {json.dumps(part["case"], sort_keys=True) for part in data["decisions"] if part["case"]}
             assert len(told) == len(data["decisions"])
 
+    @pytest.mark.slow
     @pytest.mark.parametrize(("name", "game"), cases())
     def test_decide_json_agrees_with_its_object(self, name, game):
         case = CASES["decide"][game]

@@ -147,6 +147,7 @@ FLOP_CASES = [pytest.param(name, qualified, marks=() if (name, qualified) == ("p
                             else pytest.mark.slow) for name in sorted(DECKS) for qualified in (True, False)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, qualified", FLOP_CASES)
 def test_flop_counts_equal_a_brute_force_on_reduced_decks(name, qualified):
     deck = tuple(sorted(parse_cards(DECKS[name])))

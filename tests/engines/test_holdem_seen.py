@@ -64,6 +64,7 @@ def brute_force_call(hand, flop, dealer, turn=(), dead=()):
     return value / total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dealer, turn", [(parse_cards("Kd Qc"), ()), (parse_cards("2c 2d"), ()),
                                           ((), parse_cards("9s"))])
 def test_a_situation_is_priced_as_the_brute_force_prices_it(dealer, turn):

@@ -64,6 +64,7 @@ CASES = [("As Ks Qs Js Ts Ah Ad Kh 9c", "simple")] + [
     pytest.param("2c 2d 6h 6s 9c 9d Qh Qs Ac Ad", name, marks=pytest.mark.slow) for name in SIMPLE]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck, name", CASES)
 def test_a_simple_strategy_is_priced_as_the_brute_force_plays_it(deck, name):
     strategy = SIMPLE[name]
@@ -104,6 +105,7 @@ CASINO_CASES = [("As Ks Qs Js Ts Ah Ad Kh 9c", "simple")] + [
     for name in CASINO_RULES if (deck, name) != ("As Ks Qs Js Ts Ah Ad Kh 9c", "simple")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck, name", CASINO_CASES)
 def test_a_casino_simple_strategy_is_priced_as_the_brute_force_plays_it(deck, name):
     rules = hc.CasinoHoldemRules()

@@ -21,6 +21,7 @@ def colex(cards):
     return sum(comb(c, i + 1) for i, c in enumerate(sorted(cards)))
 
 
+@pytest.mark.slow
 def test_a_canonical_flops_decisions_reach_every_suit_image():
     flop = (0, 4, 9)                                   # 2c 3c 4d
     rest = [c for c in range(52) if c not in flop]

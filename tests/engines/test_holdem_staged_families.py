@@ -276,6 +276,7 @@ def _check_ultimate(deck: str, loaded: Any, params: dict[str, Any]) -> None:
     assert sum(trips.probability(row) for row in trips.outcomes) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck, example, rules, params", ULTIMATE_CASES)
 def test_ultimates_outcome_tables_equal_the_oracle_on_reduced_decks(deck, example, rules, params):
     loaded = table(UTH, example, **rules)
@@ -304,6 +305,7 @@ def _bonus_class(name: str) -> str:
     return "AA-vs-AA" if name == "aa-vs-aa" else name[:2].upper() + name[2:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck, example, rules, params", BONUS_CASES)
 def test_bonus_outcome_tables_equal_the_oracle_on_reduced_decks(deck, example, rules, params):
     ho = _load_oracle()
@@ -368,6 +370,7 @@ def _check_decided(decided: Any, theirs: dict[str, Fraction], wagers: dict[str, 
     return decision.choice
 
 
+@pytest.mark.slow
 def test_ultimate_decide_at_the_flop_and_the_river_is_the_oracles():
     ho = _load_oracle()
     wagers = {"check": 0, "play 2x": 2, "fold": 0, "play 1x": 1}
@@ -388,6 +391,7 @@ def test_ultimate_decide_at_the_flop_and_the_river_is_the_oracles():
     assert chosen == set(wagers)          # the situations take every option
 
 
+@pytest.mark.slow
 def test_ultimate_decide_under_other_rules_is_the_oracles():
     ho = _load_oracle()
     for rules, params in (({"dealer_qualifier": "none", "tie_break": "wager_less"},
@@ -410,6 +414,7 @@ def test_ultimate_decide_under_other_rules_is_the_oracles():
             _check_decided(decided, theirs, wagers, more)
 
 
+@pytest.mark.slow
 def test_bonus_decide_at_the_flop_and_the_turn_is_the_oracles():
     ho = _load_oracle()
     wagers = {"check": 0, "bet 1x": 1}
@@ -468,6 +473,7 @@ def _full_deck_decision(game: str, hand: str, board: str, turn_wager: bool = Fal
     return decision
 
 
+@pytest.mark.slow
 def test_decide_on_the_full_deck_at_the_flop_the_river_and_the_turn():
     flop = _full_deck_decision(UTH, "As Kd", "Qs Jh 4c")
     assert flop.choice == "play 2x" and set(flop.values) == {"check", "play 2x"}

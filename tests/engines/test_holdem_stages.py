@@ -190,11 +190,13 @@ def assert_equals_oracle(game: str, deck: str, rules: Any, params: dict[str, Any
 DECKS = [FAST, *(pytest.param(deck, marks=pytest.mark.slow) for deck in SLOW_DECKS)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck", DECKS)
 def test_ultimate_equals_the_oracle_on_reduced_decks(deck):
     assert_equals_oracle(UTH, deck, None, {})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck", DECKS)
 def test_bonus_equals_the_oracle_on_reduced_decks(deck):
     assert_equals_oracle(THB, deck, None, {})

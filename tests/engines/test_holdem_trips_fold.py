@@ -30,6 +30,7 @@ def trips_return(play: hs.UltimatePlay) -> Fraction:
     return Fraction(value, play.deals)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck", DECKS)
 @pytest.mark.parametrize("ratio", [1, 10])
 def test_trips_lost_on_a_fold_equals_the_oracle(deck, ratio):

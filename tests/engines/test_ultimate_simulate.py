@@ -25,6 +25,7 @@ def _counts(strategy, seed, rounds=ROUNDS, game=GAME):
     return oddscalc.simulate(game, rounds, seed=seed, strategy=strategy).counts
 
 
+@pytest.mark.slow
 def test_same_seed_same_counts_and_another_seed_others():
     first, again, other = _counts("q64", 11, 50_000), _counts("q64", 11, 50_000), _counts("q64", 12, 50_000)
     assert first.counts == again.counts != other.counts
@@ -42,6 +43,7 @@ def test_the_named_strategies_pass_check(strategy):
     assert checked.passed, checked.verdict
 
 
+@pytest.mark.slow
 def test_check_fails_against_another_strategy():
     """Counts of the Q-6-4 rule, checked as if the optimal strategy had played them; and a simulator
     whose dealer qualifies only from king high, checked against the true rules."""

@@ -132,6 +132,7 @@ def full():
     return table, STRATEGY.of(table).strategy_chart(table)
 
 
+@pytest.mark.slow
 def test_the_chart_counts_every_situation_as_the_analysis(full):
     table, found = full
     assert found.total == 22100 * 49
@@ -144,6 +145,7 @@ def test_the_chart_counts_every_situation_as_the_analysis(full):
                for column in range(13))
 
 
+@pytest.mark.slow
 def test_the_words_agree_with_how_where_he_is_exact(full):
     """S. How's thresholds against a ten up to an ace (docs/staged-games.md); every pair or better 3x."""
     _table, found = full

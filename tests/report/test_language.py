@@ -88,6 +88,7 @@ def test_an_unknown_language_is_refused_in_the_caller_s_terms(cli, tmp_path):
         oddscalc.par_sheet("three-card-poker", target, lang="fi")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", FOREIGN)
 def test_the_text_report_is_translated_and_json_stays_data(code):
     english, _ = run(["analyze", "caribbean-stud"])
@@ -100,6 +101,7 @@ def test_the_text_report_is_translated_and_json_stays_data(code):
         run(["analyze", "caribbean-stud", "--format", "json"])[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", QUICK_GAMES)
 def test_every_text_of_the_sheet_and_reports_is_in_the_table(game):
     import oddscalc
@@ -125,6 +127,7 @@ def test_every_text_of_the_other_sheets_is_in_the_table(game):
         assert untranslated(language(code), texts, own) == [], code
 
 
+@pytest.mark.slow
 def test_the_page_in_swedish_holds_the_english_figures(tmp_path):
     import oddscalc
     from tests.tools.test_parsheet import by_key, parse_page

@@ -26,6 +26,7 @@ def pair_plus_counts(rounds, seed, wrong=False):
     return dict(tally)
 
 
+@pytest.mark.slow
 def test_a_side_bets_own_simulator_is_checked_against_that_wager():
     found = oddscalc.check(TCP, pair_plus_counts(30_000, 5), wager="pair-plus")
     assert found.passed, found.verdict
@@ -33,6 +34,7 @@ def test_a_side_bets_own_simulator_is_checked_against_that_wager():
     assert not oddscalc.check(TCP, pair_plus_counts(30_000, 5, wrong=True), wager="pair-plus").passed
 
 
+@pytest.mark.slow
 def test_the_main_wager_is_the_default_and_a_missing_wager_is_refused(cli, tmp_path):
     with pytest.raises(oddscalc.InputError, match="is not an outcome"):
         oddscalc.check(TCP, pair_plus_counts(100, 1))              # Pair Plus names are not the main wager's

@@ -12,6 +12,7 @@ from oddscalc.engines.base import EXACT, load
 CS, TCP = "caribbean-stud", "three-card-poker"
 
 
+@pytest.mark.slow
 def test_each_column_is_analyzes_figures():
     found = oddscalc.compare(CS, ["flush=6", "flush=6,straight=3"])
     assert [v.label for v in found.variants] == ["as shipped", "flush=6", "flush=6,straight=3"]
@@ -33,6 +34,7 @@ def test_a_side_bets_pay_moves_only_its_wager():
         "house_edge"] == str(changed.wagers[1].analysis.house_edge)
 
 
+@pytest.mark.slow
 def test_rules_strategies_and_files_are_variants(tmp_path):
     mine = tmp_path / "mine.toml"
     mine.write_text("[paytables.pair-plus.pays]\nflush = 3\n")
@@ -49,6 +51,7 @@ def test_rules_strategies_and_files_are_variants(tmp_path):
     assert staged.house_edges["tie_break=wager_less"] == staged.house_edges["as shipped"]
 
 
+@pytest.mark.slow
 def test_the_calls_own_overlays_are_the_first_column():
     found = oddscalc.compare(CS, ["straight=3"], pays={"flush": 6})
     assert found.variants[0].label == "as given"
@@ -78,6 +81,7 @@ def test_a_game_without_an_exact_analysis_is_refused(cli):
     assert cli("compare", "fast-action-poker", "--variant", "x=1").refused("exact analysis")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["text", "json", "csv", "markdown", "latex"])
 def test_every_format_renders(cli, form):
     done = cli("compare", CS, "--variant", "flush=6", "--format", form)

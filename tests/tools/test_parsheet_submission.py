@@ -66,6 +66,7 @@ def test_letter_by_option(cli, tmp_path):
     assert cli("report", "five-plus-one-bonus", "--output", tmp_path / "x.pdf", "--paper", "a5").refused("a5")
 
 
+@pytest.mark.slow
 def test_the_sheet_prices_the_simple_strategies_and_gives_true_odds(tmp_path):
     import oddscalc
     target = tmp_path / "tcp.html"
@@ -79,6 +80,7 @@ def test_the_sheet_prices_the_simple_strategies_and_gives_true_odds(tmp_path):
     assert 'id="identification"' in html and load("three-card-poker").digest() in html
 
 
+@pytest.mark.slow
 def test_the_sheet_confirms_by_simulation_and_gives_per_hour_figures_and_its_method(tmp_path, cli):
     import oddscalc
     from oddscalc.core.numbers import exact_text
@@ -101,6 +103,7 @@ def test_the_sheet_confirms_by_simulation_and_gives_per_hour_figures_and_its_met
     assert not (tmp_path / "c.html").exists()
 
 
+@pytest.mark.slow
 def test_every_sweep_shares_one_y_range_and_is_titled_above(tmp_path):
     import re
 

@@ -69,6 +69,7 @@ def test_plot_without_matplotlib_is_one_clear_error_and_writes_nothing(cli, tmp_
     assert not target.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vary, plot", [("flsh=4..6", "sweep.png"), ("flush=6..4", "sweep.png"),
                                         ("flush=4..6", "sweep.txt"), ("flush=4..6", "missing/sweep.png")])
 def test_bad_input_writes_no_plot(cli, tmp_path, vary, plot):

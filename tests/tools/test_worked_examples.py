@@ -11,6 +11,7 @@ from oddscalc.tools.worked_examples import worked_examples
 EXACT_GAMES = [g for g in list_games() if EXACT.has(engine_of(load(g)))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", EXACT_GAMES)
 def test_every_exact_game_names_examples_the_family_settles(game):
     table = load(game)

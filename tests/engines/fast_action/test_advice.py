@@ -77,6 +77,7 @@ def test_three_opponents_are_estimated_near_the_exact_answer():
     assert abs(float(estimate.equity - exact)) < 5 * estimate.std_error
 
 
+@pytest.mark.slow
 def test_an_estimated_equity_is_the_same_for_a_seed_on_one_process_or_two():
     # 120,000 samples are three seeded chunks: the estimate must not depend on who ran them
     hero, board = parse_cards("As Kd"), parse_cards("Qs Jd 2c")

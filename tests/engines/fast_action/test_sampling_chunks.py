@@ -19,6 +19,7 @@ def small_chunks(monkeypatch):
     return rules, parse_deal(rules, "1,3,6")
 
 
+@pytest.mark.slow
 def test_a_seed_is_the_same_on_one_process_and_on_several(small_chunks):
     rules, deal = small_chunks
     one = odds.deal_odds(rules, deal, exact_limit=0, samples=2000, seed=4, workers=1)

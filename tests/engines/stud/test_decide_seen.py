@@ -23,6 +23,7 @@ def test_ranking_every_completion_gives_the_kernel_s_counts():
             kernel.count_completions(tuple(hand), up, (), QUALIFIER)
 
 
+@pytest.mark.slow
 def test_every_seen_card_summed_over_gives_the_plain_counts_four_times():
     plain = kernel.count_completions(tuple(HAND), UP, (), QUALIFIER)
     rest = [c for c in range(52) if c not in (*HAND, UP)]
@@ -33,6 +34,7 @@ def test_every_seen_card_summed_over_gives_the_plain_counts_four_times():
     assert total == [4 * n for n in plain]          # a completion is seen through each of its four cards
 
 
+@pytest.mark.slow
 def test_seeing_a_hole_card_never_lowers_the_return():
     plain = decide(GAME, HAND, UP)
     rest = [c for c in range(52) if c not in (*HAND, UP)]

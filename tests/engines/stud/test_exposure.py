@@ -194,6 +194,7 @@ def test_three_and_four_cards_with_flushes_equal_brute_force(k):
     assert "win-flush" in expected[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k, kernel", [(1, lambda st: exposure_stud.sorted_counts(
     st.qualify, st.deck_mask, 0, 0, st.numerators, st.denominators, st.call_multiple)[0][0]),
     (2, lambda st: ex.add_sums(*(sums for *_, sums in exposure_stud_pairs.seen_pair_counts(
@@ -208,6 +209,7 @@ def test_counting_by_ranks_equals_the_card_kernels(k, kernel):
         assert ex.add_sums(*(sums for _, sums in rows)) == [list(row) for row in kernel(setup)]
 
 
+@pytest.mark.slow
 def test_three_and_four_cards_count_every_deal_and_seeing_more_never_hurts():
     game = load("caribbean-stud")
     returns = [ex.analyze_exposure(game, k, deck_ranks="789TJQKA") for k in (2, 3, 4, 5)]
@@ -378,6 +380,7 @@ def test_two_dealer_cards_counted_by_ranks_full_deck(classic):
 
 # --- one situation -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_pricer_with_only_the_upcard_agrees_with_count_completions(classic):
     rules = StudRules.of(classic)
     for text, up, dead in [("As Kd 9c 5h 2s", "Qd", ""), ("Ah Kh Jd 8c 3s", "2c", "Ks 9d 4h"),
@@ -424,6 +427,7 @@ def test_pricer_with_more_dealer_cards_equals_brute_force():
     assert price.completions == math.comb(len(rest), 3)
 
 
+@pytest.mark.slow
 def test_pricer_refuses_bad_cards(classic):
     with pytest.raises(InputError, match="twice"):
         ex.price_situation(classic, parse_cards("As Kd 9c 5h 2s"), parse_cards("As"))

@@ -38,6 +38,7 @@ def physical_category(cards):
     return "pair" if len(set(ranks)) == 2 else "high-card"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decks", [1, 2, 3])
 def test_every_three_physical_cards_of_the_shoe(decks):
     shoe = [(deck, rank, suit) for deck in range(decks) for rank in range(13) for suit in range(4)]
@@ -66,6 +67,7 @@ def test_one_deck_is_three_card_poker_exactly():
     assert shoe_side.name_sizes(1)["suited-three-of-a-kind"] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decks, edge", [(1, "13.30"), (2, "7.26"), (4, "4.24"), (6, "3.24"), (8, "2.74")])
 def test_published_house_edges_of_the_nine_to_one_table(decks, edge):
     # the Wizard of Odds' 21+3 "version 1" (every paying hand 9 to 1) for one to eight decks
