@@ -38,9 +38,11 @@ def parse_reads(text: str | None) -> Reads:
             from None
 
 
-def dealer_hands(known: Sequence[int], reads: Reads, rest: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+def dealer_hands(known: Sequence[int], reads: Reads, rest: Sequence[int], size: int,
+                 required: bool = True) -> Iterator[tuple[int, ...]]:
     """Every dealer hand of ``size`` cards: the ``known`` ones, one card of ``rest`` of each read's
-    ranks (each read a different card), and the others from what is left of ``rest``."""
+    ranks (each read a different card), and the others from what is left of ``rest``.  Unless
+    ``required`` is false, one line when no hand fits (every card a read could be is seen)."""
     def chosen(index: int, taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if index == len(reads):
             left = [card for card in rest if card not in taken]
@@ -52,7 +54,7 @@ def dealer_hands(known: Sequence[int], reads: Reads, rest: Sequence[int], size: 
                 yield from chosen(index + 1, (*taken, card))
     if len(known) + len(reads) > size:
         raise InputError(f"the dealer has {size} cards: {len(known)} named and {len(reads)} read are too many")
-    return _some(chosen(0, ()), reads)
+    return _some(chosen(0, ()), reads) if required else chosen(0, ())
 
 
 def _some(hands: Iterator[tuple[int, ...]], reads: Reads) -> Iterator[tuple[int, ...]]:

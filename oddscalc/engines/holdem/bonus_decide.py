@@ -2,7 +2,8 @@
 (preflop: fold or the Flop wager), with the flop (check or the Turn wager), with the flop and the
 turn (check or the River wager); each option's exact expected net per Ante, later stages optimal.
 
-The flop and the turn are counted on the spot (``holdem.completion_endings``: the 1,081 turn and river
+The flop and the turn are counted on the spot (``holdem.completion_endings``, or dealer_seen's with the
+dealer's cards seen or read: the 1,081 turn and river
 cards of a flop, about 0.1 s, or the 46 rivers of a turn); the preflop values are the whole
 solution's, counted once per table and deck.
 """
@@ -10,14 +11,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddscalc._native import holdem
 from oddscalc.core.economics import Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import Decision
 from oddscalc.engines.holdem_stages import ENDINGS, Q_LOSE, Q_WIN, SIX, BonusRules, bonus_play, enough_cards, orbits
+from oddscalc.engines.reads import Reads
 
 from .bonus import BET, CHECK, FOLD, BonusGame, flop_action, play
+from .dealer_seen import completion_endings, refuse_preflop_seen
 
 Rows = list[tuple[tuple[int, ...], int, tuple[int, ...]]]
 
@@ -49,9 +51,9 @@ def _takes(value: Fraction, wager_more: bool) -> bool:
 
 
 def turn(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
-         turn_wager: bool) -> Decision:
+         turn_wager: bool, seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
     rules = game.rules
-    rows = holdem.completion_endings(hand, board, dead, 0)
+    rows = completion_endings(hand, board, dead, 0, seen, reads)
     total = sum(sum(ends) for _, _, ends in rows)
     made = rules.flop_multiple + (1 if turn_wager else 0)
     check = _showdown(rules, made, rows) / total
@@ -61,9 +63,10 @@ def turn(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: t
                     facts={"stage": "turn", "wagers_made": made, "outcomes_of": BET})
 
 
-def flop(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
+def flop(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
+         seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
     rules = game.rules
-    rows = holdem.completion_endings(hand, board, dead, 0)
+    rows = completion_endings(hand, board, dead, 0, seen, reads)
     # each unordered turn and river is two ordered ones: the River wager is decided per turn card
     nets: dict[int, int] = {}
     for (a, b), _, ends in rows:
@@ -94,20 +97,22 @@ def preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...]) -> De
 
 
 def decide(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
-           turn_wager: bool) -> Decision:
-    """The decision due with ``board`` seen (0, 3 or 4 community cards)."""
+           turn_wager: bool, seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
+    """The decision due with ``board`` seen (0, 3 or 4 community cards); ``seen`` and ``reads`` the
+    dealer's hole cards seen or read by rank class (at the flop and the turn)."""
     if len(hand) != 2:
         raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
     if board:
         enough_cards(game.game.name, hand, board, dead)
     if len(board) == 4:
-        return turn(game, hand, board, dead, turn_wager)
+        return turn(game, hand, board, dead, turn_wager, seen, reads)
     if turn_wager:
         raise InputError(f"{game.game.name}: --turn-wager says the Turn wager was made at the flop: it needs the "
                          "turn card (--board of 4 cards)")
     if len(board) == 3:
-        return flop(game, hand, board, dead)
+        return flop(game, hand, board, dead, seen, reads)
     if not board:
+        refuse_preflop_seen(game.game.name, seen, reads)
         return preflop(game, hand, dead)
     raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the turn (4), "
                      f"not with {len(board)} community cards")

@@ -17,6 +17,7 @@ from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.decision_report import Fact, Wording
 from oddscalc.engines.decision_report import decision_report as shared_report
 from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.reads import parse_reads
 from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
@@ -42,6 +43,10 @@ DECIDE_INPUTS = Inputs((
     Input("board", "cards", "the community cards turned: none (preflop), the flop (3) or the flop and the turn (4)",
           counts=(0, 3, 4), metavar="CARDS"),
     Input("turn_wager", "flag", "at the turn: you made the Turn wager at the flop"),
+    Input("seen", "cards", "the dealer's hole cards seen (a flashed card): one or both, at the flop or later",
+          counts=(0, 1, 2), metavar="CARDS"),
+    Input("reads", "text", "dealer hole cards read by rank class only, '|' between cards ('K Q J' a picture, "
+          "'K Q J|A')", metavar="RANKS"),
     Input("dead", "cards", "other cards you can see (other players' cards), out of the deck", metavar="CARDS"),
 ))
 
@@ -120,7 +125,8 @@ class BonusHoldemEngine(base.FamilyBase):
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
         return (bonus_decide.decide(BonusGame.of(table), situation.cards("hand"), situation.cards("board"),
-                                    situation.cards("dead"), situation.flag("turn_wager")),)
+                                    situation.cards("dead"), situation.flag("turn_wager"), situation.cards("seen"),
+                                    parse_reads(situation.text("reads"))),)
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:

@@ -2,7 +2,8 @@
 (preflop: check or Play 3x or 4x), with the flop (check or Play 2x), with the whole board (Play 1x or
 fold); each option's exact expected net per Ante, later stages played optimally.
 
-The river and the flop are counted on the spot over the situation's own boards (``holdem.completion_endings``:
+The river and the flop are counted on the spot over the situation's own boards (``holdem.completion_endings``,
+or dealer_seen's with the dealer's cards seen or read:
 one board, or the 1,081 turn and river cards of a flop, about 0.1 s); the preflop values are the
 whole solution's (every flop of the hand), counted once per table and deck.
 """
@@ -10,13 +11,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddscalc._native import holdem
 from oddscalc.core.economics import Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import Decision
 from oddscalc.engines.holdem_stages import ENDINGS, SIX, UltimateRules, enough_cards, orbits, ultimate_play
+from oddscalc.engines.reads import Reads
 
+from .dealer_seen import completion_endings, refuse_preflop_seen
 from .ultimate import CHECK, FOLD, UltimateGame, play, play_action
 
 
@@ -39,9 +41,10 @@ def _value(rules: UltimateRules, multiple: int, category: int, ends: tuple[int, 
     return sum((rules.net(multiple, category, e) * ends[e] for e in range(SIX)), Fraction(0))
 
 
-def river(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
+def river(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
+          seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
     rules = game.rules
-    ((_, category, ends),) = holdem.completion_endings(hand, board, dead, rules.qualifier)
+    ((_, category, ends),) = completion_endings(hand, board, dead, rules.qualifier, seen, reads)
     total = sum(ends)
     m = rules.river_multiple
     values = {FOLD: Fraction(-2) + rules.fold_extra(category), play_action(m): _value(rules, m, category, ends) / total}
@@ -50,9 +53,10 @@ def river(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dea
                     facts={"stage": "river", "outcomes_of": play_action(m)})
 
 
-def flop(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
+def flop(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
+         seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
     rules = game.rules
-    found = holdem.completion_endings(hand, board, dead, rules.qualifier)
+    found = completion_endings(hand, board, dead, rules.qualifier, seen, reads)
     rm, fm = rules.river_multiple, rules.flop_multiple
     total = sum(sum(ends) for _, _, ends in found)
     check = Fraction(0)
@@ -82,17 +86,20 @@ def preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...]) ->
                     facts={"stage": "preflop", "check_means": "the flop and the river decided optimally"})
 
 
-def decide(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> Decision:
-    """The decision due with ``board`` seen (0, 3 or 5 community cards)."""
+def decide(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
+           seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
+    """The decision due with ``board`` seen (0, 3 or 5 community cards); ``seen`` and ``reads`` the
+    dealer's hole cards seen or read by rank class (at the flop and the river)."""
     if len(hand) != 2:
         raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
     if board:
         enough_cards(game.game.name, hand, board, dead)
     if len(board) == 5:
-        return river(game, hand, board, dead)
+        return river(game, hand, board, dead, seen, reads)
     if len(board) == 3:
-        return flop(game, hand, board, dead)
+        return flop(game, hand, board, dead, seen, reads)
     if not board:
+        refuse_preflop_seen(game.game.name, seen, reads)
         return preflop(game, hand, dead)
     raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the river (5), "
                      f"not with {len(board)} community cards")

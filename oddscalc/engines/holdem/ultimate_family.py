@@ -19,6 +19,7 @@ from oddscalc.engines.decision_report import Fact, Wording
 from oddscalc.engines.decision_report import decision_report as shared_report
 from oddscalc.engines.inputs import Input, Inputs, Situation
 from oddscalc.engines.pricing import strategies_compared, strategy_price_report
+from oddscalc.engines.reads import parse_reads
 from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.analysis import analysis_report as standard_report
 from oddscalc.report.model import Report, Table
@@ -46,6 +47,10 @@ DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your two hole cards", counts=(2,), required=True, metavar="CARDS"),
     Input("board", "cards", "the community cards turned: none (preflop), the flop (3) or all five (the river)",
           counts=(0, 3, 5), metavar="CARDS"),
+    Input("seen", "cards", "the dealer's hole cards seen (a flashed card): one or both, at the flop or later",
+          counts=(0, 1, 2), metavar="CARDS"),
+    Input("reads", "text", "dealer hole cards read by rank class only, '|' between cards ('K Q J' a picture, "
+          "'K Q J|A')", metavar="RANKS"),
     Input("dead", "cards", "other cards you can see (other players' cards), out of the deck", metavar="CARDS"),
 ))
 
@@ -147,7 +152,8 @@ class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
 
     def decide(self, table: GameTable, situation: Situation) -> tuple[base.Decision, ...]:
         return (ultimate_decide.decide(UltimateGame.of(table), situation.cards("hand"), situation.cards("board"),
-                                       situation.cards("dead")),)
+                                       situation.cards("dead"), situation.cards("seen"),
+                                       parse_reads(situation.text("reads"))),)
 
     def decision_report(self, table: GameTable, situation: Situation,
                         decisions: Sequence[base.Decision]) -> Report:
