@@ -15,6 +15,8 @@ cdef enum:
     TIE = 2            # ... qualifies and ties
     PW = 3             # ... qualifies and loses to the player
     MAX_CLASSES = 16
+    MAX_PARTS = 4      # rank classes a sorted read tells apart (the rest included)
+    MAX_COMPS = 20     # ways three dealer cards fall into at most four classes
     MAX_DEAD = 9       # the tallies of more dead cards on a full deck would pass 2^63 deals
 
 # A tally row is RESULTS of engines.three_card.solve: fold first, then the categories above.
@@ -66,7 +68,7 @@ cdef struct Relative:
     # dealer hands avoiding the player's cards, per hand class of the sorted set (cls) and category
     int32_t* a2        # [cls][52][52][4]
     int64_t* a1        # [cls][52][4]
-    int64_t a0[4][4]   # [cls][4]
+    int64_t a0[MAX_COMPS][4]   # [cls][4]
 
 
 cdef struct PlayerHand:
@@ -99,12 +101,14 @@ cdef class _Tallies:
 cdef class Game:
     # see its docstring in exposure3.pyx
     cdef ThreeCardRanking ranking
-    cdef readonly int qualify, n_strengths, n_deck, n_classes, n_cls
+    cdef readonly int qualify, n_strengths, n_deck, n_classes, n_cls, n_parts
     cdef readonly bint tie_plays, symmetric
     cdef int width
     cdef uint8_t in_deck[52]
     cdef int deck[52]
-    cdef uint8_t cls_of_card[52]
+    cdef uint8_t cls_of_card[52]   # the card's class as a code: 0 the rest, 4^(k-1) class k
+    cdef uint8_t comp_of_code[64]  # three cards' summed codes -> their composition (cls), dense
+    cdef uint8_t comp_parts[MAX_COMPS][MAX_PARTS]   # per composition: cards in each class
     cdef int* klass
     cdef int64_t m[MAX_CLASSES][4]
     cdef uint8_t* below2           # [cls][52][52][width]: hands {c, d, e} of the deck weaker than t
@@ -113,13 +117,15 @@ cdef class Game:
     cdef int64_t* hand_weight
     cdef Relative rel
 
+    cdef void _build_classes(self, sorted_ranks) except *
     cdef void _build_tables(self) except *
     cdef void _build_hands(self) except *
     cdef void relative(self, int p0, int p1, int p2, int s) noexcept nogil
     cdef list _groups(self, _Tallies out)
 
     cdef inline int _cls3(self, int a, int b, int c) noexcept nogil:
-        return self.cls_of_card[a] + self.cls_of_card[b] + self.cls_of_card[c]
+        """How three cards fall into the sorted classes (a composition, 0 .. n_cls - 1)."""
+        return self.comp_of_code[self.cls_of_card[a] + self.cls_of_card[b] + self.cls_of_card[c]]
 
     cdef inline void a1_of(self, int c, int64_t* out) noexcept nogil:
         """Dealer hands avoiding the player holding card c, per category (all sorted classes)."""

@@ -33,6 +33,8 @@ How it counts:
   enumerated, and only the observations where the decision differs from the no-information one
   are tallied (as a correction of the no-information tally).
 """
+import itertools
+
 from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
@@ -45,6 +47,13 @@ cdef inline int _hand_key(int a, int b, int c) noexcept nogil:
     """Sorted three cards as one integer (for comparing suit images)."""
     c, b, a = sort3_desc(a, b, c)
     return (a * 52 + b) * 52 + c
+
+
+def _reads(int k, int n_parts):
+    """Every read of k cards into n_parts classes (cards per class, the rest first), in increasing
+    code order: for one sorted set, by the number of cards in it."""
+    found = [v for v in itertools.product(range(k + 1), repeat=n_parts) if sum(v) == k]
+    return sorted(found, key=lambda v: sum(v[c] * 4 ** (c - 1) for c in range(1, n_parts)))
 
 
 cdef class _Tallies:
@@ -122,10 +131,7 @@ cdef class Game:
             self.in_deck[x] = 1
         if self.n_deck < 9:
             raise ValueError(f"a deck of {self.n_deck} cards is too small")
-        ranks = set(sorted_ranks)
-        self.n_cls = 4 if ranks else 1
-        for x in range(N_CARDS):
-            self.cls_of_card[x] = 1 if (ranks and (x >> 2) in ranks) else 0
+        self._build_classes(sorted_ranks)
         self.symmetric = all(sum(self.in_deck[4 * r + u] for u in range(4)) in (0, 4) for r in range(13))
         self._build_tables()
         self._build_hands()
@@ -141,6 +147,44 @@ cdef class Game:
         free(self.hand_weight)
         free(self.rel.a2)
         free(self.rel.a1)
+
+    cdef void _build_classes(self, sorted_ranks) except *:
+        """The sorted classes: ``sorted_ranks`` one set of ranks (in it or not) or several sets, each a
+        class, the ranks in none the last class; every way three cards fall into them (a composition)
+        gets a dense index, in increasing code order (for one set: the number of cards in it)."""
+        cdef int x, k, a, b, c, code, n = 0
+        groups = [tuple(g) for g in sorted_ranks] if sorted_ranks and not isinstance(sorted_ranks[0], int) \
+            else ([tuple(sorted_ranks)] if sorted_ranks else [])
+        if len(groups) + 1 > MAX_PARTS or any(not g for g in groups):
+            raise ValueError(f"at most {MAX_PARTS - 1} sorted classes of one or more ranks")
+        seen_ranks = [r for g in groups for r in g]
+        if len(set(seen_ranks)) != len(seen_ranks) or any(not 0 <= r < 13 for r in seen_ranks):
+            raise ValueError("the sorted classes must hold distinct ranks 0..12")
+        self.n_parts = len(groups) + 1 if groups else 1
+        weight = [0] + [4 ** i for i in range(len(groups))]
+        for x in range(N_CARDS):
+            self.cls_of_card[x] = 0
+            for k, g in enumerate(groups):
+                if (x >> 2) in g:
+                    self.cls_of_card[x] = weight[k + 1]
+        memset(self.comp_of_code, 0, sizeof(self.comp_of_code))
+        memset(self.comp_parts, 0, sizeof(self.comp_parts))
+        codes = sorted({weight[a] + weight[b] + weight[c] for a in range(self.n_parts)
+                        for b in range(a, self.n_parts) for c in range(b, self.n_parts)})
+        for code in codes:
+            self.comp_of_code[code] = n
+            for k in range(self.n_parts - 1, 0, -1):
+                self.comp_parts[n][k] = (code // weight[k]) % 4
+            self.comp_parts[n][0] = 3 - sum(self.comp_parts[n][k] for k in range(1, self.n_parts))
+            n += 1
+        self.n_cls = n
+
+    def observations(self, int k):
+        """The reads of k sorted cards, in the order sorted_cards numbers them: per read, how many of
+        the k fall in each class (the rest first, then the classes as given)."""
+        if not 1 <= k <= 3 or self.n_parts < 2:
+            raise ValueError("k must be 1..3, with sorted classes")
+        return [tuple(v) for v in _reads(k, self.n_parts)]
 
     cdef void _build_tables(self) except *:
         cdef int w = self.width, n = self.n_deck, i, j, k, c, d, e, t, cls
@@ -328,21 +372,30 @@ cdef class Game:
         Returns (tally rows per class, groups (j, strength, played, folded, a, b, c))."""
         if not 1 <= k <= 3:
             raise ValueError("k must be 1..3")
-        if self.n_cls != 4:
+        if self.n_parts < 2:
             raise ValueError("the Game has no sorted ranks")
-        cdef _Tallies out = _Tallies(4, self.n_strengths)
+        reads = _reads(k, self.n_parts)
+        cdef int n_obs = len(reads), p
+        cdef _Tallies out = _Tallies(n_obs, self.n_strengths)
         cdef PlayerHand hand
         cdef int64_t counts[4]
+        cdef int64_t ways[MAX_COMPS][20]
         cdef int h, j, r, cat, play
+        # a dealer hand whose cards fall r_c into each class c shows the read v (v_c of the k cards
+        # looked at in class c) in prod_c C(r_c, v_c) ways
+        for r in range(self.n_cls):
+            for j in range(n_obs):
+                ways[r][j] = 1
+                for p in range(self.n_parts):
+                    ways[r][j] *= choose(self.comp_parts[r][p], reads[j][p])
         with nogil:
             for h in range(self.n_hands):
                 self.enter(h, &hand)
-                for j in range(k + 1):
-                    # a dealer hand with r sorted cards shows j of them among k in C(r,j)C(3-r,k-j) ways
+                for j in range(n_obs):
                     for cat in range(4):
                         counts[cat] = 0
-                        for r in range(4):
-                            counts[cat] += self.rel.a0[r][cat] * choose(r, j) * choose(3 - r, k - j)
+                        for r in range(self.n_cls):
+                            counts[cat] += self.rel.a0[r][cat] * ways[r][j]
                     if counts[0] + counts[1] + counts[2] + counts[3] == 0:
                         continue
                     play = plays(weigh(hand.mk, counts), self.tie_plays)
@@ -375,6 +428,8 @@ cdef class Game:
         cdef uint8_t marked[52]
         if len(hand) != 3 or len(dealer_seen) > 3:
             raise ValueError("a hand is three cards and the dealer has three")
+        if sorted_k and self.n_parts != 2:
+            raise ValueError("one situation is priced with one sorted set (in it or not)")
         memset(marked, 0, sizeof(marked))
         mark_cards(hand, marked)
         mark_cards(dealer_seen, marked)
@@ -411,7 +466,7 @@ cdef class Game:
                         c = rest[k]
                         wt = 1
                         if sorted_k:
-                            r = self._cls3(a, b, c) if self.n_cls == 4 else 0
+                            r = self.comp_parts[self._cls3(a, b, c)][1]
                             wt = choose(r, sorted_j) * choose(3 - r, sorted_k - sorted_j)
                         counts[category(strength3(self.ranking, a, b, c), s, q)] += wt
         return counts[NQ], counts[DW], counts[TIE], counts[PW]

@@ -156,9 +156,11 @@ class Seen:
     board_cards: int = 0
 
     def given(self) -> tuple[str, ...]:
-        """The dimensions asked for, by their parameter names (a zero count is not asked for)."""
+        """The dimensions asked for, by their parameter names (a zero count is not asked for; sorted
+        ranks with ``|`` are a partition into more classes than in or out, ``sorted_classes``)."""
         asked = {"dealer_cards": self.dealer_cards > 0, "boxes": self.boxes > 0, "board_cards": self.board_cards > 0,
-                 "sorted_ranks": self.sorted_ranks is not None}
+                 "sorted_ranks": self.sorted_ranks is not None,
+                 "sorted_classes": self.sorted_ranks is not None and "|" in self.sorted_ranks}
         return tuple(name for name, is_asked in asked.items() if is_asked)
 
     def text(self) -> str:

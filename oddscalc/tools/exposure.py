@@ -36,7 +36,7 @@ MAX_SAMPLES = 10 ** 9
 DEALER_HAND_PRICES = frozenset({"dealer_cards", "boxes", "sorted_ranks"})
 # how each dimension is asked for, in the API's words (the command line renames them)
 ASKED_AS = {"dealer_cards": "dealer_cards=K", "boxes": "boxes=K", "board_cards": "board_cards=K",
-            "sorted_ranks": "sorted_ranks=RANKS"}
+            "sorted_ranks": "sorted_ranks=RANKS", "sorted_classes": "sorted_ranks=CLASSES ('A|K Q J')"}
 
 
 def priced(family: Exposes) -> frozenset[str]:

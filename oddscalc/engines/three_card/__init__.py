@@ -48,6 +48,8 @@ class ThreeCardEngine(base.FamilyBase, base.ExposureFromModule):
 
     decide_inputs = DECIDE_INPUTS
     exposure_module = "oddscalc.engines.three_card.exposure"
+    # the dealer hand's dimensions, and reads of a partition into more classes ('A|K Q J|*')
+    exposure_prices = frozenset({"dealer_cards", "boxes", "sorted_ranks", "sorted_classes"})
 
     def __init__(self) -> None:
         super().__init__("three-card", RULE_SPECS, strategies=strategy.STRATEGIES)

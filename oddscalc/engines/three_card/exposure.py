@@ -102,21 +102,68 @@ def parse_sorted_ranks(ranks: str | Iterable[int]) -> tuple[int, ...]:
     return out
 
 
+Classes = tuple[tuple[int, ...], ...]
+MAX_SORTED_CLASSES = 3         # classes named in a partition read; the ranks in none are one more
+
+
+def parse_sorted_classes(ranks: str | Iterable[int]) -> Classes:
+    """The sorted classes of a read: one set (``"A K"``: in it or not) or a partition written with
+    ``|`` between classes (``"A|K Q J"``, or ``"A|K Q J|*"``: the ranks in no class named are one
+    class more, ``*``).
+
+    >>> parse_sorted_classes("A K"), parse_sorted_classes("A|K Q J|*")
+    (((11, 12),), ((12,), (9, 10, 11)))
+    """
+    if not isinstance(ranks, str) or "|" not in ranks:
+        return (parse_sorted_ranks(ranks),)
+    parts = [part.strip() for part in ranks.split("|")]
+    if parts and parts[-1] == "*":
+        parts.pop()
+    if not parts or any(not part or part == "*" for part in parts):
+        raise InputError(f"sorted classes {ranks!r}: one or more ranks in each class, '|' between classes and "
+                         "'*' only last (the other ranks), e.g. 'A|K Q J|*'")
+    classes = tuple(parse_rank_set(part) for part in parts)
+    named = [r for c in classes for r in c]
+    if len(set(named)) != len(named):
+        raise InputError(f"sorted classes {ranks!r}: a rank is in two classes")
+    if len(classes) > MAX_SORTED_CLASSES:
+        raise InputError(f"sorted classes {ranks!r}: at most {MAX_SORTED_CLASSES} classes besides the other ranks")
+    return classes
+
+
+def classes_text(classes: Classes) -> str:
+    """``{A} | {K, Q, J} | the other ranks``, or the one set's ``{A, K}``."""
+    if len(classes) == 1:
+        return rank_set_text(classes[0])
+    rest = "" if sum(map(len, classes)) == 13 else " | the other ranks"
+    return " | ".join(rank_set_text(c) for c in classes) + rest
+
+
+def read_name(classes: Classes, read: Sequence[int], k: int) -> str:
+    """One read of k sorted cards in words (``read``: cards per class, the other ranks first):
+    ``1 of 2 in {A}, 1 in {K, Q, J}``."""
+    counts = read[1:]
+    first = f"{counts[0]} of {k} in {rank_set_text(classes[0])}"
+    return first + "".join(f", {n} in {rank_set_text(c)}" for n, c in zip(counts[1:], classes[1:], strict=True))
+
+
 def _class_of_strengths(rules: ThreeCardRules) -> list[int]:
     """Pay-class index (into rules.pay_classes: the hand classes and the game's classes the main
     paytables name) of every strength of the rules' ranking."""
     return [rules.pay_classes.index(klass) for klass in rules.pay_class_of]
 
 
-def kernel_game(rules: ThreeCardRules, deck: Iterable[int] = DECK, sorted_ranks: Sequence[int] = ()) -> exposure3.Game:
+def kernel_game(rules: ThreeCardRules, deck: Iterable[int] = DECK,
+                sorted_ranks: Sequence[int] | Classes = ()) -> exposure3.Game:
     """The kernel's Game for these rules: classes per strength and the scaled decision
-    coefficients of each class (the kernel knows no paytable)."""
+    coefficients of each class (the kernel knows no paytable); ``sorted_ranks`` one sorted set of
+    ranks or the classes of a partition."""
     p = prices(rules)
     coefficients = [scaled_coefficients(p, klass)[0] for klass in rules.pay_classes]
     try:
         return exposure3.Game(rules.ranking.native, tuple(sorted(deck)), rules.qualify,
                               _class_of_strengths(rules), coefficients, rules.play_on_tie,
-                              tuple(sorted_ranks), int(rules.ties))
+                              sorted_ranks, int(rules.ties))
     except ValueError as error:
         raise InputError(f"exposure: {error}") from None
 
@@ -146,7 +193,8 @@ def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, box
     the informed optimal strategy, and that strategy as players say it where it is simple."""
     deck = tuple(sorted(deck))
     n = len(deck)
-    ranks = parse_sorted_ranks(sorted_ranks) if sorted_ranks is not None else ()
+    classes = parse_sorted_classes(sorted_ranks) if sorted_ranks is not None else ()
+    ranks = classes[0] if len(classes) == 1 else tuple(r for c in classes for r in c)
     if dealer_cards is None:
         dealer_cards = rules.upcards
     if not 0 <= dealer_cards <= 3:
@@ -174,14 +222,13 @@ def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, box
     p = prices(rules)
     baseline_solution = solve(rules, game_counts(rules, deck))
     baseline = game_analysis(baseline_solution)
-    game = kernel_game(rules, deck, ranks)
+    game = kernel_game(rules, deck, ranks if len(classes) == 1 else classes)
     strategy: tuple[tuple[str, str], ...] = ()
     if ranks:
         rows, groups = game.sorted_cards(dealer_cards)
         total = math.comb(n, 3) * math.comb(n - 3, 3) * math.comb(3, dealer_cards)
         solution = _solution(rules, p, rows, total, deck)
-        names = [f"{j} of {dealer_cards} in {rank_set_text(ranks)}"
-                 for j in range(dealer_cards + 1)]
+        names = [read_name(classes, read, dealer_cards) for read in game.observations(dealer_cards)]
         strategy = _strategy_lines(rules, p, groups, names, deck)
     elif boxes and rules.upcards:
         rows, _borderline = exposure3_boxes.upcard_box(game)
@@ -205,7 +252,8 @@ def analyze_exposure(rules: ThreeCardRules, dealer_cards: int | None = None, box
         elif dealer_cards == 0:
             strategy = _strategy_lines(rules, p, _plain_groups(baseline_solution), ["every hand"], deck)
     analysis = game_analysis(solution)
-    seen = seen_text(dealer_cards, boxes, tuple(RANKS[r] for r in ranks) or None)
+    seen = (seen_text(dealer_cards, boxes, tuple(RANKS[r] for r in ranks) or None) if len(classes) < 2 else
+            f"the class of each of {_plural(dealer_cards, 'dealer card')} in {classes_text(classes)}")
     return Exposure(seen, baseline, analysis.expected_return - baseline.expected_return, analysis, strategy=strategy)
 
 
@@ -372,4 +420,4 @@ def exposure(table: GameTable, seen: Seen, workers: int | None = None, scheduler
 
 
 __all__ = ["SituationPrice", "analyze_exposure", "exposure", "exposure_chunk", "price_situation", "kernel_game",
-           "parse_sorted_ranks", "seen_text"]
+           "parse_sorted_ranks", "parse_sorted_classes", "seen_text"]

@@ -24,7 +24,13 @@ from oddscalc.core.oracle import three_card_value
 from oddscalc.engines.base import Seen, load
 from oddscalc.engines.three_card.counts import game_counts
 from oddscalc.engines.three_card.exposure import analyze_exposure as exposure
-from oddscalc.engines.three_card.exposure import exposure_chunk, kernel_game, parse_sorted_ranks, price_situation
+from oddscalc.engines.three_card.exposure import (
+    exposure_chunk,
+    kernel_game,
+    parse_sorted_classes,
+    parse_sorted_ranks,
+    price_situation,
+)
 from oddscalc.engines.three_card.outcomes import game_analysis
 from oddscalc.engines.three_card.rules import three_card_rules
 from oddscalc.engines.three_card.solve import solve
@@ -133,16 +139,21 @@ def _masks(cards, k):
     return [sum(1 << c for c in combo) for combo in itertools.combinations(cards, k)]
 
 
-def dealer_cards_deals(k, sorted_ranks=None):
+def dealer_cards_deals(k, sorted_ranks=None, classes=None):
     """Observations of k dealer cards seen (or, with sorted_ranks, of how many of them are
-    sorted): every dealer hand, every choice of the k cards shown, grouped by what is seen."""
+    sorted; with classes, of how many fall in each class): every dealer hand, every choice of the
+    k cards shown, grouped by what is seen."""
+    def key_of(shown):
+        if classes is not None:
+            return tuple(sorted(next((i for i, c in enumerate(classes) if card >> 2 in c), -1) for card in shown))
+        return shown if sorted_ranks is None else sum(1 for c in shown if c >> 2 in sorted_ranks)
+
     def observations(rest):
         groups = defaultdict(list)
         for dealer in itertools.combinations(rest, 3):
             mask = (1 << dealer[0]) | (1 << dealer[1]) | (1 << dealer[2])
             for shown in itertools.combinations(dealer, k):
-                key = shown if sorted_ranks is None else sum(1 for c in shown if c >> 2 in sorted_ranks)
-                groups[key].append(mask)
+                groups[key_of(shown)].append(mask)
         return groups.values()
     return observations
 
@@ -202,6 +213,34 @@ def test_caribbean_fast_poker_shows_more_cards_equal_brute_force():
     game = caribbean_fast_poker()
     for k in (1, 2, 3):
         check(game, SIXTEEN, dealer_cards_deals(k), dealer_cards=k)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, ranks", [("three-card-poker", "A|3 2"), ("fast-poker", "5|A|2|*"),
+                                         ("three-card-poker", "A|5")])
+def test_reads_of_a_partition_equal_brute_force(name, ranks):
+    game = load(name)
+    classes = parse_sorted_classes(ranks)
+    for k in (1, 2, 3):
+        check(game, SIXTEEN, dealer_cards_deals(k, classes=classes), dealer_cards=k, sorted_ranks=ranks)
+
+
+def test_a_partition_of_two_classes_is_the_sorted_set_and_a_finer_one_is_worth_more():
+    rules = three_card_rules(load("three-card-poker"))
+    one = exposure(rules, dealer_cards=2, sorted_ranks="A 5", deck=SIXTEEN)
+    also = exposure(rules, dealer_cards=2, sorted_ranks="A 5|*", deck=SIXTEEN)
+    finer = exposure(rules, dealer_cards=2, sorted_ranks="A|5", deck=SIXTEEN)
+    whole = exposure(rules, dealer_cards=2, deck=SIXTEEN)
+    assert also.analysis == one.analysis and also.strategy == one.strategy
+    assert one.gain <= finer.gain <= whole.gain
+    assert one.gain < finer.gain and finer.strategy[0][0] == "0 of 2 in {A}, 0 in {5}"
+
+
+@pytest.mark.parametrize("text, words", [("A|A K", "two classes"), ("A||K", "each class"), ("*|A", "each class"),
+                                         ("A|K|Q|J", "at most 3")])
+def test_a_bad_partition_is_refused_in_one_line(text, words):
+    with pytest.raises(InputError, match=words):
+        parse_sorted_classes(text)
 
 
 @pytest.mark.slow
