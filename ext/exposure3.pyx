@@ -33,27 +33,19 @@ How it counts:
   enumerated, and only the observations where the decision differs from the no-information one
   are tallied (as a correction of the no-information tally).
 """
-import itertools
-
 from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, choose, mark_cards, sort3_desc
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
+from oddscalc._native.colex import class_reads
 
 
 cdef inline int _hand_key(int a, int b, int c) noexcept nogil:
     """Sorted three cards as one integer (for comparing suit images)."""
     c, b, a = sort3_desc(a, b, c)
     return (a * 52 + b) * 52 + c
-
-
-def _reads(int k, int n_parts):
-    """Every read of k cards into n_parts classes (cards per class, the rest first), in increasing
-    code order: for one sorted set, by the number of cards in it."""
-    found = [v for v in itertools.product(range(k + 1), repeat=n_parts) if sum(v) == k]
-    return sorted(found, key=lambda v: sum(v[c] * 4 ** (c - 1) for c in range(1, n_parts)))
 
 
 cdef class _Tallies:
@@ -161,7 +153,7 @@ cdef class Game:
         if len(set(seen_ranks)) != len(seen_ranks) or any(not 0 <= r < 13 for r in seen_ranks):
             raise ValueError("the sorted classes must hold distinct ranks 0..12")
         self.n_parts = len(groups) + 1 if groups else 1
-        weight = [0] + [4 ** i for i in range(len(groups))]
+        weight = [0] + [1 << (2 * i) for i in range(len(groups))]
         for x in range(N_CARDS):
             self.cls_of_card[x] = 0
             for k, g in enumerate(groups):
@@ -184,7 +176,7 @@ cdef class Game:
         the k fall in each class (the rest first, then the classes as given)."""
         if not 1 <= k <= 3 or self.n_parts < 2:
             raise ValueError("k must be 1..3, with sorted classes")
-        return [tuple(v) for v in _reads(k, self.n_parts)]
+        return [tuple(v) for v in class_reads(k, self.n_parts)]
 
     cdef void _build_tables(self) except *:
         cdef int w = self.width, n = self.n_deck, i, j, k, c, d, e, t, cls
@@ -374,7 +366,7 @@ cdef class Game:
             raise ValueError("k must be 1..3")
         if self.n_parts < 2:
             raise ValueError("the Game has no sorted ranks")
-        reads = _reads(k, self.n_parts)
+        reads = class_reads(k, self.n_parts)
         cdef int n_obs = len(reads), p
         cdef _Tallies out = _Tallies(n_obs, self.n_strengths)
         cdef PlayerHand hand

@@ -36,6 +36,7 @@ from cython.parallel cimport prange
 
 from oddscalc._native.cards cimport N_RANKS, make_card, card_rank, choose, choose2, choose3, choose4, mark_cards
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
+from oddscalc._native.colex import class_reads
 from oddscalc._native.stud cimport (SENTINEL, Level, advance_below, advance_upto, level_alloc, level_free,
                                     level_open, level_rewind, enumerate_completions, order_by_strength,
                                     payout_class, read_pays)
@@ -92,19 +93,20 @@ def hand_payout_class(cards):
 # --- the upcard and sorted cards -------------------------------------------------------------
 
 cdef enum:
-    STRIDE = 5              # a list entry: strength, then entries before it with j = 1, 2, 3, 4
+    MAX_STRIDE = 35         # a list entry: strength, then entries before it of each composition j >= 1
+    MAX_PARTS = 4           # rank classes the sorted cards are read in (the other ranks included)
 
 
 cdef struct SortedScratch:
     uint16_t* dealer       # strength of every four-card completion (colex order)
-    uint8_t* sorted_in     # its number of sorted-set cards
+    uint8_t* sorted_in     # how its cards fall into the classes (composition j; 0: all in the other ranks)
     uint32_t* quads
     int32_t* order
     int32_t* bucket
     uint16_t* list0        # strengths of all completions, ascending
-    int32_t* cum0          # per position of list0: entries before it with j = 1..4
-    Level one              # the runs of one card, two, three: entries of STRIDE values, and per
-    Level two              # run the entries below the qualifier, then those with j = 1..4
+    int32_t* cum0          # per position of list0: entries before it of each composition j >= 1
+    Level one              # the runs of one card, two, three: entries of stride values, and per
+    Level two              # run the entries below the qualifier, then those of each j >= 1
     Level three
     uint64_t* records      # player-hand classes, as found
     uint16_t* hand_strength  # their strengths
@@ -127,21 +129,22 @@ cdef void sorted_free(SortedScratch* w) noexcept nogil:
     level_free(&w.three)
 
 
-cdef bint sorted_alloc(SortedScratch* w, int D) noexcept nogil:
-    """Allocate the buffers for a deck of D cards; False (and nothing held) when memory ran out."""
+cdef bint sorted_alloc(SortedScratch* w, int D, int stride) noexcept nogil:
+    """Allocate the buffers for a deck of D cards and list entries of ``stride`` values; False (and
+    nothing held) when memory ran out."""
     cdef int64_t n4 = choose(D, 4), hands = choose(D, 5)
     cdef bint levels
     memset(w, 0, sizeof(SortedScratch))
-    levels = (level_alloc(&w.one, D, choose(D - 1, 3), STRIDE)
-              and level_alloc(&w.two, choose(D, 2), choose(D - 2, 2), STRIDE)
-              and level_alloc(&w.three, choose(D, 3), D - 3, STRIDE))
+    levels = (level_alloc(&w.one, D, choose(D - 1, 3), stride)
+              and level_alloc(&w.two, choose(D, 2), choose(D - 2, 2), stride)
+              and level_alloc(&w.three, choose(D, 3), D - 3, stride))
     w.dealer = <uint16_t*>malloc(n4 * sizeof(uint16_t))
     w.sorted_in = <uint8_t*>malloc(n4)
     w.quads = <uint32_t*>malloc(n4 * sizeof(uint32_t))
     w.order = <int32_t*>malloc(n4 * sizeof(int32_t))
     w.bucket = <int32_t*>malloc((N_STRENGTHS + 1) * sizeof(int32_t))
     w.list0 = <uint16_t*>malloc((n4 + 1) * sizeof(uint16_t))
-    w.cum0 = <int32_t*>malloc(4 * (n4 + 1) * sizeof(int32_t))
+    w.cum0 = <int32_t*>malloc((stride - 1) * (n4 + 1) * sizeof(int32_t))
     w.records = <uint64_t*>malloc(hands * sizeof(uint64_t))
     w.hand_strength = <uint16_t*>malloc(hands * sizeof(uint16_t))
     w.hand_order = <int32_t*>malloc(hands * sizeof(int32_t))
@@ -154,61 +157,62 @@ cdef bint sorted_alloc(SortedScratch* w, int D) noexcept nogil:
 
 
 cdef inline void append_entry(Level* level, int32_t t, uint16_t s, int j, int q) noexcept nogil:
-    """Append strength s (a completion with j sorted-set cards) to run t; count it in the run's
+    """Append strength s (a completion of composition j) to run t; count it in the run's
     not-qualifying counts."""
-    cdef uint16_t* entry = level.list + STRIDE * level.fill[t]
+    cdef uint16_t* entry = level.list + level.stride * level.fill[t]
     entry[0] = s
     entry[1] = <uint16_t>j        # close_lists turns it into the counts before the entry
     level.fill[t] += 1
     if s < q:
-        level.nq[STRIDE * t] += 1
+        level.nq[level.stride * t] += 1
         if j:
-            level.nq[STRIDE * t + j] += 1
+            level.nq[level.stride * t + j] += 1
 
 
 cdef void close_lists(Level* level) noexcept nogil:
     """Turn each entry's j into the counts per j of the entries before it, end each run with a
     sentinel carrying the run's totals, and rewind the run's walkers."""
     cdef int32_t t, p, length = level.length
-    cdef int k, j
-    cdef uint16_t run[4]
+    cdef int k, j, width = level.stride - 1
+    cdef uint16_t run[MAX_STRIDE]
     cdef uint16_t* entry
     for t in range(level.n):
-        for k in range(4):
+        for k in range(width):
             run[k] = 0
-        entry = level.list + STRIDE * t * (length + 1)
+        entry = level.list + level.stride * t * (length + 1)
         for p in range(length + 1):
             j = entry[1] if p < length else 0
-            for k in range(4):
+            for k in range(width):
                 entry[1 + k] = run[k]
             if p == length:
                 entry[0] = SENTINEL
             elif j:
                 run[j - 1] += 1
-            entry += STRIDE
+            entry += level.stride
     level_rewind(level)
 
 
-cdef inline int32_t entry_at_least(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
-    while lists[STRIDE * pointer[0]] < strength:
+cdef inline int32_t entry_at_least(const uint16_t* lists, int stride, int32_t* pointer,
+                                   uint16_t strength) noexcept nogil:
+    while lists[stride * pointer[0]] < strength:
         pointer[0] += 1
     return pointer[0]
 
 
-cdef inline int32_t entry_above(const uint16_t* lists, int32_t* pointer, uint16_t strength) noexcept nogil:
-    while lists[STRIDE * pointer[0]] <= strength:
+cdef inline int32_t entry_above(const uint16_t* lists, int stride, int32_t* pointer, uint16_t strength) noexcept nogil:
+    while lists[stride * pointer[0]] <= strength:
         pointer[0] += 1
     return pointer[0]
 
 
-cdef inline void add_entry(int64_t* acc, const uint16_t* lists, int32_t at, int32_t entries, int sign) noexcept nogil:
-    """acc[0] += sign * entries before position at; acc[j] += sign * those with j sorted cards."""
-    cdef const uint16_t* entry = lists + STRIDE * at
+cdef inline void add_entry(int64_t* acc, const uint16_t* lists, int stride, int32_t at, int32_t entries,
+                           int sign) noexcept nogil:
+    """acc[0] += sign * entries before position at; acc[j] += sign * those of composition j."""
+    cdef const uint16_t* entry = lists + stride * at
+    cdef int j
     acc[0] += sign * entries
-    acc[1] += sign * entry[1]
-    acc[2] += sign * entry[2]
-    acc[3] += sign * entry[3]
-    acc[4] += sign * entry[4]
+    for j in range(1, stride):
+        acc[j] += sign * entry[j]
 
 
 cdef inline void add_run(int64_t* below, int64_t* upto, Level* level, int32_t t, uint16_t strength,
@@ -216,76 +220,91 @@ cdef inline void add_run(int64_t* below, int64_t* upto, Level* level, int32_t t,
     """Add (sign) run t's entries below ``strength`` to ``below`` and those at most it to ``upto``,
     each split by j."""
     cdef int32_t start = t * (level.length + 1)
-    cdef int32_t p = entry_at_least(level.list, &level.lt[t], strength)
-    add_entry(below, level.list, p, p - start, sign)
-    p = entry_above(level.list, &level.le[t], strength)
-    add_entry(upto, level.list, p, p - start, sign)
+    cdef int32_t p = entry_at_least(level.list, level.stride, &level.lt[t], strength)
+    add_entry(below, level.list, level.stride, p, p - start, sign)
+    p = entry_above(level.list, level.stride, &level.le[t], strength)
+    add_entry(upto, level.list, level.stride, p, p - start, sign)
 
 
-cdef inline void add_counts(int64_t* acc, const int32_t* counts, int sign) noexcept nogil:
-    acc[0] += sign * counts[0]
-    acc[1] += sign * counts[1]
-    acc[2] += sign * counts[2]
-    acc[3] += sign * counts[3]
-    acc[4] += sign * counts[4]
+cdef inline void add_counts(int64_t* acc, const int32_t* counts, int stride, int sign) noexcept nogil:
+    cdef int j
+    for j in range(stride):
+        acc[j] += sign * counts[j]
 
 
-cdef inline void add32(int64_t* acc, const int32_t* cum, int32_t at, int sign) noexcept nogil:
+cdef inline void add32(int64_t* acc, const int32_t* cum, int stride, int32_t at, int sign) noexcept nogil:
+    cdef int j
     acc[0] += sign * at
-    acc[1] += sign * cum[4 * at]
-    acc[2] += sign * cum[4 * at + 1]
-    acc[3] += sign * cum[4 * at + 2]
-    acc[4] += sign * cum[4 * at + 3]
+    for j in range(1, stride):
+        acc[j] += sign * cum[(stride - 1) * at + j - 1]
 
 
-cdef inline void split_by_j(int64_t* acc) noexcept nogil:
+cdef inline void split_by_j(int64_t* acc, int stride) noexcept nogil:
     """acc[0] held the total: make it the count with j = 0."""
-    acc[0] -= acc[1] + acc[2] + acc[3] + acc[4]
+    cdef int j
+    for j in range(1, stride):
+        acc[0] -= acc[j]
 
 
-cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int sorted_mask, int n_sorted,
+cdef struct Classes:
+    # the rank classes the sorted cards are read in, and what a read of them weighs
+    uint8_t code[13]                  # per rank: 0 the other ranks, 5^(c-1) class c
+    uint8_t comp_of_code[256]         # four cards' summed codes -> their composition j, dense
+    uint8_t parts[MAX_STRIDE][MAX_PARTS]   # per composition: cards in each class
+    int n_parts
+    int stride                        # compositions of four cards (entries per list value)
+    int n_obs                         # reads of the n sorted cards
+    int64_t weight[MAX_STRIDE][MAX_STRIDE]  # [j][read]: ways four cards of composition j show it
+
+
+cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, const Classes* cl,
                        const int64_t* num, const int64_t* den, int m, int64_t* out,
                        int64_t* n_classes) noexcept nogil:
-    """Every class of one upcard rank (suit 0): decide for each number j' of seen sorted-set
-    cards and add the counts to out[(j' * 11 + class) * 6 ...].  0, or 1 if memory ran out."""
+    """Every class of one upcard rank (suit 0): decide for each read of the sorted cards and add
+    the counts to out[(read * 11 + class) * 6 ...].  0, or 1 if memory ran out."""
     cdef SortedScratch w
     cdef uint8_t others[52]
-    cdef uint8_t in_set[52]
+    cdef uint8_t code_of[52]
     cdef int up = make_card(up_rank, 0)
-    cdef int D = 0, i, a, b, c, d, j, jp, s, cls, s_others = 0, s_hand, rest
+    cdef int stride = cl.stride
+    cdef int D = 0, i, a, b, c, d, j, jp, s, cls, p
+    cdef int class_others[MAX_PARTS]
+    cdef int class_left[MAX_PARTS]
     cdef int32_t idx, k, t, fill0 = 0, lt0 = 0, le0 = 0
-    cdef int32_t nq0[STRIDE]
+    cdef int32_t nq0[MAX_STRIDE]
     cdef int64_t kk, n_hands
     cdef uint64_t record
     cdef int x[5]
-    cdef int64_t NQ[5]
-    cdef int64_t LT[5]
-    cdef int64_t LE[5]
-    cdef int64_t TOT[5]
+    cdef int64_t NQ[MAX_STRIDE]
+    cdef int64_t LT[MAX_STRIDE]
+    cdef int64_t LE[MAX_STRIDE]
+    cdef int64_t TOT[MAX_STRIDE]
     cdef int64_t wt, tot, nq, win, tie, lose, weight
-    cdef int run0[4]
+    cdef int run0[MAX_STRIDE]
     cdef uint16_t h
     D = deck_without(deck, n_deck, up, -1, others)
+    for p in range(cl.n_parts):
+        class_others[p] = 0
     for i in range(D):
-        in_set[i] = (sorted_mask >> card_rank(others[i])) & 1
-        s_others += in_set[i]
+        code_of[i] = cl.code[card_rank(others[i])]
+        class_others[class_index(code_of[i])] += 1
     cdef int32_t n4 = <int32_t>choose(D, 4)
-    if not sorted_alloc(&w, D):
+    if not sorted_alloc(&w, D, stride):
         return 1
-    # every dealer completion (four cards of the D), in colex order
+    # every dealer completion (four cards of the D), in colex order, with its composition
     enumerate_completions(&up, 1, others, D, w.dealer, w.quads)
     for idx in range(n4):
-        w.sorted_in[idx] = 0
+        j = 0
         for i in range(4):
-            w.sorted_in[idx] += in_set[(w.quads[idx] >> (8 * i)) & 0xFF]
+            j += code_of[(w.quads[idx] >> (8 * i)) & 0xFF]
+        w.sorted_in[idx] = cl.comp_of_code[j]
     order_by_strength(w.dealer, n4, w.bucket, w.order)
     # sorted strength lists of the completions holding each card, pair and triple
     level_open(&w.one)
     level_open(&w.two)
     level_open(&w.three)
-    for i in range(4):
+    for i in range(stride):
         run0[i] = 0
-    for i in range(STRIDE):
         nq0[i] = 0
     for k in range(n4):
         idx = w.order[k]
@@ -296,8 +315,8 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
         x[2] = (w.quads[idx] >> 16) & 0xFF
         x[3] = w.quads[idx] >> 24
         w.list0[fill0] = s
-        for i in range(4):
-            w.cum0[4 * fill0 + i] = run0[i]
+        for i in range(stride - 1):
+            w.cum0[(stride - 1) * fill0 + i] = run0[i]
         if j:
             run0[j - 1] += 1
         if s < q:
@@ -312,8 +331,8 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
                 for c in range(b + 1, 4):
                     append_entry(&w.three, <int32_t>(choose3(x[c]) + choose2(x[b]) + x[a]), s, j, q)
     w.list0[n4] = SENTINEL
-    for i in range(4):
-        w.cum0[4 * n4 + i] = run0[i]
+    for i in range(stride - 1):
+        w.cum0[(stride - 1) * n4 + i] = run0[i]
     close_lists(&w.one)
     close_lists(&w.two)
     close_lists(&w.three)
@@ -321,34 +340,34 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
     n_hands = player_classes(others, D, GROUP_ONE_SUIT, w.records)
     n_classes[0] = n_hands
     order_records(w.records, n_hands, w.bucket, w.hand_strength, w.hand_order)
-    rest = D - 5
     for kk in range(n_hands):
         record = w.records[w.hand_order[kk]]
         h = record_strength(record)
-        s_hand = 0
+        for p in range(cl.n_parts):
+            class_left[p] = class_others[p]
         for i in range(5):
             x[i] = record_position(record, i)
-            s_hand += in_set[x[i]]
-        for i in range(5):
+            class_left[class_index(code_of[x[i]])] -= 1
+        for i in range(stride):
             NQ[i] = 0
             LT[i] = 0
             LE[i] = 0
-        add_counts(NQ, nq0, 1)
+        add_counts(NQ, nq0, stride, 1)
         if h >= q:
-            add32(LT, w.cum0, advance_below(w.list0, &lt0, h), 1)
-            add32(LE, w.cum0, advance_upto(w.list0, &le0, h), 1)
+            add32(LT, w.cum0, stride, advance_below(w.list0, &lt0, h), 1)
+            add32(LE, w.cum0, stride, advance_upto(w.list0, &le0, h), 1)
         for a in range(5):
-            add_counts(NQ, w.one.nq + STRIDE * x[a], -1)
+            add_counts(NQ, w.one.nq + stride * x[a], stride, -1)
             if h >= q:
                 add_run(LT, LE, &w.one, x[a], h, -1)
             for b in range(a + 1, 5):
                 t = <int32_t>(choose2(x[b]) + x[a])
-                add_counts(NQ, w.two.nq + STRIDE * t, 1)
+                add_counts(NQ, w.two.nq + stride * t, stride, 1)
                 if h >= q:
                     add_run(LT, LE, &w.two, t, h, 1)
                 for c in range(b + 1, 5):
                     t = <int32_t>(choose3(x[c]) + choose2(x[b]) + x[a])
-                    add_counts(NQ, w.three.nq + STRIDE * t, -1)
+                    add_counts(NQ, w.three.nq + stride * t, stride, -1)
                     if h >= q:
                         add_run(LT, LE, &w.three, t, h, -1)
                     for d in range(c + 1, 5):
@@ -367,18 +386,20 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
                             LE[0] += 1
                             if j:
                                 LE[j] += 1
-        split_by_j(NQ)
-        split_by_j(LT)
-        split_by_j(LE)
-        s_hand = s_others - s_hand          # sorted-set cards the dealer can still get
-        for j in range(5):
-            TOT[j] = choose(s_hand, j) * choose(rest - s_hand, 4 - j)
+        split_by_j(NQ, stride)
+        split_by_j(LT, stride)
+        split_by_j(LE, stride)
+        # the dealer's completions of each composition from the cards left
+        for j in range(stride):
+            TOT[j] = 1
+            for p in range(cl.n_parts):
+                TOT[j] *= choose(class_left[p], cl.parts[j][p])
         cls = payout_class(h)
         weight = 4 * record_weight(record)
-        for jp in range(n_sorted + 1):
+        for jp in range(cl.n_obs):
             tot = nq = win = tie = 0
-            for j in range(5):
-                wt = choose(j, jp) * choose(4 - j, n_sorted - jp)
+            for j in range(stride):
+                wt = cl.weight[j][jp]
                 if wt == 0:
                     continue
                 tot += wt * TOT[j]
@@ -395,15 +416,60 @@ cdef int sorted_upcard(int up_rank, const uint8_t* deck, int n_deck, int q, int 
     return 0
 
 
-def sorted_counts(int qualify_strength, int deck_mask, int sorted_mask, int n_sorted, pay_numerators,
-                  pay_denominators, int call_multiple):
-    """The upcard seen, and n_sorted further dealer cards sorted by the ranks of sorted_mask.
+cdef inline int class_index(int code) noexcept nogil:
+    """The class of a card's code (0 the other ranks, 5^(c-1) class c)."""
+    if code == 0:
+        return 0
+    return 1 if code == 1 else 2 if code == 5 else 3
 
-    Returns (sums, classes): sums[j'][c] = (called deals, not-qualify, wins, ties, losses, folded
-    deals) for the situations where j' of the sorted cards are in the set and the player's hand
-    is of payout class c, each decided optimally; a deal is (hand, upcard, four dealer cards,
-    which n_sorted of the four are sorted), C(4, n_sorted) per plain deal.  ``classes`` is the
-    number of (hand, upcard) classes counted.  n_sorted = 0 is the plain analysis.
+
+cdef int read_classes(int sorted_mask, more_masks, int n_sorted, Classes* cl) except -1:
+    """The classes (the sorted set, any more sets, the other ranks) and the weights of each read."""
+    masks = [sorted_mask, *more_masks]
+    if len(masks) + 1 > MAX_PARTS:
+        raise ValueError(f"at most {MAX_PARTS - 1} sorted classes")
+    if any(not 0 <= mk < (1 << N_RANKS) for mk in masks):
+        raise ValueError("sorted_mask must be a set of ranks")
+    if len(masks) > 1 and (any(mk == 0 for mk in masks) or
+                           any(masks[i] & masks[k] for i in range(len(masks)) for k in range(i + 1, len(masks)))):
+        raise ValueError("the sorted classes must be non-empty sets of distinct ranks")
+    cdef int r, c, j, o, p
+    memset(cl, 0, sizeof(Classes))
+    cl.n_parts = len(masks) + 1
+    # base 5: a class holds up to all four cards of a completion
+    weights = [0, 1, 5, 25][:len(masks) + 1]
+    for r in range(N_RANKS):
+        for c in range(len(masks)):
+            if (masks[c] >> r) & 1:
+                cl.code[r] = weights[c + 1]
+    compositions = class_reads(4, cl.n_parts)
+    for j, parts in enumerate(compositions):
+        cl.comp_of_code[sum(parts[p] * weights[p] for p in range(1, cl.n_parts))] = j
+        for p in range(cl.n_parts):
+            cl.parts[j][p] = parts[p]
+    cl.stride = len(compositions)
+    observed = class_reads(n_sorted, cl.n_parts)
+    cl.n_obs = len(observed)
+    for j, parts in enumerate(compositions):
+        for o, read in enumerate(observed):
+            cl.weight[j][o] = 1
+            for p in range(cl.n_parts):
+                cl.weight[j][o] *= choose(parts[p], read[p])
+    return 0
+
+
+def sorted_counts(int qualify_strength, int deck_mask, int sorted_mask, int n_sorted, pay_numerators,
+                  pay_denominators, int call_multiple, more_masks=()):
+    """The upcard seen, and n_sorted further dealer cards sorted by the ranks of sorted_mask (each
+    card: in the set or not); with ``more_masks``, by a partition (each card: in which of the sets
+    sorted_mask, *more_masks, or in none).
+
+    Returns (sums, classes): sums[read][c] = (called deals, not-qualify, wins, ties, losses, folded
+    deals) for the situations of each read of the sorted cards (as colex.class_reads numbers them:
+    with one set, by how many are in it) where the player's hand is of payout class c, each
+    decided optimally; a deal is (hand, upcard, four dealer cards, which n_sorted of the four are
+    sorted), C(4, n_sorted) per plain deal.  ``classes`` is the number of (hand, upcard) classes
+    counted.  n_sorted = 0 is the plain analysis.
     """
     cdef int64_t num[N_PAYOUT_CLASSES]
     cdef int64_t den[N_PAYOUT_CLASSES]
@@ -411,15 +477,15 @@ def sorted_counts(int qualify_strength, int deck_mask, int sorted_mask, int n_so
     cdef int n_deck, r, failed = 0, n_ranks = 0, i
     cdef int ranks[13]
     cdef int64_t counted[13]
-    cdef Py_ssize_t width = (n_sorted + 1) * N_PAYOUT_CLASSES * N_SUMS
+    cdef Classes cl
     check_deck(deck_mask)
     read_pays(pay_numerators, pay_denominators, N_PAYOUT_CLASSES, num, den)
     if not 0 <= qualify_strength < N_STRENGTHS:
         raise ValueError("qualifying strength out of range")
     if not 0 <= n_sorted <= 4:
         raise ValueError("between 0 and 4 further dealer cards can be sorted")
-    if not 0 <= sorted_mask < (1 << N_RANKS):
-        raise ValueError("sorted_mask must be a set of ranks")
+    read_classes(sorted_mask, tuple(more_masks), n_sorted, &cl)
+    cdef Py_ssize_t width = cl.n_obs * N_PAYOUT_CLASSES * N_SUMS
     n_deck = deck_of(deck_mask, deck)
     for r in range(N_RANKS):
         if (deck_mask >> r) & 1:
@@ -429,15 +495,15 @@ def sorted_counts(int qualify_strength, int deck_mask, int sorted_mask, int n_so
     if out == NULL:
         raise MemoryError()
     for i in prange(n_ranks, nogil=True, schedule="dynamic", chunksize=1):
-        failed += sorted_upcard(ranks[i], deck, n_deck, qualify_strength, sorted_mask, n_sorted, num, den,
+        failed += sorted_upcard(ranks[i], deck, n_deck, qualify_strength, &cl, num, den,
                                 call_multiple, out + i * width, &counted[i])
     if failed:
         free(out)
         raise MemoryError()
-    sums = [[[0] * N_SUMS for _ in range(N_PAYOUT_CLASSES)] for _ in range(n_sorted + 1)]
+    sums = [[[0] * N_SUMS for _ in range(N_PAYOUT_CLASSES)] for _ in range(cl.n_obs)]
     cdef Py_ssize_t jp, cls, col
     for i in range(n_ranks):
-        for jp in range(n_sorted + 1):
+        for jp in range(cl.n_obs):
             for cls in range(N_PAYOUT_CLASSES):
                 for col in range(N_SUMS):
                     sums[jp][cls][col] += out[i * width + (jp * N_PAYOUT_CLASSES + cls) * N_SUMS + col]

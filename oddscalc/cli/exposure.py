@@ -28,7 +28,8 @@ def exposure_command(argv: Sequence[str]) -> Output:
                         help="the first K community cards seen before they are turned (Mississippi Stud, Let It Ride)")
     parser.add_argument("--sorted", metavar="RANKS",
                         help="the dealer cards beyond an upcard (or the --board-cards) are seen only as in or out of "
-                             "these ranks, e.g. 'A K' (edge sorting; give --dealer-cards or --board-cards too)")
+                             "these ranks, e.g. 'A K' (edge sorting; give --dealer-cards or --board-cards too), or "
+                             "as their class, e.g. 'A|K Q J|*' (three-card games, Caribbean Stud)")
     parser.add_argument("--samples", default=str(DEFAULT_SAMPLES), metavar="N",
                         help=f"situations priced when an estimate is needed (default {DEFAULT_SAMPLES})")
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the estimate (default 1)")

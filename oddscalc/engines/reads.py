@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from oddscalc.core.cards import RANKS, parse_rank_set, rank_of
+from oddscalc.core.cards import RANKS, parse_rank_set, rank_of, rank_set_text
 from oddscalc.core.errors import InputError
 
 Reads = tuple[tuple[int, ...], ...]
@@ -82,3 +82,50 @@ def three_card_dealer(hand: Sequence[int], upcard: int | None, seen: Sequence[in
     if len(deck) < 3 - len(dealer):
         raise InputError(f"only {len(deck)} cards are left for the dealer")
     return dealer, deck
+
+
+# --- exposure: dealer cards sorted into rank classes ---------------------------------------------
+
+Classes = tuple[tuple[int, ...], ...]
+MAX_SORTED_CLASSES = 3         # classes named in a partition read; the ranks in none are one more
+
+
+def parse_classes(ranks: str) -> Classes:
+    """The rank classes of a sorted read written with ``|`` between classes (``"A|K Q J"``, or
+    ``"A|K Q J|*"``: the ranks in no class named are one class more, ``*``); without ``|``, one set
+    (in it or not).  For exposure's sorted cards, which a family reads class by class.
+
+    >>> parse_classes("A K"), parse_classes("A|K Q J|*")
+    (((11, 12),), ((12,), (9, 10, 11)))
+    """
+    if "|" not in ranks:
+        return (parse_rank_set(ranks),)
+    parts = [part.strip() for part in ranks.split("|")]
+    if parts and parts[-1] == "*":
+        parts.pop()
+    if not parts or any(not part or part == "*" for part in parts):
+        raise InputError(f"sorted classes {ranks!r}: one or more ranks in each class, '|' between classes and "
+                         "'*' only last (the other ranks), e.g. 'A|K Q J|*'")
+    classes = tuple(parse_rank_set(part) for part in parts)
+    named = [r for c in classes for r in c]
+    if len(set(named)) != len(named):
+        raise InputError(f"sorted classes {ranks!r}: a rank is in two classes")
+    if len(classes) > MAX_SORTED_CLASSES:
+        raise InputError(f"sorted classes {ranks!r}: at most {MAX_SORTED_CLASSES} classes besides the other ranks")
+    return classes
+
+
+def classes_text(classes: Classes) -> str:
+    """``{A} | {K, Q, J} | the other ranks``, or the one set's ``{A, K}``."""
+    if len(classes) == 1:
+        return rank_set_text(classes[0])
+    rest = "" if sum(map(len, classes)) == 13 else " | the other ranks"
+    return " | ".join(rank_set_text(c) for c in classes) + rest
+
+
+def read_name(classes: Classes, read: Sequence[int], k: int) -> str:
+    """One read of k sorted cards in words (``read``: cards per class, the other ranks first):
+    ``1 of 2 in {A}, 1 in {K, Q, J}``."""
+    counts = read[1:]
+    first = f"{counts[0]} of {k} in {rank_set_text(classes[0])}"
+    return first + "".join(f", {n} in {rank_set_text(c)}" for n, c in zip(counts[1:], classes[1:], strict=True))

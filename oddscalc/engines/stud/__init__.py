@@ -49,6 +49,8 @@ class StudEngine(base.FamilyBase, base.ExposureFromModule):
 
     decide_inputs = DECIDE_INPUTS
     exposure_module = "oddscalc.engines.stud.exposure"
+    # the dealer hand's dimensions, and sorted cards read in a partition into more classes ('A|K Q J|*')
+    exposure_prices = frozenset({"dealer_cards", "boxes", "sorted_ranks", "sorted_classes"})
 
     def __init__(self) -> None:
         super().__init__("stud5", RULE_SPECS, strategies=strategy.STRATEGIES)

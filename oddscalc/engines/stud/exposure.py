@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from oddscalc._native import exposure_stud, exposure_stud_pairs, exposure_stud_seen, exposure_stud_whole
+from oddscalc._native import colex, exposure_stud, exposure_stud_pairs, exposure_stud_seen, exposure_stud_whole
 from oddscalc._native import stud as stud_kernel
 from oddscalc.core.cards import RANKS, parse_rank_set, rank_set_text
 from oddscalc.core.economics import Analysis, Outcome
@@ -46,6 +46,7 @@ from oddscalc.core.numbers import share_text
 from oddscalc.core.parallel import chunk_seed, run_chunks
 from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import Exposure, GainSample, Seen, Ties
+from oddscalc.engines.reads import classes_text, parse_classes, read_name
 from oddscalc.engines.situation_price import SituationPrice
 from oddscalc.engines.stud.counts import PAYABLE, PAYOUT_CLASSES, class_pays
 from oddscalc.engines.stud.rules import StudRules
@@ -257,16 +258,20 @@ def analyze_exposure(game: GameTable, dealer_cards: int = 1, *, sorted_ranks: st
         if not 2 <= dealer_cards <= 5:
             raise InputError("with sorted cards, dealer_cards counts the upcard: 2 to 5 (the upcard and 1 to 4 "
                              "sorted cards)")
-        mask = rank_mask(sorted_ranks)
+        sorted_classes = parse_classes(sorted_ranks)
+        masks = [sum(1 << r for r in ranks) for ranks in sorted_classes]
         n_sorted = dealer_cards - 1
-        by_seen, classes = exposure_stud.sorted_counts(setup.qualify, setup.deck_mask, mask, n_sorted,
-                                                       setup.numerators, setup.denominators, setup.call_multiple)
+        by_seen, classes = exposure_stud.sorted_counts(setup.qualify, setup.deck_mask, masks[0], n_sorted,
+                                                       setup.numerators, setup.denominators, setup.call_multiple,
+                                                       masks[1:])
         analysis = analysis_of(add_sums(*by_seen), setup)
         seen = (f"the upcard and {n_sorted} more dealer card{'s' if n_sorted != 1 else ''} sorted by "
-                f"{ranks_text(mask)}" if n_sorted else "the upcard only")
-        strategy = tuple(StrategyRow(name, f"{jp} of {n_sorted} sorted cards in {ranks_text(mask)}",
-                                     by_seen[jp][c][CALLED] + by_seen[jp][c][FOLDED], by_seen[jp][c][CALLED])
-                         for c, name in enumerate(PAYOUT_CLASSES) for jp in range(n_sorted + 1)
+                f"{classes_text(sorted_classes)}" if n_sorted else "the upcard only")
+        reads = [read_name(sorted_classes, read, n_sorted).replace(" in ", " sorted cards in ", 1)
+                 for read in colex.class_reads(n_sorted, len(sorted_classes) + 1)]
+        strategy = tuple(StrategyRow(name, reads[jp], by_seen[jp][c][CALLED] + by_seen[jp][c][FOLDED],
+                                     by_seen[jp][c][CALLED])
+                         for c, name in enumerate(PAYOUT_CLASSES) for jp in range(len(reads))
                          if by_seen[jp][c][CALLED] + by_seen[jp][c][FOLDED])
     elif dealer_cards == 1:
         sums, classes = exposure_stud.sorted_counts(setup.qualify, setup.deck_mask, 0, 0, setup.numerators,

@@ -34,11 +34,12 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from oddscalc._native import exposure3, exposure3_boxes, exposure3_ranks
-from oddscalc.core.cards import DECK, RANKS, parse_rank_set, rank_set_text
+from oddscalc.core.cards import DECK, RANKS, parse_rank_set
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen, settle_ties
+from oddscalc.engines.reads import Classes, classes_text, parse_classes, read_name
 from oddscalc.engines.situation_price import SituationPrice
 from oddscalc.engines.three_card.counts import GameCounts, game_counts
 from oddscalc.engines.three_card.outcomes import game_analysis
@@ -102,49 +103,16 @@ def parse_sorted_ranks(ranks: str | Iterable[int]) -> tuple[int, ...]:
     return out
 
 
-Classes = tuple[tuple[int, ...], ...]
-MAX_SORTED_CLASSES = 3         # classes named in a partition read; the ranks in none are one more
-
-
 def parse_sorted_classes(ranks: str | Iterable[int]) -> Classes:
-    """The sorted classes of a read: one set (``"A K"``: in it or not) or a partition written with
-    ``|`` between classes (``"A|K Q J"``, or ``"A|K Q J|*"``: the ranks in no class named are one
-    class more, ``*``).
+    """The sorted classes of a read: one set (``"A K"``, checked as parse_sorted_ranks checks it) or
+    a partition written with ``|`` between classes (``"A|K Q J|*"``, engines.reads.parse_classes).
 
     >>> parse_sorted_classes("A K"), parse_sorted_classes("A|K Q J|*")
     (((11, 12),), ((12,), (9, 10, 11)))
     """
     if not isinstance(ranks, str) or "|" not in ranks:
         return (parse_sorted_ranks(ranks),)
-    parts = [part.strip() for part in ranks.split("|")]
-    if parts and parts[-1] == "*":
-        parts.pop()
-    if not parts or any(not part or part == "*" for part in parts):
-        raise InputError(f"sorted classes {ranks!r}: one or more ranks in each class, '|' between classes and "
-                         "'*' only last (the other ranks), e.g. 'A|K Q J|*'")
-    classes = tuple(parse_rank_set(part) for part in parts)
-    named = [r for c in classes for r in c]
-    if len(set(named)) != len(named):
-        raise InputError(f"sorted classes {ranks!r}: a rank is in two classes")
-    if len(classes) > MAX_SORTED_CLASSES:
-        raise InputError(f"sorted classes {ranks!r}: at most {MAX_SORTED_CLASSES} classes besides the other ranks")
-    return classes
-
-
-def classes_text(classes: Classes) -> str:
-    """``{A} | {K, Q, J} | the other ranks``, or the one set's ``{A, K}``."""
-    if len(classes) == 1:
-        return rank_set_text(classes[0])
-    rest = "" if sum(map(len, classes)) == 13 else " | the other ranks"
-    return " | ".join(rank_set_text(c) for c in classes) + rest
-
-
-def read_name(classes: Classes, read: Sequence[int], k: int) -> str:
-    """One read of k sorted cards in words (``read``: cards per class, the other ranks first):
-    ``1 of 2 in {A}, 1 in {K, Q, J}``."""
-    counts = read[1:]
-    first = f"{counts[0]} of {k} in {rank_set_text(classes[0])}"
-    return first + "".join(f", {n} in {rank_set_text(c)}" for n, c in zip(counts[1:], classes[1:], strict=True))
+    return parse_classes(ranks)
 
 
 def _class_of_strengths(rules: ThreeCardRules) -> list[int]:

@@ -83,9 +83,17 @@ def whole(k):
 
 
 def sorted_by(n, ranks):
-    """The upcard whole, then n more dealer cards (in dealing order) as in or out of the ranks."""
+    """The upcard whole, then n more dealer cards (in dealing order) as in or out of the ranks, or
+    (ranks written with '|') as the class each is in."""
+    classes = ranks.split("|") if "|" in ranks else None
+
+    def class_of(card):
+        if classes is None:
+            return RANKS[card >> 2] in ranks
+        return next((i for i, c in enumerate(classes) if RANKS[card >> 2] in c.replace(" ", "")), -1)
+
     def observe(dealer):
-        flags = [RANKS[c >> 2] in ranks for c in dealer]
+        flags = [class_of(c) for c in dealer]
         for i, up in enumerate(dealer):
             for seq in itertools.permutations(flags[:i] + flags[i + 1:], n):
                 yield up, seq
@@ -171,6 +179,28 @@ def test_whole_dealer_cards_equal_brute_force(ranks, game, k):
 def test_sorted_cards_equal_brute_force(ranks, game, n, sorted_ranks):
     result = ex.analyze_exposure(game, n + 1, sorted_ranks=sorted_ranks, deck_ranks=ranks)
     assert_matches(result, brute_force(game, ranks, sorted_by(n, sorted_ranks)))
+
+
+@pytest.mark.parametrize("ranks, game, n, classes", [
+    ("JQKA", SMALL_GAMES[2][1], 1, "A|K"),
+    ("JQKA", SMALL_GAMES[3][1], 2, "A|K"),
+    ("QKA", SMALL_GAMES[0][1], 3, "A|K|Q"),
+])
+@pytest.mark.slow
+def test_sorted_classes_of_a_partition_equal_brute_force(ranks, game, n, classes):
+    result = ex.analyze_exposure(game, n + 1, sorted_ranks=classes, deck_ranks=ranks)
+    assert_matches(result, brute_force(game, ranks, sorted_by(n, classes)))
+
+
+def test_a_partition_of_the_sorted_cards_is_worth_at_least_its_coarser_reads():
+    game, deck = load("caribbean-stud"), "789TJQKA"
+    coarse = ex.analyze_exposure(game, 3, sorted_ranks="A K", deck_ranks=deck)
+    same = ex.analyze_exposure(game, 3, sorted_ranks="A K|*", deck_ranks=deck)
+    finer = ex.analyze_exposure(game, 3, sorted_ranks="A|K", deck_ranks=deck)
+    whole = ex.analyze_exposure(game, 3, deck_ranks=deck)
+    assert same.analysis == coarse.analysis and same.strategy == coarse.strategy
+    assert coarse.gain < finer.gain < whole.gain
+    assert "0 of 2 sorted cards in {A}, 0 in {K}" in finer.strategy[0][0]
 
 
 @pytest.mark.slow
