@@ -88,29 +88,26 @@ cdef int multisets_of(int size, int deck_mask, Multiset* out) noexcept nogil:
 
 cdef uint16_t rank_strength(const Multiset* a, const Multiset* b, bint flush) noexcept nogil:
     """The strength of the five cards with the ranks of a and b together: all in one suit when
-    flush, else with suits that make no flush (consecutive equal ranks get different suits)."""
-    cdef int ranks[5]
-    cdef int n = 0, i, t, k
+    flush, else with suits that make no flush (the copies of a rank in suits 0, 1, ..., and when
+    the five ranks differ the last card in suit 1)."""
+    cdef int cards[5]
+    cdef int copies[N_RANKS]
+    cdef int n = 0, i, r
+    for r in range(N_RANKS):
+        copies[r] = 0
     for i in range(a.n_parts):
         for _ in range(a.count[i]):
-            ranks[n] = a.rank[i]
+            cards[n] = make_card(a.rank[i], 0 if flush else copies[a.rank[i]])
+            copies[a.rank[i]] += 1
             n += 1
     for i in range(b.n_parts):
         for _ in range(b.count[i]):
-            ranks[n] = b.rank[i]
+            cards[n] = make_card(b.rank[i], 0 if flush else copies[b.rank[i]])
+            copies[b.rank[i]] += 1
             n += 1
-    for i in range(1, 5):               # insertion sort: equal ranks side by side
-        t = ranks[i]
-        k = i - 1
-        while k >= 0 and ranks[k] > t:
-            ranks[k + 1] = ranks[k]
-            k -= 1
-        ranks[k + 1] = t
-    if flush:
-        return strength5(make_card(ranks[0], 0), make_card(ranks[1], 0), make_card(ranks[2], 0),
-                         make_card(ranks[3], 0), make_card(ranks[4], 0))
-    return strength5(make_card(ranks[0], 0), make_card(ranks[1], 1), make_card(ranks[2], 2),
-                     make_card(ranks[3], 3), make_card(ranks[4], 0))
+    if not flush and a.n_parts + b.n_parts == 5 and (a.mask & b.mask) == 0:
+        cards[4] += 1                   # five different ranks, all in suit 0: not a flush
+    return strength5(cards[0], cards[1], cards[2], cards[3], cards[4])
 
 
 cdef struct Tally:

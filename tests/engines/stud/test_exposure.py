@@ -174,22 +174,15 @@ def test_whole_dealer_cards_equal_brute_force(ranks, game, k):
     ("QKA", SMALL_GAMES[1][1], 3, "A"),
     ("QKA", SMALL_GAMES[1][1], 4, "Q"),
     ("JQKA", SMALL_GAMES[2][1], 1, "KA"),
-])
-@pytest.mark.slow
-def test_sorted_cards_equal_brute_force(ranks, game, n, sorted_ranks):
-    result = ex.analyze_exposure(game, n + 1, sorted_ranks=sorted_ranks, deck_ranks=ranks)
-    assert_matches(result, brute_force(game, ranks, sorted_by(n, sorted_ranks)))
-
-
-@pytest.mark.parametrize("ranks, game, n, classes", [
+    # reads of a partition: the class each card is in
     ("JQKA", SMALL_GAMES[2][1], 1, "A|K"),
     ("JQKA", SMALL_GAMES[3][1], 2, "A|K"),
     ("QKA", SMALL_GAMES[0][1], 3, "A|K|Q"),
 ])
 @pytest.mark.slow
-def test_sorted_classes_of_a_partition_equal_brute_force(ranks, game, n, classes):
-    result = ex.analyze_exposure(game, n + 1, sorted_ranks=classes, deck_ranks=ranks)
-    assert_matches(result, brute_force(game, ranks, sorted_by(n, classes)))
+def test_sorted_cards_equal_brute_force(ranks, game, n, sorted_ranks):
+    result = ex.analyze_exposure(game, n + 1, sorted_ranks=sorted_ranks, deck_ranks=ranks)
+    assert_matches(result, brute_force(game, ranks, sorted_by(n, sorted_ranks)))
 
 
 def test_a_partition_of_the_sorted_cards_is_worth_at_least_its_coarser_reads():
