@@ -95,6 +95,7 @@ def hand_payout_class(cards):
 cdef enum:
     MAX_STRIDE = 35         # a list entry: strength, then entries before it of each composition j >= 1
     MAX_PARTS = 4           # rank classes the sorted cards are read in (the other ranks included)
+    ONE_SET = 5             # the stride of one sorted set (in it or not): j = 0..4
 
 
 cdef struct SortedScratch:
@@ -211,6 +212,12 @@ cdef inline void add_entry(int64_t* acc, const uint16_t* lists, int stride, int3
     cdef const uint16_t* entry = lists + stride * at
     cdef int j
     acc[0] += sign * entries
+    if stride == ONE_SET:               # one sorted set, the common case, unrolled
+        acc[1] += sign * entry[1]
+        acc[2] += sign * entry[2]
+        acc[3] += sign * entry[3]
+        acc[4] += sign * entry[4]
+        return
     for j in range(1, stride):
         acc[j] += sign * entry[j]
 
@@ -228,6 +235,13 @@ cdef inline void add_run(int64_t* below, int64_t* upto, Level* level, int32_t t,
 
 cdef inline void add_counts(int64_t* acc, const int32_t* counts, int stride, int sign) noexcept nogil:
     cdef int j
+    if stride == ONE_SET:
+        acc[0] += sign * counts[0]
+        acc[1] += sign * counts[1]
+        acc[2] += sign * counts[2]
+        acc[3] += sign * counts[3]
+        acc[4] += sign * counts[4]
+        return
     for j in range(stride):
         acc[j] += sign * counts[j]
 
