@@ -50,18 +50,27 @@ def refuse_unpriced(table: GameTable, family: Exposes, seen: Seen) -> None:
     """One line for a dimension the table's family does not price, rather than ignoring it.
 
     >>> from oddscalc.engines.base import load
-    >>> table = load("caribbean-stud")
+    >>> table = load("mississippi-stud")
     >>> try:
-    ...     refuse_unpriced(table, EXPOSURE.of(table), Seen(board_cards=1))
+    ...     refuse_unpriced(table, EXPOSURE.of(table), Seen(dealer_cards=2))
     ... except InputError as error:
     ...     print(error)
-    board_cards=K is not priced for caribbean-stud (its family prices dealer_cards=K, boxes=K, sorted_ranks=RANKS)
+    dealer_cards=K is not priced for mississippi-stud (its family prices board_cards=K, sorted_ranks=RANKS)
     """
     prices = priced(family)
     for name in seen.given():
         if name not in prices:
-            offered = ", ".join(ASKED_AS[n] for n in ASKED_AS if n in prices)
-            raise InputError(f"{ASKED_AS[name]} is not priced for {table.name} (its family prices {offered})")
+            raise InputError(f"{ASKED_AS[name]} is not priced for {table.name} (its family prices {offer(prices)})")
+
+
+def offer(prices: frozenset[str]) -> str:
+    """The dimensions a family prices, as a refusal lists them (sorted classes beside the sorted set).
+
+    >>> offer(frozenset({"dealer_cards", "sorted_ranks", "sorted_classes"}))
+    'dealer_cards=K, sorted_ranks=RANKS or CLASSES'
+    """
+    return ", ".join(ASKED_AS[n] + (" or CLASSES" if n == "sorted_ranks" and "sorted_classes" in prices else "")
+                     for n in ASKED_AS if n in prices and n != "sorted_classes")
 
 
 def run_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
