@@ -25,18 +25,25 @@ HOLE_CARDS = 2
 Endings = list[tuple[tuple[int, ...], int, tuple[int, ...]]]
 
 
+def cards_left(shown: Sequence[int], seen: Sequence[int], reads: Reads, dead: Sequence[int],
+               board_option: str) -> list[int]:
+    """The cards not seen anywhere, the dealer's seen and read hole cards checked (at most two, every
+    card named once; ``board_option`` names the community cards in the refusal)."""
+    if len(seen) + len(reads) > HOLE_CARDS:
+        raise InputError(f"--seen and --reads: the dealer has two hole cards, {len(seen) + len(reads)} are named")
+    known = {*shown, *seen, *dead}
+    if len(known) != len(shown) + len(seen) + len(dead):
+        raise InputError(f"--hand, {board_option}, --seen and --dead must be distinct cards")
+    return [card for card in range(52) if card not in known]
+
+
 def completion_endings(hand: Sequence[int], board: Sequence[int], dead: Sequence[int], qualifier: int,
                        seen: Sequence[int] = (), reads: Reads = ()) -> Endings:
     """Every completion of the board: (its cards, the player's final category, the six counts)."""
     if not seen and not reads:
         found: Endings = holdem.completion_endings(tuple(hand), tuple(board), tuple(dead), qualifier)
         return found
-    if len(seen) + len(reads) > HOLE_CARDS:
-        raise InputError(f"--seen and --reads: the dealer has two hole cards, {len(seen) + len(reads)} are named")
-    known = [*hand, *board, *dead, *seen]
-    if len(set(known)) != len(known):
-        raise InputError("--hand, --board, --seen and --dead must be distinct cards")
-    rest = [card for card in range(52) if card not in set(known)]
+    rest = cards_left((*hand, *board), seen, reads, dead, "--board")
     missing = 5 - len(board)
     if len(rest) < missing + HOLE_CARDS - len(seen):
         raise InputError(f"{len(rest)} cards are left for the rest of the board and the dealer's hand")

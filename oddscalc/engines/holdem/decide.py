@@ -19,10 +19,9 @@ from oddscalc.engines.holdem_counts import _coefficients, call_and_fold, situati
 from oddscalc.engines.reads import Reads, dealer_hands
 
 from .analysis import CALL, FOLD, call_rows
+from .dealer_seen import cards_left
 from .exposure import values
 from .rules import HoldemGame
-
-HOLE_CARDS = 2
 
 
 def decide(game: HoldemGame, hand: tuple[int, ...], flop: tuple[int, ...], dead: tuple[int, ...],
@@ -49,12 +48,7 @@ def decide(game: HoldemGame, hand: tuple[int, ...], flop: tuple[int, ...], dead:
 def _with_dealer_cards(game: HoldemGame, shown: tuple[int, ...], seen: Sequence[int], reads: Reads,
                        dead: Sequence[int]) -> tuple[Fraction, Fraction, list[list[int]]]:
     """EV(call), EV(fold) and the summed counts when dealer hole cards are seen or read."""
-    if len(seen) + len(reads) > HOLE_CARDS:
-        raise InputError(f"--seen and --reads: the dealer has two hole cards, {len(seen) + len(reads)} are named")
-    known = [*shown, *seen, *dead]
-    if len(set(known)) != len(known):
-        raise InputError("--hand, --flop, --seen and --dead must be distinct cards")
-    rest = [card for card in range(52) if card not in set(known)]
+    rest = cards_left(shown, seen, reads, dead, "--flop")
     qualifier = game.rules.qualifier
     total: list[list[int]] | None = None
     for dealer in dealer_hands(seen, reads, rest, len(seen) + len(reads)):
