@@ -119,7 +119,8 @@ def test_every_public_function_has_a_cheap_base_call():
     assert set(BASE) == {name for name in oddscalc.__all__ if name[0].islower() and name != "__version__"}
 
 
-@pytest.mark.parametrize("name", ["load", "rank", "simulate", "decide"])
+# loading a game file costs a tenth of a second, so its examples are in the slow loop only
+@pytest.mark.parametrize("name", [pytest.param("load", marks=pytest.mark.slow), "rank", "simulate", "decide"])
 def test_a_few_examples_in_the_quick_loop(name, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 

@@ -155,6 +155,7 @@ def test_the_words_agree_with_how_where_he_is_exact(full):
         assert words[f"upcard {up}"].startswith(f"play 1x with {ranks} or better, fold below"), words[f"upcard {up}"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("up", ["2", "8", "9"])
 def test_the_words_count_their_exceptions(full, up):
     """Each upcard's rule in words, read back (its weakest hand played, its count of exceptions),

@@ -185,6 +185,7 @@ def test_sorted_cards_equal_brute_force(ranks, game, n, sorted_ranks):
     assert_matches(result, brute_force(game, ranks, sorted_by(n, sorted_ranks)))
 
 
+@pytest.mark.slow
 def test_a_partition_of_the_sorted_cards_is_worth_at_least_its_coarser_reads():
     game, deck = load("caribbean-stud"), "789TJQKA"
     coarse = ex.analyze_exposure(game, 3, sorted_ranks="A K", deck_ranks=deck)

@@ -83,6 +83,7 @@ def test_only_stud_games_are_simulated():
         simulate(load("five-plus-one-bonus"), 10, seed=1)
 
 
+@pytest.mark.slow
 def test_cli_simulate_json_is_a_counts_file(cli, tmp_path):
     result = cli("simulate", "caribbean-stud", "--rounds", "5000", "--seed", "3", "--strategy", "ace-king",
                  "--format", "json")
