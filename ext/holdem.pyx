@@ -35,6 +35,7 @@ from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cython.parallel cimport prange, threadid
 cimport openmp
 
+from oddscalc._native.choice cimport takes
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards, choose, choose2, \
     choose3, choose4, next_colex, sort3_desc
 from oddscalc._native.eval5 cimport N_STRENGTHS, N_CATEGORIES, strength5, strength7, category_of
@@ -482,7 +483,7 @@ cdef class FlopCounts:
                         classes += wt
                         if v_call == v_fold:
                             equal += wt
-                        calling = v_call > v_fold or (v_call == v_fold and wager_more)
+                        calling = takes(v_call, v_fold, wager_more)
                         if ruled:
                             given = rule[<Py_ssize_t>f * self.n_holdings + h]
                             if given < 2:
@@ -653,7 +654,7 @@ cdef inline void visit(const Pass* pa, FlopOut* o, int n_rest, int z, const Reco
                 x[1] = r.category
                 for k in range(SIX):
                     x[2 + k] = e[k]
-        elif play > pa.river_fold * pa.disjoint or (play == pa.river_fold * pa.disjoint and pa.wager_more):
+        elif takes(play, pa.river_fold * pa.disjoint, pa.wager_more):
             cell = o.second + <Py_ssize_t>z * CELLS6 + r.category * SIX
             for k in range(SIX):
                 cell[k] += e[k]
@@ -694,7 +695,7 @@ cdef void finish_flop(const Pass* pa, FlopOut* o, int n_rest, const int32_t* rep
                             continue
                         src = o.turn_cells + (<Py_ssize_t>h * N_CARDS + t) * TURN_CELLS
                         net = o.net[<Py_ssize_t>h * N_CARDS + t]
-                        if net > 0 or (net == 0 and pa.wager_more):
+                        if takes(net, 0, pa.wager_more):
                             for c in range(N_CATEGORIES):
                                 for k in range(3):
                                     dst[c * SIX + 3 + k] += src[c * 3 + k]

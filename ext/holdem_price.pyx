@@ -20,6 +20,7 @@ from array import array
 
 from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t
 
+from oddscalc._native.choice cimport takes
 from oddscalc._native.cards cimport card_rank, card_suit
 from oddscalc._native.eval5 cimport category_of, strength5
 
@@ -237,7 +238,7 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                 for c in range(SIX):
                     v_play = v_play + rc[row[2] * SIX + c] * row[3 + c]
                 fold_here = fold_board + extra[row[2]] * fold_per_board
-                if v_play > fold_here or (v_play == fold_here and wager_more):
+                if takes(v_play, fold_here, wager_more):
                     kept_value[row[1]] += v_play
                 else:
                     kept_value[row[1]] += fold_here
@@ -270,7 +271,7 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                         equal += wt
                     played = (ruled and rule[chart_at] == 1) or (
                         (not ruled or rule[chart_at] == 2)
-                        and (v_flop > v_check or (v_flop == v_check and wager_more)))
+                        and takes(v_flop, v_check, wager_more))
                     if deciding:
                         decided[s] = played
                     for m in range(n_views):
@@ -329,7 +330,7 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
                     else:
                         o = bins[(rest[f, hold_first(h)] * N_CARDS + rest[f, hold_second(h)]) * N_CARDS
                                  + flop_cards[3 * f + m]]
-                    if v_play > fold_here or (v_play == fold_here and wager_more):
+                    if takes(v_play, fold_here, wager_more):
                         for c in range(SIX):
                             p_river[o * CELLS6 + row[2] * SIX + c] += wt * row[3 + c]
                     else:
@@ -359,7 +360,7 @@ cdef inline int hold_first(int h) noexcept nogil:
     return h - v * (v - 1) // 2
 
 
-def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, flop_played=None):
+def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, flop_played=None, int64_t scale=1):
     """Texas Hold'em Bonus priced over the counts' flops, per orbit, in ordered (turn, river)
     completions: ``ante`` is 60 coefficients of the Ante on a situation's cells; the Flop wager
     (``flop_multiple`` x), the Turn and the River wagers are won and lost 1 to 1; the Turn wager is
@@ -367,7 +368,8 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, fl
     with their weights: "raise" (the value of the Flop wager), "played" (orbits x 2 x 2 x 60: the
     deals by Turn wager made, River wager made), "situations" (orbits x 3: all, with the Turn wager,
     turn cards with the River wager), "equal" (weighted situations whose flop actions are equal).
-    ``flop_played``: as ``ultimate_price``'s, each situation's Turn wager (1) or check (0)."""
+    ``flop_played``: as ``ultimate_price``'s, each situation's Turn wager (1) or check (0).  ``scale``: the
+    common denominator of the Ante's coefficients, by which the wagers paid 1 to 1 are multiplied too."""
     cdef int64_t ac[CELLS6]
     cdef uint8_t[::1] decided
     cdef bint deciding = flop_played is not None
@@ -412,14 +414,14 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, fl
                         net += cell[c * SIX] + cell[c * SIX + 3] - cell[c * SIX + 2] - cell[c * SIX + 5]
                         river += bet[c * SIX] + bet[c * SIX + 3] - bet[c * SIX + 2] - bet[c * SIX + 5]
                     # unordered cells count each (turn, river) once: twice in ordered completions
-                    v = 2 * dot(ac, cell) + 2 * flop_multiple * net + river
+                    v = 2 * dot(ac, cell) + scale * (2 * flop_multiple * net + river)
                     if net == 0:
                         equal += wt
-                    b = 1 if net > 0 or (net == 0 and wager_more) else 0
+                    b = 1 if takes(net, 0, wager_more) else 0
                     if deciding:
                         decided[s] = b
                     if b:
-                        v += 2 * net
+                        v += 2 * scale * net
                     p_raise[o] += wt * v
                     p_sits[o * 3] += wt
                     p_sits[o * 3 + 1] += wt * b

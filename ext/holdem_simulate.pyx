@@ -19,6 +19,7 @@ the player's final category.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
+from oddscalc._native.choice cimport takes
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards
 from oddscalc._native.colex cimport flop_index, pair_index
 from oddscalc._native.eval5 cimport category_of, strength7
@@ -210,7 +211,7 @@ cdef class HoldemSimulator(Simulation):
                 value += self.river[category * SIX + ending_of(player, strength7(cards), self.qualifier)]
                 holdings += 1
         folding = (self.fold + self.extra[category]) * holdings
-        return value > folding or (value == folding and self.wager_more)
+        return takes(value, folding, self.wager_more)
 
     cdef void play(self, int64_t rounds) noexcept nogil:
         cdef int64_t _round
@@ -307,7 +308,7 @@ cdef class BonusSimulator(Simulation):
                         net += 1
                     elif player < dealer:
                         net -= 1
-        return net > 0 or (net == 0 and self.wager_more)
+        return takes(net, 0, self.wager_more)
 
     cdef void play(self, int64_t rounds) noexcept nogil:
         cdef int64_t _round

@@ -28,6 +28,7 @@ cimport openmp
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex, next_combination
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
+from oddscalc._native.choice cimport best_option
 from oddscalc._native.colex cimport BINOM, complement, one_more, rank_of, rank_union, unrank
 
 cdef enum:
@@ -53,6 +54,7 @@ cdef struct Stage:
     int n_options
     int64_t delta[MAX_OPTIONS]
     int fold[MAX_OPTIONS]
+    int64_t wager[MAX_OPTIONS]   # for the choice's tie-break: a fold least, else its delta
     int fixed              # -1: the optimal option; else this option at every set
     int given              # 1: choice holds the caller's option per (set, units) (a strategy's table)
     int64_t* value         # per (set, units - lo): the value of the best option
@@ -62,23 +64,6 @@ cdef struct Stage:
 
 cdef inline int threads_for(int64_t sets) noexcept nogil:
     return openmp.omp_get_max_threads() if sets >= PARALLEL_SETS else 1
-
-
-cdef inline int64_t wagered(const Stage* st, int o) noexcept nogil:
-    """How much option o wagers, for the tie-break: a fold least, then by its delta."""
-    return -MAX_UNITS - 1 if st.fold[o] else st.delta[o]
-
-
-cdef inline int best_option(const Stage* st, const int64_t* values, int wager_more) noexcept nogil:
-    """The option of highest value; on equal values the one that wagers more (or less)."""
-    cdef int o, best = 0
-    for o in range(1, st.n_options):
-        if values[o] > values[best]:
-            best = o
-        elif values[o] == values[best]:
-            if (wagered(st, o) > wagered(st, best)) if wager_more else (wagered(st, o) < wagered(st, best)):
-                best = o
-    return best
 
 
 cdef class StagedSolution:
@@ -240,7 +225,7 @@ cdef class StagedSolution:
                 if st.given:
                     o = st.choice[r * width + u]
                 else:
-                    o = st.fixed if st.fixed >= 0 else best_option(st, values, self.wager_more)
+                    o = st.fixed if st.fixed >= 0 else best_option(st.n_options, values, st.wager, self.wager_more)
                     st.choice[r * width + u] = o
                 st.value[r * width + u] = values[o]
             next_colex(idx, st.k)
@@ -536,6 +521,7 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
         for o in range(st.n_options):
             st.fold[o] = 1 if folds[i][o] else 0
             st.delta[o] = 0 if st.fold[o] else deltas[i][o]
+            st.wager[o] = -MAX_UNITS - 1 if st.fold[o] else st.delta[o]
             if not st.fold[o]:
                 st.next_lo = min(st.next_lo, lo + st.delta[o])
                 st.next_hi = max(st.next_hi, hi + st.delta[o])

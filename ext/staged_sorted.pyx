@@ -23,6 +23,7 @@ from libc.string cimport memset
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
+from oddscalc._native.choice cimport best_option
 from oddscalc._native.colex cimport BINOM, one_more_in
 
 cdef enum:
@@ -44,26 +45,10 @@ cdef struct Stage:
     int n_options
     int64_t delta[MAX_OPTIONS]
     int fold[MAX_OPTIONS]
+    int64_t wager[MAX_OPTIONS]   # for the choice's tie-break: a fold least, else its delta
     int64_t* value         # per (state, units - lo): the best option's value, over scale x D
     uint8_t* choice        # per (state, units - lo): the option taken
     int64_t* reach         # per (state, units - lo): chains of draws reaching it with those units
-
-
-cdef inline int64_t wagered(const Stage* st, int o) noexcept nogil:
-    """How much option o wagers, for the tie-break: a fold least, then by its delta."""
-    return -MAX_UNITS - 1 if st.fold[o] else st.delta[o]
-
-
-cdef inline int best_option(const Stage* st, const int64_t* values, int wager_more) noexcept nogil:
-    """The option of highest value; on equal values the one that wagers more (or less)."""
-    cdef int o, best = 0
-    for o in range(1, st.n_options):
-        if values[o] > values[best]:
-            best = o
-        elif values[o] == values[best]:
-            if (wagered(st, o) > wagered(st, best)) if wager_more else (wagered(st, o) < wagered(st, best)):
-                best = o
-    return best
 
 
 cdef class SortedSolution:
@@ -184,7 +169,7 @@ cdef class SortedSolution:
                             values[o] = -(st.lo + u) * self.scale * d
                         else:
                             values[o] = after[st.lo + u + st.delta[o] - st.next_lo]
-                    o = best_option(st, values, self.wager_more)
+                    o = best_option(st.n_options, values, st.wager, self.wager_more)
                     st.value[state * width + u] = values[o]
                     st.choice[state * width + u] = o
             next_colex(idx, st.k)
@@ -347,6 +332,7 @@ def solve(deck, in_set, int player_cards, int sorted_cards, deltas, folds, int i
         for o in range(st.n_options):
             st.fold[o] = 1 if folds[i][o] else 0
             st.delta[o] = 0 if st.fold[o] else deltas[i][o]
+            st.wager[o] = -MAX_UNITS - 1 if st.fold[o] else st.delta[o]
             if not st.fold[o]:
                 st.next_lo = min(st.next_lo, lo + st.delta[o])
                 st.next_hi = max(st.next_hi, hi + st.delta[o])

@@ -36,7 +36,7 @@ from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.core.parallel import run_chunks
 from oddscalc.core.progress_bar import Progress
 from oddscalc.core.solution_store import kept
-from oddscalc.engines import holdem_counts
+from oddscalc.engines import holdem_counts, solver
 from oddscalc.engines.holdem_counts import TooLarge, _dead_cards, _suit_maps, pair_qualifier
 
 N_CATEGORIES = 10
@@ -160,18 +160,13 @@ def _scaled(values: list[Fraction]) -> tuple[int, list[int]]:
     return scale, [int(v * scale) for v in values]
 
 
-def _check_size(counts: holdem.FlopCounts, coefficients: list[int]) -> None:
-    # one situation's value is held in 64 bits by the kernels, and its sum over every flop of an orbit
-    bound = max(map(abs, coefficients), default=1) * counts.completions * 2 * 22100 * 12
+def _check_size(counts: holdem.FlopCounts, coefficients: list[int], wagers: int = 0) -> None:
+    # one situation's value is held in 64 bits by the kernels, and its sum over every flop of an orbit;
+    # ``wagers``: what the wagers paid 1 to 1 add to a deal's value beside the coefficients (scaled)
+    bound = (max(map(abs, coefficients), default=1) + wagers) * counts.completions * 2 * 22100 * 12
     if bound >= 2 ** 62:
         raise TooLarge("the paytable's common denominator is too large for the kernel's exact 64-bit values "
                        "(give pays with smaller denominators)")
-
-
-def _best(options: list[tuple[int, int]], wager_more: bool) -> int:
-    """The index of the best (value, wager) option; equal values go to the larger wager (``wager_more``)
-    or the smaller."""
-    return max(range(len(options)), key=lambda k: (options[k][0], options[k][1] if wager_more else -options[k][1]))
 
 
 # ---- Ultimate Texas Hold'em -----------------------------------------------------------------------
@@ -454,15 +449,15 @@ def _reduced(rules: UltimateRules, dead: tuple[int, ...], out: dict[str, Any], s
     chart = [0] * (len(FLOP_ROWS) * 13 * 2)
     every = [sum(out["cells"][x::60]) for x in range(60)]
     for o, size in enumerate(sizes):
-        options = [(out["preflop"][o * k + i], multiples[i]) for i in range(k)] + [(out["check"][o], 0)]
-        best = _best(options, rules.wager_more)
+        values = [*(out["preflop"][o * k + i] for i in range(k)), out["check"][o]]
+        best = solver.best(values, [*multiples[:k], 0], rules.wager_more)
         if strategy is not None:
             largest = max(range(k), key=lambda i: multiples[i])
             assert representatives is not None
             best = largest if hand_of(representatives[o]) in strategy.preflop else k
         if views == 1:
-            orbit_values.append(tuple(Fraction(v, scale * size * per_holding) for v, _ in options))
-        main += options[best][0]
+            orbit_values.append(tuple(Fraction(v, scale * size * per_holding) for v in values))
+        main += values[best]
         if best < k:
             choice.append(best)
             pre_sits[best] += out["situations"][o * 3]
@@ -584,10 +579,10 @@ def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], chunk: int, chunks: in
     """One chunk counted (kept in this process) and priced: its sums per starting hand orbit
     (``flop_played``: each situation's Turn wager written there too)."""
     counts = bonus_counts(dead, rules.wager_more, chunk, chunks)
-    _, ante = _bonus_coefficients(rules)
-    _check_size(counts, ante)
+    scale, ante = _bonus_coefficients(rules)
+    _check_size(counts, ante, (rules.flop_multiple + 2) * scale)   # the Flop, Turn and River wagers
     found: dict[str, Any] = holdem_price.bonus_price(counts, _orbit_view(orbits(dead)), ante, rules.flop_multiple,
-                                                     rules.wager_more, flop_played)
+                                                     rules.wager_more, flop_played, scale)
     return found
 
 
@@ -611,7 +606,7 @@ def _bonus_play(rules: BonusRules, dead: tuple[int, ...], work: Work) -> BonusPl
     main = folded = situations = turns = rivers = 0
     for o, size in enumerate(found.sizes):
         fold = -scale * size * per_holding
-        up = _best([(out["raise"][o], 1), (fold, 0)], rules.wager_more) == 0
+        up = solver.takes(out["raise"][o], fold, rules.wager_more)
         raises.append(up)
         values.append((Fraction(out["raise"][o], scale * size * per_holding), Fraction(-1)))
         sits = out["situations"][o * 3:(o + 1) * 3]

@@ -507,3 +507,32 @@ def test_bonus_standard_deviation_on_the_full_deck_is_woos():
     nets = thb_figures(p).nets
     variance = Fraction(sum(net * net * n for net, n in nets.items()), p.deals) - p.expected_return ** 2
     assert round(float(variance) ** 0.5, 6) == 3.500839                  # WoO [T1]
+
+
+# ---- an Ante paid in fractions ---------------------------------------------------------------------
+
+ROYAL_DECK = "As Ks Qs Js Ts Ah Kh Qh Jh Th"
+
+
+@pytest.mark.parametrize("royal", [Fraction(3, 2), Fraction(1, 4)])
+def test_an_ante_paid_in_fractions_is_priced_in_the_same_units_as_the_wagers(royal):
+    """The kernel's values of the Flop wager were once the Ante's scaled by the pays' denominator
+    beside the 1-to-1 wagers unscaled: every table with an Ante pay such as 3/2 was mispriced (and
+    refused by the paths' check).  Now the paths' value is the optimum's, and the optimum moves with
+    the royal's pay the way it must: up when it pays more, by no more than the royals won."""
+    dead = dead_of(ROYAL_DECK)
+    ante = tuple((c, royal if c is Cat.ROYAL_FLUSH else Fraction(1)) for c in Cat if c >= Cat.STRAIGHT)
+    paid, plain = hs.bonus_play(BonusRules(ante=ante), dead), hs.bonus_play(dead=dead)
+    r = paid.rules
+    value = Fraction(-paid.folded_situations * paid.completions)
+    for t in range(2):
+        for v in range(2):
+            value += sum(r.net(r.flop_multiple, t, v, c, e) * paid.played[t][v][c][e]
+                         for c in range(len(Cat)) for e in range(hs.SIX))
+    assert value == paid.main_value
+    royals_won = sum(paid.played[t][v][Cat.ROYAL_FLUSH][e] for t in range(2) for v in range(2) for e in hs.WIN_ENDINGS)
+    assert royals_won > 0
+    if royal > 1:
+        assert plain.main_value <= paid.main_value <= plain.main_value + (royal - 1) * royals_won
+    else:
+        assert paid.main_value <= plain.main_value

@@ -35,6 +35,8 @@ RULE_SPECS = (
     RuleSpec("flop_multiple", "integer", 2, "the Flop wager (made preflop), in Antes", low=1, high=10),
     RuleSpec("tie_break", "text", WAGER_MORE, "the action taken when two are worth exactly the same: the one "
              "that wagers more (wager_more) or less", choices=(WAGER_MORE, WAGER_LESS)),
+    RuleSpec("bonus_survives_fold", "flag", True, "a preflop fold keeps the Bonus in action (Evolution's rule); "
+             "false: a fold forfeits it (a land rack card's)"),
 )
 
 
@@ -53,6 +55,7 @@ class BonusGame:
     game: GameTable
     rules: BonusRules
     bonus: tuple[tuple[str, Fraction], ...]
+    bonus_survives_fold: bool = True
 
     @classmethod
     def of(cls, game: GameTable) -> BonusGame:
@@ -80,7 +83,7 @@ def _read(game: GameTable) -> BonusGame:
     rules = BonusRules(flop_multiple=game.rules.integer("flop_multiple"),
                        wager_more=game.rules.text("tie_break") == WAGER_MORE,
                        ante=tuple((Cat.from_label(k), v) for k, v in ante.items()))
-    return BonusGame(game, rules, tuple(bonus.items()))
+    return BonusGame(game, rules, tuple(bonus.items()), game.rules.flag("bonus_survives_fold"))
 
 
 def _plays(game: GameTable) -> dict[str, BonusPlay]:
@@ -165,6 +168,8 @@ def bonus_of(game: BonusGame, dead: tuple[int, ...] = ()) -> Analysis:
             counts[name] = counts.get(name, 0) + others - both
         else:
             counts[name] = counts.get(name, 0) + others
+    if not game.bonus_survives_fold:
+        _check_no_paying_fold(game, live, dead)
     paying = [(h, n) for h, n in counts.items() if game.bonus_pay(h) > -1]
     rows = [Outcome(f"{BONUS}-{h}", n, game.bonus_pay(h)) for h, n in
             sorted(paying, key=lambda item: (-game.bonus_pay(item[0]), bonus_hands().index(item[0])))]
@@ -172,6 +177,22 @@ def bonus_of(game: BonusGame, dead: tuple[int, ...] = ()) -> Analysis:
     paytable = game.game.paytable(BONUS)
     text = f"{BONUS} ({paytable.basis} one): " + ", ".join(f"{k} {v}" for k, v in paytable.pays.items())
     return Analysis(game.game.name, text, comb(len(live), 2) * others, tuple(rows), None, f"{BONUS} stake")
+
+
+def _check_no_paying_fold(game: BonusGame, live: list[int], dead: tuple[int, ...]) -> None:
+    """Where a fold forfeits the Bonus, the rounds it changes are the folded ones that the Bonus
+    would pay: refuse the table unless there are none.  (Then the Bonus is the same as where it
+    survives, and so is the play: forfeiting a losing Bonus changes nothing, and a hand that plays
+    on the Ante alone plays all the more.  Were a paying hand folded, its preflop decision would
+    have to weigh the Bonus against the Ante.)"""
+    found = play(game.game) if not dead else bonus_play(game.rules, tuple(sorted(dead)))
+    table = orbits(tuple(sorted(dead)))
+    for a, b in combinations(live, 2):
+        name = starting_hands.hand_name(a, b)
+        if not found.raises[table.of(a, b)] and game.bonus_pay(name.lower()) > -1:
+            raise InputError(f"table '{game.game.name}': rules.bonus_survives_fold = false is priced where no hand "
+                             f"the Bonus pays is folded preflop, and {name} is folded (its decision would have to "
+                             "weigh the Bonus)")
 
 
 def _bonus(game: GameTable) -> Analysis:

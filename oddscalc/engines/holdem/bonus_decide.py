@@ -17,6 +17,7 @@ from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import Decision
 from oddscalc.engines.holdem_stages import ENDINGS, Q_LOSE, Q_WIN, SIX, BonusRules, bonus_play, enough_cards, orbits
 from oddscalc.engines.reads import Reads
+from oddscalc.engines.solver import takes
 
 from .bonus import BET, CHECK, FOLD, BonusGame, flop_action, play
 from .dealer_seen import completion_endings, refuse_preflop_seen
@@ -46,10 +47,6 @@ def _outcomes(rules: BonusRules, wagers: int, rows: Rows, orders: int = 1) -> tu
                  for (c, e), n in sorted(cells.items(), key=lambda item: (-item[0][0], item[0][1])))
 
 
-def _takes(value: Fraction, wager_more: bool) -> bool:
-    return value > 0 or (value == 0 and wager_more)
-
-
 def turn(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
          turn_wager: bool, seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
     rules = game.rules
@@ -58,7 +55,7 @@ def turn(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: t
     made = rules.flop_multiple + (1 if turn_wager else 0)
     check = _showdown(rules, made, rows) / total
     bet = _showdown(rules, made + 1, rows) / total
-    choice = BET if bet > check or (bet == check and rules.wager_more) else CHECK
+    choice = BET if takes(bet, check, rules.wager_more) else CHECK
     return Decision(choice, {CHECK: check, BET: bet}, total, outcomes=_outcomes(rules, made + 1, rows),
                     facts={"stage": "turn", "wagers_made": made, "outcomes_of": BET})
 
@@ -72,12 +69,12 @@ def flop(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: t
     for (a, b), _, ends in rows:
         for card in (a, b):
             nets[card] = nets.get(card, 0) + _net(ends)
-    river = sum(n for n in nets.values() if _takes(Fraction(n), rules.wager_more))
+    river = sum(n for n in nets.values() if takes(n, 0, rules.wager_more))
     total = 2 * sum(sum(ends) for _, _, ends in rows)
     fm = rules.flop_multiple
     check = (_showdown(rules, fm, rows, 2) + river) / total
     bet = (_showdown(rules, fm + 1, rows, 2) + river) / total
-    choice = BET if bet > check or (bet == check and rules.wager_more) else CHECK
+    choice = BET if takes(bet, check, rules.wager_more) else CHECK
     return Decision(choice, {CHECK: check, BET: bet}, total, outcomes=_outcomes(rules, fm + 1, rows, 2),
                     facts={"stage": "flop", "outcomes_of": f"{BET} (the River wager aside)",
                            "river_wager": "decided optimally on each turn card"})
@@ -91,7 +88,7 @@ def preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...]) -> De
     orbit = table.of(hand[0], hand[1])
     up, down = found.orbit_values[orbit]
     action = flop_action(rules.flop_multiple)
-    choice = action if up > down or (up == down and rules.wager_more) else FOLD
+    choice = action if takes(up, down, rules.wager_more) else FOLD
     return Decision(choice, {FOLD: down, action: up}, found.deals // sum(table.sizes),
                     facts={"stage": "preflop", "river_wager": "the later wagers decided optimally"})
 

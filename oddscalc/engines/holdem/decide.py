@@ -17,6 +17,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.engines.base import Decision
 from oddscalc.engines.holdem_counts import _coefficients, call_and_fold, situation_cell
 from oddscalc.engines.reads import Reads, dealer_hands
+from oddscalc.engines.solver import takes
 
 from .analysis import CALL, FOLD, call_rows
 from .dealer_seen import cards_left
@@ -38,7 +39,7 @@ def decide(game: HoldemGame, hand: tuple[int, ...], flop: tuple[int, ...], dead:
     else:
         v_call, v_fold = call_and_fold(holding, board, rules, dead)
         cell = situation_cell(holding, board, rules, dead)
-    calls = v_call > v_fold or (v_call == v_fold and rules.wager_more)
+    calls = takes(v_call, v_fold, rules.wager_more)
     return Decision(CALL if calls else FOLD, {FOLD: v_fold, CALL: v_call}, sum(map(sum, cell)),
                     outcomes=tuple(call_rows(rules, cell, every_row=False)),
                     facts={"outcomes_of": CALL, "aa_bonus_ratio": rules.bonus_ratio if rules.bonus_requires_call

@@ -17,13 +17,10 @@ from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import Decision
 from oddscalc.engines.holdem_stages import ENDINGS, SIX, UltimateRules, enough_cards, orbits, ultimate_play
 from oddscalc.engines.reads import Reads
+from oddscalc.engines.solver import best_of, takes
 
 from .dealer_seen import completion_endings, refuse_preflop_seen
 from .ultimate import CHECK, FOLD, UltimateGame, play, play_action
-
-
-def _best(values: dict[str, Fraction], wagers: dict[str, int], wager_more: bool) -> str:
-    return max(values, key=lambda a: (values[a], wagers[a] if wager_more else -wagers[a]))
 
 
 def _rows(rules: UltimateRules, multiple: int, rows: list[tuple[int, tuple[int, ...]]]) -> tuple[Outcome, ...]:
@@ -48,7 +45,7 @@ def river(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dea
     total = sum(ends)
     m = rules.river_multiple
     values = {FOLD: Fraction(-2) + rules.fold_extra(category), play_action(m): _value(rules, m, category, ends) / total}
-    choice = _best(values, {FOLD: 0, play_action(m): m}, rules.wager_more)
+    choice = best_of(values, {FOLD: 0, play_action(m): m}, rules.wager_more)
     return Decision(choice, values, total, outcomes=_rows(rules, m, [(category, ends)]),
                     facts={"stage": "river", "outcomes_of": play_action(m)})
 
@@ -63,10 +60,10 @@ def flop(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead
     for _, category, ends in found:
         played = _value(rules, rm, category, ends)
         folded = (Fraction(-2) + rules.fold_extra(category)) * sum(ends)
-        check += played if played > folded or (played == folded and rules.wager_more) else folded
+        check += played if takes(played, folded, rules.wager_more) else folded
     values = {CHECK: check / total,
               play_action(fm): sum((_value(rules, fm, c, ends) for _, c, ends in found), Fraction(0)) / total}
-    choice = _best(values, {CHECK: 0, play_action(fm): fm}, rules.wager_more)
+    choice = best_of(values, {CHECK: 0, play_action(fm): fm}, rules.wager_more)
     return Decision(choice, values, total, outcomes=_rows(rules, fm, [(c, ends) for _, c, ends in found]),
                     facts={"stage": "flop", "outcomes_of": play_action(fm),
                            "check_means": "the river decided optimally on each turn and river"})
@@ -81,7 +78,7 @@ def preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...]) ->
     options = [play_action(m) for m in rules.preflop_multiples] + [CHECK]
     values = dict(zip(options, found.orbit_values[orbit], strict=True))
     wagers = {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
-    choice = _best(values, wagers, rules.wager_more)
+    choice = best_of(values, wagers, rules.wager_more)
     return Decision(choice, values, found.deals // sum(table.sizes),
                     facts={"stage": "preflop", "check_means": "the flop and the river decided optimally"})
 

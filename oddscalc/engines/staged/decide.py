@@ -21,6 +21,7 @@ from fractions import Fraction
 from oddscalc.core.cards import DECK, format_cards
 from oddscalc.core.errors import InputError
 from oddscalc.engines.base import Decision
+from oddscalc.engines.solver import best
 from oddscalc.engines.staged.rules import HAND_CARDS, StagedRules
 from oddscalc.engines.staged.solve import outcome_rows, solve, wagered
 
@@ -83,7 +84,7 @@ def decide(rules: StagedRules, hand: Sequence[int], board: Sequence[int], dead: 
     choice = solution.choice(0, (), units)
     # the outcomes shown are the best continuing option's (the chosen one unless it folds)
     going = [o for o, option in enumerate(stage.options) if not option.fold]
-    shown = max(going, key=lambda o: (values[o], wagered(stage, o) if rules.wager_more else -wagered(stage, o)))
+    shown = going[best([values[o] for o in going], [wagered(stage, o) for o in going], rules.wager_more)]
     fixed = [shown] + [-1] * (len(rules.stages) - index - 1)
     continued = outcome_rows(rules, solve(rules, deck, known, index, units, fixed), units, index)
     return Decision(stage.labels[choice], dict(zip(stage.labels, values, strict=True)), solution.total,

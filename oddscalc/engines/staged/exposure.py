@@ -32,6 +32,7 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import Exposure, GainSample, Seen
 from oddscalc.engines.charts import action_key
 from oddscalc.engines.sidebets import paytable_line
+from oddscalc.engines.solver import best
 from oddscalc.engines.staged import solve
 from oddscalc.engines.staged.merged import merged_stages
 from oddscalc.engines.staged.paytable import PayLayout, pay_layout
@@ -112,16 +113,8 @@ class Scaled:
 
 
 def best_option(stage: Stage, values: Sequence[Fraction], wager_more: bool) -> int:
-    """The option of highest value; on equal values the one that wagers more (or less), as the
-    kernels break ties."""
-    def wagered(index: int) -> int:
-        return solve.wagered(stage, index)
-    best = 0
-    for index in range(1, len(values)):
-        if values[index] > values[best] or (values[index] == values[best] and (
-                wagered(index) > wagered(best) if wager_more else wagered(index) < wagered(best))):
-            best = index
-    return best
+    """The solver's choice among a stage's options (engines/solver.py)."""
+    return best(values, [solve.wagered(stage, o) for o in range(len(values))], wager_more)
 
 
 def units_text(units: int) -> str:

@@ -27,6 +27,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.engines.base import OPTIMAL, NamedStrategy, builtin
 from oddscalc.engines.charts import action_key
 from oddscalc.engines.sidebets import paytable_line
+from oddscalc.engines.solver import FOLD_WAGER
 from oddscalc.engines.staged.paytable import PayLayout, pay_layout
 from oddscalc.engines.staged.rules import HAND_CARDS, Stage, StagedRules
 from oddscalc.engines.staged.strategy_rules import parse as parse_strategy
@@ -62,7 +63,7 @@ class TooLarge(InputError, OverflowError):
 def wagered(stage: Stage, index: int) -> int:
     """How much an option wagers, to order options: a fold least, then by the units it adds."""
     option = stage.options[index]
-    return -1 - 2 ** 16 if option.fold else option.delta
+    return FOLD_WAGER if option.fold else option.delta
 
 
 def fixed_options(rules: StagedRules, strategy_name: str) -> list[int] | None:

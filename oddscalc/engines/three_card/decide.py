@@ -16,6 +16,7 @@ from oddscalc.core.economics import Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.engines.base import Decision
 from oddscalc.engines.reads import Reads, dealer_hands, three_card_dealer
+from oddscalc.engines.solver import takes
 from oddscalc.engines.three_card.outcomes import main_row
 from oddscalc.engines.three_card.rules import ThreeCardRules
 from oddscalc.engines.three_card.solve import LOSE, NOT_QUALIFY, PUSH, WIN, prices, settled_counts
@@ -44,7 +45,7 @@ def decide(rules: ThreeCardRules, hand: Sequence[int], upcard: int | None = None
     klass = rules.pay_class_of[strength]
     p = prices(rules)
     ev_play, ev_fold = p.ev_play(klass, nq, dw, tie, pw), p.ev_fold(klass)
-    play = ev_play > ev_fold or (ev_play == ev_fold and rules.play_on_tie)
+    play = takes(ev_play, ev_fold, rules.play_on_tie)
     outcomes = []
     for result, count in ((NOT_QUALIFY, nq), (LOSE, dw), (PUSH, tie), (WIN, pw)):
         _key, name, net, wager = main_row(rules, p, klass, result)

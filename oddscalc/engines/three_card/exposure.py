@@ -41,6 +41,7 @@ from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen, settle_ties
 from oddscalc.engines.reads import Classes, classes_text, parse_classes, read_name
 from oddscalc.engines.situation_price import SituationPrice
+from oddscalc.engines.solver import takes
 from oddscalc.engines.three_card.counts import GameCounts, game_counts
 from oddscalc.engines.three_card.outcomes import game_analysis
 from oddscalc.engines.three_card.rules import ThreeCardRules, three_card_rules
@@ -317,7 +318,7 @@ def price_situation(rules: ThreeCardRules, hand: Sequence[int], dealer_seen: Seq
 
 def _choice(margin: Fraction, rules: ThreeCardRules) -> str:
     """Play or fold on EV(play) - EV(fold) (an exact tie as ``rules.ev_tie`` says)."""
-    return "play" if margin > 0 or (margin == 0 and rules.play_on_tie) else "fold"
+    return "play" if takes(margin, 0, rules.play_on_tie) else "fold"
 
 
 def _margin_scale(rules: ThreeCardRules) -> int:

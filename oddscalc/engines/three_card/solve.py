@@ -28,6 +28,7 @@ from fractions import Fraction
 from oddscalc.core.gametable import Paytable
 from oddscalc.engines.base import settle_ties
 from oddscalc.engines.handrules import DecisionTable
+from oddscalc.engines.solver import takes
 from oddscalc.engines.three_card.counts import GameCounts
 from oddscalc.engines.three_card.rules import ThreeCardRules
 
@@ -162,7 +163,7 @@ def solve(rules: ThreeCardRules, counts: GameCounts, strategy: DecisionTable | N
         else:
             a, b, c, d = scaled[klass]
             margin = a * nq + b * pw + c * dw + d * per
-            play = margin > 0 or (margin == 0 and rules.play_on_tie)
+            play = takes(margin, 0, rules.play_on_tie)
         decisions.append(play)
         row = tally[klass]
         if play:

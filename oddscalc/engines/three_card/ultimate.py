@@ -38,6 +38,7 @@ from oddscalc.core.hands import ThreeCardCategory
 from oddscalc.engines.actions import Actions, Point
 from oddscalc.engines.base import Decision
 from oddscalc.engines.reads import Reads, dealer_hands, three_card_dealer
+from oddscalc.engines.solver import best_of, takes
 from oddscalc.engines.three_card.rules import qualifier_strength
 
 FOLD = "fold"
@@ -220,8 +221,7 @@ def decide(rules: UltimateRules, hand: Sequence[int], upcard: int | None = None,
     outcomes = _outcomes(rules, _pay(rules.blind, klass, Fraction(0)), pw, dw, tie, nq - nq_dw - nq_tie,
                          nq_dw, nq_tie)
     values = _values(rules, klass, _pay(rules.pairplus, klass, Fraction(-1)), total, outcomes)
-    sign = 1 if rules.wager_more else -1
-    choice = max(values, key=lambda a: (values[a][0], sign * values[a][1]))
+    choice = best_of({a: v for a, (v, _) in values.items()}, {a: m for a, (_, m) in values.items()}, rules.wager_more)
     return Decision(choice, {a: v / total for a, (v, _) in values.items()}, total,
                     facts={"hand_class": klass})
 
@@ -311,11 +311,11 @@ def solve(rules: UltimateRules, deck: Iterable[int] = DECK, strategy: bytes | No
         blind, pp_played, pp_folded, low, high, low_action, high_action = coefficients[strength]
         nq_pw = nq - nq_dw - nq_tie
         slope = pw - dw + pnq * (nq_pw - nq_dw)
-        larger = slope > 0 or (slope == 0 and more)
+        larger = takes(slope, 0, more)
         play = (pw * (scale + blind) - 2 * scale * dw + nq_pw * blind - scale * nq_dw + pp_played * per
                 + (high if larger else low) * scale * slope)
         fold = (pp_folded - 2 * scale) * per
-        if play > fold or (play == fold and more):
+        if takes(play, fold, more):
             choices[i] = high_action if larger else low_action
     return Solved(rules, columns, per, bytes(choices))
 

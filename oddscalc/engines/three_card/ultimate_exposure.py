@@ -36,6 +36,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import Exposure, GainSample, Seen
+from oddscalc.engines.solver import best_of
 from oddscalc.engines.three_card.rules import qualifier_strength
 from oddscalc.engines.three_card.ultimate import ENDINGS, FOLD, UltimateRules, hand_class, play_action
 from oddscalc.engines.three_card.ultimate_family import CLASSES, outcome_analysis, play_multiple, ultimate_rules
@@ -155,8 +156,7 @@ def _best(rules: UltimateRules, klass: str, nets: tuple[tuple[int, int], ...], c
     slope = sum(n * k for n, (_, k) in zip(counts, nets, strict=True))
     sizes = rules.play_multiples_below_pair if klass == HIGH_CARD else rules.play_multiples_pair_or_better
     values = {FOLD: (-2 * completions, 0), **{play_action(m): (constant + m * slope, m) for m in sizes}}
-    sign = 1 if rules.wager_more else -1
-    return max(values, key=lambda action: (values[action][0], sign * values[action][1]))
+    return best_of({a: v for a, (v, _) in values.items()}, {a: m for a, (_, m) in values.items()}, rules.wager_more)
 
 
 def informed_analysis(game: GameTable, found: Informed) -> Analysis:
