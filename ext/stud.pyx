@@ -22,10 +22,6 @@ from oddscalc._native.cards cimport (N_RANKS, N_CARDS, choose, make_card, card_r
 from oddscalc._native.eval5 cimport strength5, category_of, N_STRENGTHS
 from oddscalc._native.colex cimport BINOM
 
-cdef extern from *:
-    # gcc and clang's 128-bit integer: a pay's numerator times a count needs more than 64 bits
-    ctypedef long long int128 "__int128"
-
 cdef enum:
     DECK = 51              # cards other than the upcard
     N_QUADS = 249900       # C(51, 4) dealer completions before removing the player's cards
@@ -76,46 +72,24 @@ cdef class StudClasses:
         free(self.wins)
         free(self.ties)
 
-    def decide_optimal(self, pay_numerators, pay_denominators, int call_multiple, class_map=None, int ties=0):
-        """1 where calling beats folding when pay class c pays ``pay_numerators[c] /
-        pay_denominators[c]`` (each fitting in 64 bits; the comparison is done in 128 bits).
-
-        A class's pay class is ``class_map[strength]`` (7462 bytes; default: the payout class, 0
-        below ace-king .. 10 royal flush).  Calling: +1 if the dealer does not qualify, 1 + m * pay
-        on a win, -(1 + m) on a loss (m = call_multiple), and on a tie 0 (``ties`` 0: a push), a win
-        (1: ties go to the player) or a loss (2: to the dealer); folding: -1.  Exact ties of
-        expectation fold.
-        """
-        cdef uint8_t classes[N_STRENGTHS]
-        cdef int n_pays = len(pay_numerators)
-        cdef int64_t numerators[256]
-        cdef int64_t denominators[256]
+    def columns(self):
+        """The classes as the solver's one-stage case takes them (ext/solver.pyx): each class's
+        strength, its dealer completions that do not qualify, that the player beats and that tie (the
+        rest beat him: COMPLETIONS less those), as int32 columns, and its situations over every
+        upcard suit (int64)."""
         cdef Py_ssize_t k
-        cdef int c
-        cdef int64_t nq, win, tie, lose
-        cdef int128 edge
-        cdef bytearray decisions = bytearray(self.n)
-        cdef uint8_t* out = decisions
-        if not 0 <= ties <= 2:
-            raise ValueError("ties: 0 push, 1 player, 2 dealer")
-        self._class_map(class_map, n_pays, classes)
-        read_pays(pay_numerators, pay_denominators, n_pays, numerators, denominators)
+        made = [memoryview(bytearray(4 * self.n)).cast("i") for _ in range(4)]
+        weights = memoryview(bytearray(8 * self.n)).cast("q")
+        cdef int32_t[::1] strength = made[0], nq = made[1], wins = made[2], ties = made[3]
+        cdef int64_t[::1] weight = weights
         with nogil:
             for k in range(self.n):
-                nq = self.not_qualify[k]
-                win = self.wins[k]
-                tie = self.ties[k]
-                lose = COMPLETIONS - nq - win - tie
-                if ties == 1:
-                    win += tie
-                elif ties == 2:
-                    lose += tie
-                c = classes[self.strength[k]]
-                # (EV(call) - EV(fold)) * completions * denominator, exactly
-                edge = <int128>denominators[c] * (nq + win - (1 + call_multiple) * lose + COMPLETIONS) \
-                    + <int128>numerators[c] * (call_multiple * win)
-                out[k] = edge > 0
-        return decisions
+                strength[k] = self.strength[k]
+                nq[k] = self.not_qualify[k]
+                wins[k] = self.wins[k]
+                ties[k] = self.ties[k]
+                weight[k] = 4 * self.weight[k]
+        return (*made, weights)
 
     cdef void _class_map(self, class_map, int n_pays, uint8_t* classes) except *:
         """The pay class of every strength: ``class_map`` checked, or the payout classes."""

@@ -35,8 +35,8 @@ RULE_SPECS = (
     RuleSpec("flop_multiple", "integer", 2, "the Flop wager (made preflop), in Antes", low=1, high=10),
     RuleSpec("tie_break", "text", WAGER_MORE, "the action taken when two are worth exactly the same: the one "
              "that wagers more (wager_more) or less", choices=(WAGER_MORE, WAGER_LESS)),
-    RuleSpec("bonus_survives_fold", "flag", True, "a preflop fold keeps the Bonus in action (Evolution's rule); "
-             "false: a fold forfeits it (a land rack card's)"),
+    RuleSpec("bonus_survives_fold", "flag", True, "a preflop fold keeps the Bonus in action (the Evolution rule); "
+             "false: a fold forfeits it (a land rack card)"),
 )
 
 

@@ -22,6 +22,7 @@ from oddscalc.core.evaluate import N_FIVE_CARD_STRENGTHS
 from oddscalc.core.gametable import GameTable, Paytable
 from oddscalc.engines.base import Ties
 from oddscalc.engines.handclasses import five_card_categories, five_card_map, pay_map, refuse_suits_on_five
+from oddscalc.engines.solver import FOLD_WAGER, one_stage
 
 # Payout classes of the player's hand, as the kernel numbers them: a hand below ace-king can
 # never beat a qualifying dealer; ace-king is paid apart from the pair.
@@ -138,9 +139,45 @@ def strategy_totals(classes: kernel.StudClasses, calls: bytes | bytearray,
 
 def optimal_calls(classes: kernel.StudClasses, paytable: Paytable, call_multiple: int,
                   layout: CallLayout = PLAIN_LAYOUT, ties: Ties = Ties.PUSH) -> bytearray:
-    """The optimal decision of every class under a paytable (exact integer comparison)."""
+    """The optimal decision of every class under a paytable: the solver's one-stage case, fold or
+    call valued exactly over the class's dealer completions (an exact tie folds)."""
     pays = class_pays(paytable, layout)
-    if any(max(p.numerator, p.denominator) >= 2 ** 63 for p in pays):
-        raise InputError("a payout's numerator or denominator is too large (over 2**63)")
-    return classes.decide_optimal([p.numerator for p in pays], [p.denominator for p in pays], call_multiple,
-                                  layout.class_map, ties)
+    strength, not_qualify, wins, tied, _weights = columns(classes)
+    class_of = layout.class_map if layout.class_map is not None else payout_class_map()
+    try:
+        found = one_stage(strength, class_of, [not_qualify, wins, tied], COMPLETIONS,
+                          [call_coefficients(pay, call_multiple, ties) for pay in pays],
+                          [FOLD_WAGER, 1 + call_multiple], wager_more=False, tally=False)  # aggregate() sums
+    except OverflowError:
+        raise InputError("a payout's numerator or denominator is too large for exact 64-bit values") from None
+    return bytearray(found.choices)
+
+
+_COLUMNS: dict[int, tuple[kernel.StudClasses, tuple[memoryview, ...]]] = {}
+
+
+def columns(classes: kernel.StudClasses) -> tuple[memoryview, ...]:
+    """The classes' columns (``StudClasses.columns``), made once per count (each further paytable
+    decides on the same columns)."""
+    kept = _COLUMNS.get(id(classes))
+    if kept is None or kept[0] is not classes:
+        kept = _COLUMNS[id(classes)] = (classes, classes.columns())
+    return kept[1]
+
+
+def call_coefficients(pay: Fraction, call_multiple: int, ties: Ties) -> list[list[Fraction]]:
+    """Fold and call, per Ante, as the one-stage solver values a class: per column (the dealer
+    does not qualify, the player wins, a tie), then the constant per completion.  Calling wins 1
+    when the dealer does not qualify, 1 + m x pay on a win, loses 1 + m otherwise; the losses are
+    the completions less the columns, so each column carries + (1 + m) and the constant - (1 + m)."""
+    m = call_multiple
+    back = Fraction(1 + m)
+    tie = {Ties.PUSH: back, Ties.PLAYER: 1 + back + m * pay, Ties.DEALER: Fraction(0)}[ties]
+    return [[Fraction(0), Fraction(0), Fraction(0), Fraction(-1)],
+            [1 + back, 1 + back + m * pay, tie, -back]]
+
+
+@lru_cache(maxsize=1)
+def payout_class_map() -> bytes:
+    """The payout class of every five-card strength (the pay classes when no class is named)."""
+    return bytes(kernel.payout_class_of(s) for s in range(N_FIVE_CARD_STRENGTHS))

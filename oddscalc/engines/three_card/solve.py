@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddscalc.core.gametable import Paytable
-from oddscalc.engines.base import settle_ties
+from oddscalc.engines.base import Ties, settle_ties
 from oddscalc.engines.handrules import DecisionTable
-from oddscalc.engines.solver import takes
+from oddscalc.engines.solver import FOLD_WAGER, one_stage
 from oddscalc.engines.three_card.counts import GameCounts
 from oddscalc.engines.three_card.rules import ThreeCardRules
 
@@ -144,34 +144,40 @@ def settled_counts(rules: ThreeCardRules, dw: int, tie: int, pw: int) -> tuple[i
     return settle_ties(rules.ties, dw, tie, pw)
 
 
+def one_stage_coefficients(rules: ThreeCardRules, p: Prices, klass: str) -> list[list[Fraction]]:
+    """Fold and play as the one-stage solver values them: per count column (not qualifying, the
+    dealer wins, a tie, the player wins), then the constant (per dealer hand).  A tie with a
+    qualifying dealer is valued as ``rules.ties`` settles it."""
+    tie = {Ties.PUSH: Fraction(0), Ties.PLAYER: p.win[klass], Ties.DEALER: p.lose}[rules.ties]
+    zero = Fraction(0)
+    return [[zero, zero, zero, zero, p.ev_fold(klass)],
+            [p.not_qualify, p.lose, tie, p.win[klass], p.ante_bonus[klass] + p.ratio * p.bonus_played[klass]]]
+
+
 def solve(rules: ThreeCardRules, counts: GameCounts, strategy: DecisionTable | None = None) -> Solution:
-    """Decide every group with exact integer arithmetic and tally the deals by outcome.
+    """Decide every group with exact integer arithmetic (the solver's one-stage case) and tally the
+    deals by outcome.
 
     ``strategy``: instead of the optimum, a written strategy's decision per (upcard rank,
     strength), whose exact analysis a simulator of that strategy is checked against."""
     p = prices(rules)
-    scaled = {klass: scaled_coefficients(p, klass)[0] for klass in rules.pay_classes}
-    tally = {klass: [0] * len(RESULTS) for klass in rules.pay_classes}
+    classes = list(rules.pay_classes)
+    index = {klass: i for i, klass in enumerate(classes)}
+    fixed = None
+    if strategy is not None:
+        fixed = bytes(1 if strategy.calls(strength, up) else 0 for strength, up in zip(
+            counts.strength, counts.up_rank, strict=True))
     per = counts.per_situation
-    decisions = []
-    for klass, up_rank, strength, weight, nq, dw, tie, pw in zip(
-            counts.classes, counts.up_rank, counts.strength, counts.weight, counts.not_qualify,
-            counts.dealer_wins, counts.tie, counts.player_wins, strict=True):
+    found = one_stage([index[klass] for klass in counts.classes], range(len(classes)),
+                      [counts.not_qualify, counts.dealer_wins, counts.tie, counts.player_wins], per,
+                      [one_stage_coefficients(rules, p, klass) for klass in classes], [FOLD_WAGER, 1],
+                      rules.play_on_tie, counts.weight, fixed)
+    tally: dict[str, tuple[int, ...]] = {}
+    for klass in classes:
+        folded, played = found.takes(index[klass], 0), found.takes(index[klass], 1)
+        _, nq, dw, tie, pw = played
         dw, tie, pw = settled_counts(rules, dw, tie, pw)
-        if strategy is not None:
-            play = strategy.calls(strength, up_rank)
-        else:
-            a, b, c, d = scaled[klass]
-            margin = a * nq + b * pw + c * dw + d * per
-            play = takes(margin, 0, rules.play_on_tie)
-        decisions.append(play)
-        row = tally[klass]
-        if play:
-            row[NOT_QUALIFY] += weight * nq
-            row[LOSE] += weight * dw
-            row[PUSH] += weight * tie
-            row[WIN] += weight * pw
-        else:
-            row[FOLD] += weight * per
-    return Solution(rules, counts, p, tuple(decisions),
-                    {k: tuple(v) for k, v in tally.items() if any(v)})
+        row = (folded[0] * per, nq, dw, tie, pw)           # in RESULTS order
+        if any(row):
+            tally[klass] = row
+    return Solution(rules, counts, p, tuple(c == 1 for c in found.choices), tally)

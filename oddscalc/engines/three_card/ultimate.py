@@ -38,7 +38,7 @@ from oddscalc.core.hands import ThreeCardCategory
 from oddscalc.engines.actions import Actions, Point
 from oddscalc.engines.base import Decision
 from oddscalc.engines.reads import Reads, dealer_hands, three_card_dealer
-from oddscalc.engines.solver import best_of, takes
+from oddscalc.engines.solver import FOLD_WAGER, best_of, one_stage
 from oddscalc.engines.three_card.rules import qualifier_strength
 
 FOLD = "fold"
@@ -287,37 +287,34 @@ def solve(rules: UltimateRules, deck: Iterable[int] = DECK, strategy: bytes | No
     pnq = 0 if rules.play_needs_qualifier else 1
     scale = _scale(rules)
     ratio = Fraction(rules.pairplus_ratio)
-    # per strength: the Blind pay, the Pair Plus stake's net played and folded, the smallest and the
-    # largest Play size allowed and their actions' indices, all in integers over ``scale``
-    coefficients: dict[int, tuple[int, int, int, int, int, int, int]] = {}
+    # per strength: the Blind pay and the Pair Plus stake's net played and folded, in integers over
+    # ``scale``, and the Play sizes allowed
+    coefficients: dict[int, tuple[int, int, int, tuple[int, ...]]] = {}
     for s in set(columns["strength"]):
         klass = hand_class(ranking, s, top)
         pp_net = ratio * _pay(rules.pairplus, klass, Fraction(-1))
         sizes = rules.play_multiples_below_pair if klass == "high-card" else rules.play_multiples_pair_or_better
-        low, high = min(sizes), max(sizes)
         folded = pp_net if rules.pairplus_survives_fold else -ratio
         coefficients[s] = (_scaled(_pay(rules.blind, klass, Fraction(0)), scale), _scaled(pp_net, scale),
-                           _scaled(folded, scale), low, high, actions.index(play_action(low)),
-                           actions.index(play_action(high)))
+                           _scaled(folded, scale), tuple(sizes))
     if strategy is not None:
-        allowed = {s: {0, *(actions.index(play_action(m)) for m in (
-                   rules.play_multiples_below_pair if hand_class(ranking, s, top) == "high-card"
-                   else rules.play_multiples_pair_or_better))} for s in coefficients}
+        allowed = {s: {0, *(actions.index(play_action(m)) for m in coefficients[s][3])} for s in coefficients}
         return Solved(rules, columns, per, _fixed_choices(rules, columns, strategy, n_strengths, allowed))
-    choices = bytearray(len(columns["weight"]))
-    for i, (strength, nq, dw, pw, nq_dw, nq_tie) in enumerate(zip(
-            columns["strength"], columns["not_qualify"], columns["dealer_wins"], columns["player_wins"],
-            columns["nq_dealer_wins"], columns["nq_tie"], strict=True)):
-        blind, pp_played, pp_folded, low, high, low_action, high_action = coefficients[strength]
-        nq_pw = nq - nq_dw - nq_tie
-        slope = pw - dw + pnq * (nq_pw - nq_dw)
-        larger = takes(slope, 0, more)
-        play = (pw * (scale + blind) - 2 * scale * dw + nq_pw * blind - scale * nq_dw + pp_played * per
-                + (high if larger else low) * scale * slope)
-        fold = (pp_folded - 2 * scale) * per
-        if takes(play, fold, more):
-            choices[i] = high_action if larger else low_action
-    return Solved(rules, columns, per, bytes(choices))
+    # every action's value, linear in the columns (the player wins, the dealer wins, the dealer does
+    # not qualify, and of those the dealer higher, a tie) and a constant per dealer hand: the one-stage
+    # solver takes the best allowed action of each row
+    multiple = {play_action(m): m for m in (*rules.play_multiples_below_pair, *rules.play_multiples_pair_or_better)}
+    wagers = [multiple.get(action, FOLD_WAGER) for action in actions]
+    rows: list[list[list[int] | None]] = [[[0] * 6] + [None] * (len(actions) - 1) for _ in range(n_strengths)]
+    for s, (blind, pp_played, pp_folded, sizes) in coefficients.items():
+        rows[s][0] = [0, 0, 0, 0, 0, pp_folded - 2 * scale]
+        for m in sizes:
+            rows[s][actions.index(play_action(m))] = [
+                scale + blind + m * scale, -2 * scale - m * scale, blind + m * scale * pnq,
+                -blind - scale - 2 * m * scale * pnq, -blind - m * scale * pnq, pp_played]
+    found = one_stage(columns["strength"], range(n_strengths), [columns[name] for name in (
+        "player_wins", "dealer_wins", "not_qualify", "nq_dealer_wins", "nq_tie")], per, rows, wagers, more)
+    return Solved(rules, columns, per, found.choices)
 
 
 def _fixed_choices(rules: UltimateRules, columns: Mapping[str, Sequence[int]], strategy: bytes, n_strengths: int,
