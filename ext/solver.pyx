@@ -19,27 +19,13 @@ from libc.stdlib cimport calloc, free
 from cython.parallel cimport prange, threadid
 cimport openmp
 
-from oddscalc._native.choice cimport best_option
+from oddscalc._native.choice cimport exact, int128, best_option
 
-cdef extern from *:
-    ctypedef long long int128 "__int128"
 
 cdef enum:
     MOST_OPTIONS = 16
     MOST_COLUMNS = 15        # and the constant
     PARALLEL_SITUATIONS = 65536   # fewer are one core's: waking the other costs more
-
-
-cdef inline int best_wide(int n, const int128* values, const int64_t* wagers, bint wager_more) noexcept nogil:
-    """choice.pxd's best_option on 128-bit values (the same rule: the highest value, equal values by
-    the wager)."""
-    cdef int o, best = 0
-    for o in range(1, n):
-        if values[o] > values[best]:
-            best = o
-        elif values[o] == values[best] and (wagers[o] > wagers[best] if wager_more else wagers[o] < wagers[best]):
-            best = o
-    return best
 
 
 cdef struct ClassOptions:
@@ -51,30 +37,17 @@ cdef struct ClassOptions:
     bint narrow                    # every value fits in 64 bits (each count is at most the total)
 
 
-cdef inline int choose_narrow(const ClassOptions* k, int n_cols, const int32_t* const* col, Py_ssize_t s,
-                              bint wager_more) noexcept nogil:
+cdef inline int choose(const ClassOptions* k, int n_cols, const int32_t* const* col, Py_ssize_t s,
+                       bint wager_more, exact width) noexcept nogil:
+    """The class's best option for situation s, each value summed in the type of ``width`` (64 or 128
+    bits; its value is not read)."""
     cdef int j, e
-    cdef int64_t v
-    cdef int64_t values[MOST_OPTIONS]
+    cdef exact values[MOST_OPTIONS]
     for j in range(k.n):
-        v = <int64_t>k.constant[j]
+        values[j] = <exact>k.constant[j]
         for e in range(n_cols):
-            v += k.coef[j][e] * col[e][s]
-        values[j] = v
+            values[j] += <exact>k.coef[j][e] * col[e][s]
     return k.index[best_option(k.n, values, k.wager, wager_more)]
-
-
-cdef inline int choose_wide(const ClassOptions* k, int n_cols, const int32_t* const* col, Py_ssize_t s,
-                            bint wager_more) noexcept nogil:
-    cdef int j, e
-    cdef int128 v
-    cdef int128 values[MOST_OPTIONS]
-    for j in range(k.n):
-        v = k.constant[j]
-        for e in range(n_cols):
-            v += <int128>k.coef[j][e] * col[e][s]
-        values[j] = v
-    return k.index[best_wide(k.n, values, k.wager, wager_more)]
 
 
 def one_stage(const int32_t[::1] keys, const int32_t[::1] class_of, list columns, int64_t total, list coefficients,
@@ -177,9 +150,9 @@ def one_stage(const int32_t[::1] keys, const int32_t[::1] class_of, list columns
                     bad_given += 1
                     continue
             elif options[c].narrow:
-                o = choose_narrow(&options[c], n_cols, col, s, wager_more)
+                o = choose(&options[c], n_cols, col, s, wager_more, <int64_t>0)
             else:
-                o = choose_wide(&options[c], n_cols, col, s, wager_more)
+                o = choose(&options[c], n_cols, col, s, wager_more, <int128>0)
             out[s] = o
             if tally:
                 here = sums + threadid() * block + (c * n_options + o) * width
