@@ -11,8 +11,9 @@ player wins, ...), and every option's value is linear in them:
 with the class's integer coefficients (each class over its own common denominator: values are only
 ever compared within a situation).  ``total`` is the completions every situation has (a constant),
 so a way of ending that is not a column (the rest) is in the constant.  The values are summed in
-128 bits, and the choice is the solver's one rule (choice.pxd): the highest value, equal values by
-the wager.  No paytable here: the caller makes the coefficients from it.
+64 bits, or in 128 for a class whose coefficients could overflow them, and the choice is the
+solver's one rule (choice.pxd): the highest value, equal values by the wager.  No paytable here:
+the caller makes the coefficients from it.
 """
 from libc.stdint cimport uint8_t, int32_t, int64_t
 from libc.stdlib cimport calloc, free

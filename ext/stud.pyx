@@ -75,21 +75,18 @@ cdef class StudClasses:
     def columns(self):
         """The classes as the solver's one-stage case takes them (ext/solver.pyx): each class's
         strength, its dealer completions that do not qualify, that the player beats and that tie (the
-        rest beat him: COMPLETIONS less those), as int32 columns, and its situations over every
-        upcard suit (int64)."""
+        rest beat him: COMPLETIONS less those), as int32 columns.  (No weights: ``aggregate``
+        sums the classes.)"""
         cdef Py_ssize_t k
         made = [memoryview(bytearray(4 * self.n)).cast("i") for _ in range(4)]
-        weights = memoryview(bytearray(8 * self.n)).cast("q")
         cdef int32_t[::1] strength = made[0], nq = made[1], wins = made[2], ties = made[3]
-        cdef int64_t[::1] weight = weights
         with nogil:
             for k in range(self.n):
                 strength[k] = self.strength[k]
                 nq[k] = self.not_qualify[k]
                 wins[k] = self.wins[k]
                 ties[k] = self.ties[k]
-                weight[k] = 4 * self.weight[k]
-        return (*made, weights)
+        return tuple(made)
 
     cdef void _class_map(self, class_map, int n_pays, uint8_t* classes) except *:
         """The pay class of every strength: ``class_map`` checked, or the payout classes."""

@@ -142,7 +142,7 @@ def optimal_calls(classes: kernel.StudClasses, paytable: Paytable, call_multiple
     """The optimal decision of every class under a paytable: the solver's one-stage case, fold or
     call valued exactly over the class's dealer completions (an exact tie folds)."""
     pays = class_pays(paytable, layout)
-    strength, not_qualify, wins, tied, _weights = columns(classes)
+    strength, not_qualify, wins, tied = columns(classes)
     class_of = layout.class_map if layout.class_map is not None else payout_class_map()
     try:
         found = one_stage(strength, class_of, [not_qualify, wins, tied], COMPLETIONS,

@@ -313,7 +313,8 @@ def solve(rules: UltimateRules, deck: Iterable[int] = DECK, strategy: bytes | No
                 scale + blind + m * scale, -2 * scale - m * scale, blind + m * scale * pnq,
                 -blind - scale - 2 * m * scale * pnq, -blind - m * scale * pnq, pp_played]
     found = one_stage(columns["strength"], range(n_strengths), [columns[name] for name in (
-        "player_wins", "dealer_wins", "not_qualify", "nq_dealer_wins", "nq_tie")], per, rows, wagers, more)
+        "player_wins", "dealer_wins", "not_qualify", "nq_dealer_wins", "nq_tie")], per, rows, wagers, more,
+        tally=False)                                   # tally() sums the decided rows with their outcomes
     return Solved(rules, columns, per, found.choices)
 
 
