@@ -28,18 +28,15 @@ cimport openmp
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex, next_combination
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
-from oddscalc._native.choice cimport best_option
+from oddscalc._native.induction cimport MAX_OPTIONS, MAX_UNITS, Options, decide, option_values, read_options
 from oddscalc._native.colex cimport BINOM, complement, one_more, rank_of, rank_union, unrank
 
 cdef enum:
     HAND = 5               # cards of the final hand
     MAX_STAGES = 5         # a stage sees at least one more card than the one before, and fewer than five
-    MAX_OPTIONS = 16
     MAX_CLASSES = 64
-    MAX_UNITS = 255
     CHUNK = 1024           # sets a core takes at a time
     PARALLEL_SETS = 16384  # fewer sets than this are one core's: waking the others costs more (a decide)
-    NO_UNITS = -1
 
 
 cdef struct Stage:
@@ -49,12 +46,7 @@ cdef struct Stage:
     int64_t ahead          # C(n - k, g): the draws that follow one set
     int64_t deals          # the deals that follow one set: the product of ahead from here on
     int64_t denom          # values are numerators over L x deals
-    int lo, hi             # units in action on reaching the stage
-    int next_lo, next_hi   # units in action after its decision (fold aside)
-    int n_options
-    int64_t delta[MAX_OPTIONS]
-    int fold[MAX_OPTIONS]
-    int64_t wager[MAX_OPTIONS]   # for the choice's tie-break: a fold least, else its delta
+    Options opt            # its options, and the units in action before and after them
     int fixed              # -1: the optimal option; else this option at every set
     int given              # 1: choice holds the caller's option per (set, units) (a strategy's table)
     int64_t* value         # per (set, units - lo): the value of the best option
@@ -162,7 +154,7 @@ cdef class StagedSolution:
         stage's value with u units in action (at the last stage: u x the completions' nets)."""
         cdef Stage* st = &self.stages[i]
         cdef Stage* nx
-        cdef int width = st.next_hi - st.next_lo + 1
+        cdef int width = st.opt.next_hi - st.opt.next_lo + 1
         cdef int m, t, c, u
         cdef int64_t e = 0, r
         cdef int64_t ranks[N_CARDS]
@@ -173,7 +165,7 @@ cdef class StagedSolution:
             for c in range(self.n_classes):
                 e += row[c] * self.nets[c]
             for u in range(width):
-                out[u] = (st.next_lo + u) * e
+                out[u] = (st.opt.next_lo + u) * e
             return
         nx = &self.stages[i + 1]
         for u in range(width):
@@ -181,7 +173,7 @@ cdef class StagedSolution:
         if st.g == 1:
             m = one_more(idx, st.k, self.n, ranks)
             for t in range(m):
-                values = nx.value + ranks[t] * (nx.hi - nx.lo + 1) + st.next_lo - nx.lo
+                values = nx.value + ranks[t] * (nx.opt.hi - nx.opt.lo + 1) + st.opt.next_lo - nx.opt.lo
                 for u in range(width):
                     out[u] += values[u]
             return
@@ -192,21 +184,11 @@ cdef class StagedSolution:
             for t in range(st.g):
                 rest[m + t] = rest[pick[t]]     # the drawn positions, ascending, after the complement
             r = rank_union(idx, st.k, rest + m, st.g)
-            values = nx.value + r * (nx.hi - nx.lo + 1)
+            values = nx.value + r * (nx.opt.hi - nx.opt.lo + 1)
             for u in range(width):
-                out[u] += values[st.next_lo + u - nx.lo]
+                out[u] += values[st.opt.next_lo + u - nx.opt.lo]
             if next_combination(pick, st.g, m) < 0:
                 break
-
-    cdef void option_values(self, int i, const int64_t* after, int units, int64_t* out) noexcept nogil:
-        """Each option's value (numerator over the stage's denominator) with units in action."""
-        cdef Stage* st = &self.stages[i]
-        cdef int o
-        for o in range(st.n_options):
-            if st.fold[o]:
-                out[o] = -units * st.denom
-            else:
-                out[o] = after[units + st.delta[o] - st.next_lo]
 
     cdef void decide_chunk(self, int i, int64_t first, int64_t last) noexcept nogil:
         cdef Stage* st = &self.stages[i]
@@ -214,20 +196,15 @@ cdef class StagedSolution:
         cdef int rest[N_CARDS + HAND]
         cdef int pick[HAND]
         cdef int64_t after[MAX_UNITS + 1]
-        cdef int64_t values[MAX_OPTIONS]
-        cdef int u, o, width = st.hi - st.lo + 1
+        cdef int u, width = st.opt.hi - st.opt.lo + 1
         cdef int64_t r
         unrank(first, st.k, self.n, idx)
         for r in range(first, last):
             self.continuation(i, idx, rest, pick, after)
             for u in range(width):
-                self.option_values(i, after, st.lo + u, values)
-                if st.given:
-                    o = st.choice[r * width + u]
-                else:
-                    o = st.fixed if st.fixed >= 0 else best_option(st.n_options, values, st.wager, self.wager_more)
-                    st.choice[r * width + u] = o
-                st.value[r * width + u] = values[o]
+                st.choice[r * width + u] = decide(&st.opt, after, st.opt.lo + u, st.denom,
+                                                  st.choice[r * width + u] if st.given else st.fixed,
+                                                  self.wager_more, &st.value[r * width + u])
             next_colex(idx, st.k)
 
     cdef void reach_chunk(self, int i, int64_t first, int64_t last) noexcept nogil:
@@ -238,7 +215,7 @@ cdef class StagedSolution:
         cdef int idx[HAND]
         cdef int keep[HAND]
         cdef int drop[HAND]
-        cdef int j, t, q, u, o, changed, width = st.hi - st.lo + 1, pwidth = pv.hi - pv.lo + 1
+        cdef int j, t, q, u, o, changed, width = st.opt.hi - st.opt.lo + 1, pwidth = pv.opt.hi - pv.opt.lo + 1
         cdef int64_t r, s, count
         cdef int64_t* here
         unrank(first, st.k, self.n, idx)
@@ -261,8 +238,8 @@ cdef class StagedSolution:
                     count = pv.reach[s * pwidth + u]
                     if count:
                         o = pv.choice[s * pwidth + u]
-                        if not pv.fold[o]:
-                            here[pv.lo + u + pv.delta[o] - st.lo] += count
+                        if not pv.opt.fold[o]:
+                            here[pv.opt.lo + u + pv.opt.delta[o] - st.opt.lo] += count
                 changed = next_combination(drop, pv.g, st.k)
             next_colex(idx, st.k)
 
@@ -306,19 +283,19 @@ cdef class StagedSolution:
             for i in range(self.n_stages):
                 st = &self.stages[i]
                 deals = st.deals
-                for r in range(st.sets * (st.hi - st.lo + 1)):
+                for r in range(st.sets * (st.opt.hi - st.opt.lo + 1)):
                     count = st.reach[r]
                     if not count:
                         continue
                     o = st.choice[r]
-                    u = st.lo + r % (st.hi - st.lo + 1)
+                    u = st.opt.lo + r % (st.opt.hi - st.opt.lo + 1)
                     self.action_deals[i][o] += count * deals
-                    if st.fold[o]:
+                    if st.opt.fold[o]:
                         self.fold_deals[i][u] += count * deals
                     elif i == self.n_stages - 1:
-                        row = self.counts + (r // (st.hi - st.lo + 1)) * self.n_classes
+                        row = self.counts + (r // (st.opt.hi - st.opt.lo + 1)) * self.n_classes
                         for c in range(self.n_classes):
-                            self.outcome[c * width + u + st.delta[o]] += count * row[c]
+                            self.outcome[c * width + u + st.opt.delta[o]] += count * row[c]
         return 0
 
     # --- what Python reads ----------------------------------------------------------------------
@@ -350,8 +327,9 @@ cdef class StagedSolution:
         return rank_of(idx, k)
 
     cdef int check_units(self, int i, int units) except -1:
-        if not self.stages[i].lo <= units <= self.stages[i].hi:
-            raise ValueError(f"stage {i} is reached with {self.stages[i].lo} to {self.stages[i].hi} units in action")
+        cdef const Options* opt = &self.stages[i].opt
+        if not opt.lo <= units <= opt.hi:
+            raise ValueError(f"stage {i} is reached with {opt.lo} to {opt.hi} units in action")
         return 0
 
     def units(self, int i):
@@ -360,7 +338,7 @@ cdef class StagedSolution:
             return self.final_lo, self.final_hi
         if not 0 <= i < self.n_stages:
             raise ValueError(f"stage {i} is not 0..{self.n_stages}")
-        return self.stages[i].lo, self.stages[i].hi
+        return self.stages[i].opt.lo, self.stages[i].opt.hi
 
     def denominator(self, int i):
         """The denominator of stage i's values: L x the deals that follow one of its sets."""
@@ -381,14 +359,15 @@ cdef class StagedSolution:
         self.check_units(i, units)
         unrank(r, self.stages[i].k, self.n, idx)
         self.continuation(i, idx, rest, pick, after)
-        self.option_values(i, after, units, out)
-        return [out[o] for o in range(self.stages[i].n_options)]
+        option_values(&self.stages[i].opt, after, units, self.stages[i].denom, out)
+        return [out[o] for o in range(self.stages[i].opt.n_options)]
 
     def choice(self, int i, cards, int units):
         """The option taken at stage i for the drawn cards ``cards`` with ``units`` in action."""
         cdef int64_t r = self.set_of(i, cards)
         self.check_units(i, units)
-        return self.stages[i].choice[r * (self.stages[i].hi - self.stages[i].lo + 1) + units - self.stages[i].lo]
+        cdef const Options* opt = &self.stages[i].opt
+        return self.stages[i].choice[r * (opt.hi - opt.lo + 1) + units - opt.lo]
 
     def choices(self, int i):
         """Stage i's options taken, one byte per (set in colex order, units - lowest units)."""
@@ -396,7 +375,7 @@ cdef class StagedSolution:
         if not 0 <= i < self.n_stages:
             raise ValueError(f"stage {i} is not 0..{self.n_stages - 1}")
         st = &self.stages[i]
-        return bytes((<char*>st.choice)[:st.sets * (st.hi - st.lo + 1)])
+        return bytes((<char*>st.choice)[:st.sets * (st.opt.hi - st.opt.lo + 1)])
 
     def reaches(self, i):
         """Stage i's chains of draws reaching each (set in colex order, units - lowest units), as
@@ -406,7 +385,7 @@ cdef class StagedSolution:
         if not 0 <= i < self.n_stages:
             raise ValueError(f"stage {i} is not 0..{self.n_stages - 1}")
         st = &self.stages[i]
-        return bytes((<char*>st.reach)[:st.sets * (st.hi - st.lo + 1) * sizeof(int64_t)])
+        return bytes((<char*>st.reach)[:st.sets * (st.opt.hi - st.opt.lo + 1) * sizeof(int64_t)])
 
     def outcomes(self):
         """Deals that reach the final hand, as (class, units in action, deals), every non-zero one."""
@@ -423,20 +402,20 @@ cdef class StagedSolution:
     def actions(self):
         """Deals that take each option of each stage (a list per stage)."""
         cdef int i, o
-        return [[self.action_deals[i][o] for o in range(self.stages[i].n_options)] for i in range(self.n_stages)]
+        return [[self.action_deals[i][o] for o in range(self.stages[i].opt.n_options)] for i in range(self.n_stages)]
 
 
 cdef int take_table(Stage* st, int i, table) except -1:
     """Load a strategy's options for stage i, one byte per (set, units - lowest units), into the
     stage's choices (the backward pass then values them instead of choosing)."""
     cdef const uint8_t[:] options = table
-    cdef int64_t size = st.sets * (st.hi - st.lo + 1), r
+    cdef int64_t size = st.sets * (st.opt.hi - st.opt.lo + 1), r
     if options.shape[0] != size:
         raise ValueError(f"stage {i}: a strategy's table has one option per set and units ({size}), "
                          f"got {options.shape[0]}")
     for r in range(size):
-        if options[r] >= st.n_options:
-            raise ValueError(f"stage {i}: option {options[r]} is not below {st.n_options}")
+        if options[r] >= st.opt.n_options:
+            raise ValueError(f"stage {i}: option {options[r]} is not below {st.opt.n_options}")
     if size:
         memcpy(st.choice, &options[0], size)
     st.given = 1
@@ -456,7 +435,7 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
     byte each, laid out as :meth:`StagedSolution.choices` returns them."""
     cdef StagedSolution out = StagedSolution()
     cdef uint8_t used[N_CARDS]
-    cdef int i, o, n, n_stages = len(seen), k_prev = -1, lo, hi, drawn, width
+    cdef int i, n, n_stages = len(seen), k_prev = -1, lo, hi, drawn, width
     cdef int64_t deals
     cdef Stage* st
     memset(used, 0, N_CARDS)
@@ -509,27 +488,12 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
         k_prev = drawn
         st.k = drawn
         st.sets = BINOM[n][drawn]
-        st.n_options = len(deltas[i])
-        if not 1 <= st.n_options <= MAX_OPTIONS or len(folds[i]) != st.n_options:
-            raise ValueError(f"stage {i}: 1 to {MAX_OPTIONS} options, each with a fold flag")
+        read_options(&st.opt, i, deltas[i], folds[i], lo, hi)
         st.fixed = -1 if fixed is None else fixed[i]
         st.given = 0
-        if not -1 <= st.fixed < st.n_options:
+        if not -1 <= st.fixed < st.opt.n_options:
             raise ValueError(f"stage {i}: a fixed option is -1 or an option's index")
-        st.lo, st.hi = lo, hi
-        st.next_lo, st.next_hi = MAX_UNITS + 1, NO_UNITS
-        for o in range(st.n_options):
-            st.fold[o] = 1 if folds[i][o] else 0
-            st.delta[o] = 0 if st.fold[o] else deltas[i][o]
-            st.wager[o] = -MAX_UNITS - 1 if st.fold[o] else st.delta[o]
-            if not st.fold[o]:
-                st.next_lo = min(st.next_lo, lo + st.delta[o])
-                st.next_hi = max(st.next_hi, hi + st.delta[o])
-        if st.next_hi < 0:
-            raise ValueError(f"stage {i}: every option folds")
-        if st.next_lo < 1 or st.next_hi > MAX_UNITS:
-            raise ValueError(f"stage {i}: the units in action must stay 1 to {MAX_UNITS}")
-        lo, hi = st.next_lo, st.next_hi
+        lo, hi = st.opt.next_lo, st.opt.next_hi
     out.final_lo, out.final_hi = lo, hi
     for i in range(n_stages):
         st = &out.stages[i]
@@ -543,7 +507,7 @@ def solve(deck, base, seen, deltas, folds, int initial_units, class_map, nets, i
         deals *= st.ahead
         st.deals = deals
         st.denom = deals * scale
-        width = st.hi - st.lo + 1
+        width = st.opt.hi - st.opt.lo + 1
         st.value = <int64_t*>malloc(st.sets * width * sizeof(int64_t))
         st.choice = <uint8_t*>malloc(st.sets * width)
         st.reach = <int64_t*>calloc(st.sets * width, sizeof(int64_t))

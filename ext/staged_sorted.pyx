@@ -23,15 +23,13 @@ from libc.string cimport memset
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex
 from oddscalc._native.eval5 cimport strength5, N_STRENGTHS
-from oddscalc._native.choice cimport best_option
+from oddscalc._native.induction cimport MAX_OPTIONS, MAX_UNITS, Options, decide, read_options
 from oddscalc._native.colex cimport BINOM, one_more_in
 
 cdef enum:
     HAND = 5               # cards of the final hand
     MAX_STAGES = 4         # the player holds one card at least: four community cards at most
-    MAX_OPTIONS = 16
     MAX_CLASSES = 64
-    MAX_UNITS = 255
     ANY = -1               # a card to come whose class is not seen
 
 
@@ -40,12 +38,7 @@ cdef struct Stage:
     int j                  # community cards to come whose class is seen
     int64_t sets           # C(n, k)
     int64_t states         # sets << j
-    int lo, hi             # units in action on reaching the stage
-    int next_lo, next_hi   # units in action after its decision (fold aside)
-    int n_options
-    int64_t delta[MAX_OPTIONS]
-    int fold[MAX_OPTIONS]
-    int64_t wager[MAX_OPTIONS]   # for the choice's tie-break: a fold least, else its delta
+    Options opt            # its options, and the units in action before and after them
     int64_t* value         # per (state, units - lo): the best option's value, over scale x D
     uint8_t* choice        # per (state, units - lo): the option taken
     int64_t* reach         # per (state, units - lo): chains of draws reaching it with those units
@@ -133,14 +126,13 @@ cdef class SortedSolution:
         cdef int idx[HAND]
         cdef int64_t ahead[N_CARDS]
         cdef int64_t after[MAX_UNITS + 1]
-        cdef int64_t values[MAX_OPTIONS]
-        cdef int width = st.hi - st.lo + 1, nwidth = 0, span = st.next_hi - st.next_lo + 1
-        cdef int t, u, o, m, want
+        cdef int width = st.opt.hi - st.opt.lo + 1, nwidth = 0, span = st.opt.next_hi - st.opt.next_lo + 1
+        cdef int t, u, m, want
         cdef int64_t s, bits, nbits, state, d, e
         cdef int64_t* row
         if i + 1 < self.n_stages:
             nx = &self.stages[i + 1]
-            nwidth = nx.hi - nx.lo + 1
+            nwidth = nx.opt.hi - nx.opt.lo + 1
         for t in range(st.k):
             idx[t] = t
         for s in range(st.sets):
@@ -155,23 +147,17 @@ cdef class SortedSolution:
                     for t in range(m):
                         e += self.nets[self.final_class[ahead[t]]]
                     for u in range(span):
-                        after[u] = (st.next_lo + u) * e
+                        after[u] = (st.opt.next_lo + u) * e
                 else:
                     for u in range(span):
                         after[u] = 0
                     for t in range(m):
-                        row = nx.value + ((ahead[t] << nx.j) | nbits) * nwidth + st.next_lo - nx.lo
+                        row = nx.value + ((ahead[t] << nx.j) | nbits) * nwidth + st.opt.next_lo - nx.opt.lo
                         for u in range(span):
                             after[u] += row[u]
                 for u in range(width):
-                    for o in range(st.n_options):
-                        if st.fold[o]:
-                            values[o] = -(st.lo + u) * self.scale * d
-                        else:
-                            values[o] = after[st.lo + u + st.delta[o] - st.next_lo]
-                    o = best_option(st.n_options, values, st.wager, self.wager_more)
-                    st.value[state * width + u] = values[o]
-                    st.choice[state * width + u] = o
+                    st.choice[state * width + u] = decide(&st.opt, after, st.opt.lo + u, self.scale * d, -1,
+                                                          self.wager_more, &st.value[state * width + u])
             next_colex(idx, st.k)
 
     cdef void count_stage(self, int i) noexcept nogil:
@@ -181,12 +167,12 @@ cdef class SortedSolution:
         cdef Stage* nx = NULL
         cdef int idx[HAND]
         cdef int64_t ahead[N_CARDS]
-        cdef int width = st.hi - st.lo + 1, nwidth = 0, fwidth = self.final_hi + 1
+        cdef int width = st.opt.hi - st.opt.lo + 1, nwidth = 0, fwidth = self.final_hi + 1
         cdef int t, u, o, m, want, units
         cdef int64_t s, bits, nbits, state, d, count
         if i + 1 < self.n_stages:
             nx = &self.stages[i + 1]
-            nwidth = nx.hi - nx.lo + 1
+            nwidth = nx.opt.hi - nx.opt.lo + 1
         for t in range(st.k):
             idx[t] = t
         for s in range(st.sets):
@@ -202,17 +188,17 @@ cdef class SortedSolution:
                     o = st.choice[state * width + u]
                     d = self.completions(st, idx, bits)
                     self.action_deals[i][o] += count * d
-                    if st.fold[o]:
-                        self.fold_deals[i][st.lo + u] += count * d
+                    if st.opt.fold[o]:
+                        self.fold_deals[i][st.opt.lo + u] += count * d
                         continue
                     if m < 0:
                         m = self.next_sets(idx, st.k, want, ahead)
-                    units = st.lo + u + st.delta[o]
+                    units = st.opt.lo + u + st.opt.delta[o]
                     for t in range(m):
                         if nx == NULL:
                             self.outcome[self.final_class[ahead[t]] * fwidth + units] += count
                         else:
-                            nx.reach[((ahead[t] << nx.j) | nbits) * nwidth + units - nx.lo] += count
+                            nx.reach[((ahead[t] << nx.j) | nbits) * nwidth + units - nx.opt.lo] += count
             next_colex(idx, st.k)
 
     cdef int run(self) except -1:
@@ -251,7 +237,7 @@ cdef class SortedSolution:
     def actions(self):
         """Deals that take each option of each stage (a list per stage)."""
         cdef int i, o
-        return [[self.action_deals[i][o] for o in range(self.stages[i].n_options)] for i in range(self.n_stages)]
+        return [[self.action_deals[i][o] for o in range(self.stages[i].opt.n_options)] for i in range(self.n_stages)]
 
     def value(self):
         """The first stage's values summed over its situations: the total net over every deal
@@ -276,7 +262,7 @@ def solve(deck, in_set, int player_cards, int sorted_cards, deltas, folds, int i
     cdef SortedSolution out = SortedSolution()
     cdef uint8_t used[N_CARDS]
     cdef uint8_t marked[N_CARDS]
-    cdef int i, o, n, lo, hi, width
+    cdef int i, n, lo, hi, width
     cdef Stage* st
     memset(used, 0, N_CARDS)
     memset(marked, 0, N_CARDS)
@@ -324,24 +310,9 @@ def solve(deck, in_set, int player_cards, int sorted_cards, deltas, folds, int i
         st.j = max(0, sorted_cards - i)
         st.sets = BINOM[n][st.k]
         st.states = st.sets << st.j
-        st.n_options = len(deltas[i])
-        if not 1 <= st.n_options <= MAX_OPTIONS or len(folds[i]) != st.n_options:
-            raise ValueError(f"stage {i}: 1 to {MAX_OPTIONS} options, each with a fold flag")
-        st.lo, st.hi = lo, hi
-        st.next_lo, st.next_hi = MAX_UNITS + 1, -1
-        for o in range(st.n_options):
-            st.fold[o] = 1 if folds[i][o] else 0
-            st.delta[o] = 0 if st.fold[o] else deltas[i][o]
-            st.wager[o] = -MAX_UNITS - 1 if st.fold[o] else st.delta[o]
-            if not st.fold[o]:
-                st.next_lo = min(st.next_lo, lo + st.delta[o])
-                st.next_hi = max(st.next_hi, hi + st.delta[o])
-        if st.next_hi < 0:
-            raise ValueError(f"stage {i}: every option folds")
-        if st.next_lo < 1 or st.next_hi > MAX_UNITS:
-            raise ValueError(f"stage {i}: the units in action must stay 1 to {MAX_UNITS}")
-        lo, hi = st.next_lo, st.next_hi
-        width = st.hi - st.lo + 1
+        read_options(&st.opt, i, deltas[i], folds[i], lo, hi)
+        lo, hi = st.opt.next_lo, st.opt.next_hi
+        width = st.opt.hi - st.opt.lo + 1
         st.value = <int64_t*>malloc(st.states * width * sizeof(int64_t))
         st.choice = <uint8_t*>malloc(st.states * width)
         st.reach = <int64_t*>calloc(st.states * width, sizeof(int64_t))

@@ -322,13 +322,15 @@ def _cells(flat: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 class UltimateCoefficients:
     """The pricing kernel's integers: every value times ``scale``, the least common denominator: the
     preflop Play's coefficients per size (on a situation's 60 cells), the flop Play's, the river
-    Play's, a river fold per board, and what a fold costs besides, per deal, by final category."""
+    Play's, a river fold per board and per deal, and what a fold costs besides, per deal, by final
+    category."""
     scale: int
     preflop: list[list[int]]
     flop: list[int]
     river: list[int]
     fold_board: int
     fold_extra: list[int]
+    fold_deal: int
 
 
 def ultimate_coefficients(rules: UltimateRules, n_live: int) -> UltimateCoefficients:
@@ -340,7 +342,7 @@ def ultimate_coefficients(rules: UltimateRules, n_live: int) -> UltimateCoeffici
     pre = [ints[i * 60:(i + 1) * 60] for i in range(k)]
     rest = (k + 2) * 60
     return UltimateCoefficients(scale, pre, ints[k * 60:(k + 1) * 60], ints[(k + 1) * 60:rest],
-                                ints[-1] * comb(n_live - 7, 2), ints[rest:rest + N_CATEGORIES])
+                                ints[-1] * comb(n_live - 7, 2), ints[rest:rest + N_CATEGORIES], ints[-1])
 
 
 @dataclass(frozen=True)

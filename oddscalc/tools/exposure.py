@@ -29,6 +29,8 @@ from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import EXACT, EXPOSURE, Exposes, Exposure, GainSample, Seen
 
 CHUNK = 250                   # situations per chunk: the unit of work a worker takes
+# (a family whose situations take a good part of a second says fewer: ``exposure_chunk_situations``,
+# so the first chunk, which times the run, is quick)
 DEFAULT_SAMPLES = 20_000
 MAX_SAMPLES = 10 ** 9
 # what a family prices unless it says otherwise (``exposure_prices``): the dealer-hand families'
@@ -124,7 +126,7 @@ def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLE
         raise InputError(f"--samples must be between 2 and {MAX_SAMPLES}, got {samples}")
     if not 0 <= seed < 2 ** 64:
         raise InputError(f"--seed must be between 0 and 2**64 - 1, got {seed}")
-    sizes = chunk_sizes(samples)
+    sizes = chunk_sizes(samples, getattr(family, "exposure_chunk_situations", CHUNK))
     progress = Progress(f"pricing {samples:,} situations", samples)
     try:
         start = time.perf_counter()

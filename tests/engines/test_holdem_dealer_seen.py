@@ -91,7 +91,7 @@ def test_a_fixed_wager_at_the_flop_averages_to_the_plain_value():
 
 
 @pytest.mark.parametrize("game, given, words", [
-    (UTH, {"seen": "Kd"}, "not preflop"),
+    (UTH, {"reads": "K"}, "not preflop"),
     (THB, {"reads": "A"}, "not preflop"),
     (UTH, {"board": "Qs Jh 4c", "seen": "Kd Kc", "reads": "A"}, "two hole cards"),
     (UTH, {"board": "Qs Jh 4c", "seen": "Qs"}, "duplicate card Qs"),

@@ -35,8 +35,8 @@ def test_the_brute_force_seeing_the_first_flop_card_agrees(deck):
     assert informed.expected_return == theirs.expected_return
 
 
-def test_the_command_prices_one_flop_card_only(cli):
-    for args in (["--board-cards", "2"], ["--dealer-cards", "1"]):
+def test_the_command_prices_one_flop_card_or_the_dealer_cards_one_at_a_time(cli):
+    for args in (["--board-cards", "2"], ["--dealer-cards", "3"], ["--dealer-cards", "1", "--board-cards", "1"]):
         result = cli("exposure", UTH, *args)
         assert result.status == 2 and result.out == "" and result.err.startswith("oddscalc: error:")
         assert result.err.count("\n") == 1

@@ -5,7 +5,8 @@ fold); each option's exact expected net per Ante, later stages played optimally.
 The river and the flop are counted on the spot over the situation's own boards (``holdem.completion_endings``,
 or dealer_seen's with the dealer's cards seen or read:
 one board, or the 1,081 turn and river cards of a flop, about 0.1 s); the preflop values are the
-whole solution's (every flop of the hand), counted once per table and deck.
+whole solution's (every flop of the hand), counted once per table and deck, or, with dealer cards
+seen, the situation's own (ultimate_informed: every board and unseen dealer card, under a second).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from oddscalc.engines.solver import best_of, takes
 
 from .dealer_seen import completion_endings, refuse_preflop_seen
 from .ultimate import CHECK, FOLD, UltimateGame, play, play_action
+from .ultimate_informed import preflop_values
 
 
 def _rows(rules: UltimateRules, multiple: int, rows: list[tuple[int, tuple[int, ...]]]) -> tuple[Outcome, ...]:
@@ -83,10 +85,23 @@ def preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...]) ->
                     facts={"stage": "preflop", "check_means": "the flop and the river decided optimally"})
 
 
+def informed_preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...], seen: tuple[int, ...]
+                     ) -> Decision:
+    """Preflop with one or both dealer hole cards seen: counted for the situation on the spot."""
+    rules = game.rules
+    values, found = preflop_values(rules, hand, seen, dead)
+    wagers = {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
+    choice = best_of(values, wagers, rules.wager_more)
+    return Decision(choice, values, found["deals"],
+                    facts={"stage": "preflop", "dealer_cards_seen": len(seen),
+                           "check_means": "the flop and the river decided optimally, the dealer's seen cards known",
+                           "flops_played": f"{found['flops_played']} of {found['flops']} flops"})
+
+
 def decide(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
            seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
-    """The decision due with ``board`` seen (0, 3 or 5 community cards); ``seen`` and ``reads`` the
-    dealer's hole cards seen or read by rank class (at the flop and the river)."""
+    """The decision due with ``board`` seen (0, 3 or 5 community cards); ``seen`` the dealer's hole
+    cards seen (at every stage), ``reads`` those read by rank class (at the flop and the river)."""
     if len(hand) != 2:
         raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
     if board:
@@ -96,7 +111,8 @@ def decide(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], de
     if len(board) == 3:
         return flop(game, hand, board, dead, seen, reads)
     if not board:
-        refuse_preflop_seen(game.game.name, seen, reads)
-        return preflop(game, hand, dead)
+        if reads:
+            refuse_preflop_seen(game.game.name, (), reads)
+        return informed_preflop(game, hand, dead, seen) if seen else preflop(game, hand, dead)
     raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the river (5), "
                      f"not with {len(board)} community cards")

@@ -1,16 +1,33 @@
-"""What an Ultimate Texas Hold'em player gains by seeing the first flop card before he decides preflop
-(issue 20, item 4; ``oddscalc exposure ultimate-texas-holdem --board-cards 1``): exact over every deal,
-every stage optimal (``holdem_stages.ultimate_seen_card``: each (holding, flop) priced once per flop
-card seen first, the preflop decision per class of holding and seen card).
+"""What an Ultimate Texas Hold'em player gains by seeing more before he decides preflop (issue 20,
+item 4):
+
+- **the first flop card** (``exposure ultimate-texas-holdem --board-cards 1``): exact over every deal,
+  every stage optimal (``holdem_stages.ultimate_seen_card``: each (holding, flop) priced once per flop
+  card seen first, the preflop decision per class of holding and seen card);
+- **one or both dealer hole cards** (``--dealer-cards 1`` or ``2``): an ESTIMATE.  Situations (the
+  holding and the dealer cards seen) are drawn from a seed, and each is priced exactly, every stage
+  decided on what is seen (ultimate_informed: every board and every unseen dealer card).  The gain of
+  a situation is its informed best value less the plain optimal value of its holding (the exact
+  analysis, whose mean over the holdings is the plain return), so the holding's own luck cancels and
+  only the dealer cards' is sampled.  Exact is out of reach: about 2,800 situations up to suit
+  symmetry with one card seen at half a second each, some 67,000 with both.
 """
 from __future__ import annotations
 
+import random
+from fractions import Fraction
+from math import comb, lcm
+
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
+from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen
-from oddscalc.engines.holdem_stages import UltimatePlay, ultimate_seen_card
+from oddscalc.engines.holdem_stages import UltimatePlay, orbits, ultimate_coefficients, ultimate_seen_card
 
-from .ultimate import UltimateGame, main_analysis, main_of
+from .ultimate import UltimateGame, main_analysis, main_of, play
+from .ultimate_informed import preflop_values
+
+HOLE = 2
 
 
 def _informed(game: GameTable) -> dict[str, UltimatePlay]:
@@ -18,11 +35,17 @@ def _informed(game: GameTable) -> dict[str, UltimatePlay]:
 
 
 def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
-             ) -> Exposure:
-    """The informed optimal player's exact return beside the plain optimal one's."""
+             ) -> Exposure | None:
+    """The informed optimal player's exact return beside the plain optimal one's (None: dealer cards
+    seen, sampled by ``exposure_chunk``)."""
+    if seen.given() == ("dealer_cards",):
+        dealer_cards(seen)
+        plain_best(game)           # the exact analysis once, before the first chunk is timed
+        return None
     if seen.given() != ("board_cards",) or seen.board_cards != 1:
         raise InputError(f"{game.name} prices one community card seen early (--board-cards 1: the first flop card "
-                         f"before the preflop decision); dealer cards, boxes and sorted cards are not priced yet")
+                         f"before the preflop decision) or the dealer's hole cards (--dealer-cards 1 or 2), "
+                         f"one at a time")
     made = game.built(_informed)
     if "play" not in made:
         made["play"] = ultimate_seen_card(UltimateGame.of(game).rules)
@@ -34,6 +57,36 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
                     facts={"deals_counted": "each deal once per flop card seen first (three times the plain game)"})
 
 
+def dealer_cards(seen: Seen) -> int:
+    if not 1 <= seen.dealer_cards <= HOLE:
+        raise InputError(f"--dealer-cards {seen.dealer_cards}: the dealer has two hole cards (1 or 2)")
+    return seen.dealer_cards
+
+
+def plain_best(game: GameTable) -> tuple[Fraction, ...]:
+    """The plain optimal value per Ante of every starting-hand orbit, from the exact analysis (kept
+    with the table once counted)."""
+    return tuple(max(values) for values in play(game).orbit_values)
+
+
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
-    """Never needed: the case priced is counted exactly."""
-    raise InputError(f"{game.name}: a community card seen early is counted exactly, not sampled")
+    """One seeded chunk of situations (a holding and the dealer cards seen, drawn uniformly), each priced
+    exactly: the informed best value less the plain optimal value of the holding."""
+    if seen.given() != ("dealer_cards",):
+        raise InputError(f"{game.name}: only the dealer's cards seen are sampled; a flop card seen is counted exactly")
+    k = dealer_cards(seen)
+    rules = UltimateGame.of(game).rules
+    plain = plain_best(game)
+    table = orbits(())
+    n = 52 - HOLE - k
+    deals = comb(n, 3) * comb(n - 3, 2) * comb(n - 5, HOLE - k)
+    informed = ultimate_coefficients(rules, 52).scale * deals
+    denominator = lcm(informed, *(v.denominator for v in plain))
+    rng = random.Random(chunk_seed(seed, chunk))
+    gains = []
+    for _ in range(size):
+        cards = rng.sample(range(52), HOLE + k)
+        values, _found = preflop_values(rules, cards[:HOLE], cards[HOLE:], ())
+        gain = max(values.values()) - plain[table.of(cards[0], cards[1])]
+        gains.append(int(gain * denominator))
+    return GainSample(seed, chunk, tuple(gains), denominator)

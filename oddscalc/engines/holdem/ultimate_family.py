@@ -119,11 +119,14 @@ def analysis_report(game: UltimateGame) -> Report:
 
 class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
     """Ultimate Texas Hold'em: exact analysis, decide at every stage, the strategy charts and simple
-    strategies, a flop card seen early (exposure)."""
+    strategies, a flop card or the dealer's hole cards seen (exposure)."""
 
     decide_inputs = DECIDE_INPUTS
     exposure_module = "oddscalc.engines.holdem.ultimate_exposure"
-    exposure_prices = frozenset({"board_cards"})        # the first flop card; other players' cards: decide --dead
+    # the first flop card, the dealer's hole cards; other players' cards: decide --dead
+    exposure_prices = frozenset({"board_cards", "dealer_cards"})
+    # a situation with dealer cards seen is priced in 0.2-0.6 s: small chunks time a run quickly
+    exposure_chunk_situations = 8
     # the full-deck solution takes 20-30 s and about 2.3 GB the first time in a process (the counts
     # are kept after that): tests that analyse every built-in game run it in the slow suite
     heavy_analysis = True

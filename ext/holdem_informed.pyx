@@ -1,0 +1,230 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Ultimate Texas Hold'em before the flop when the player has seen dealer hole cards: every later
+stage decided on what he sees, exactly, over every board and every dealer card he has not seen.
+
+One situation is a holding, the dealer cards seen (one or both; none too, for the tests on small
+decks) and the dead cards.  Two passes:
+
+1. **The boards, counted.**  Every five-card board of the cards left (colex over their positions):
+   the player's final category and the dealer's unseen cards by ending (does not qualify and the
+   player wins, ties, loses; qualifies and ...), one 7-card strength per dealer hand.  This pass
+   knows no paytable.
+2. **The stages, priced.**  The caller gives the integer coefficients of each Play size on a board's
+   60 cells (category x ending) and the value of a river fold per dealer hand: for every flop, every
+   turn and river pair is a board read from pass 1, its river decided (Play or fold, by
+   choice.pxd's ``takes``); the flop is decided on the sum (Play or check); the preflop Plays are
+   valued on every board.  Every board is reached once from each of its ten flops, so the preflop
+   Plays' sums are counted ten times to share the check's denominator.
+
+A board's value is an integer over (scale x its dealer hands), and every board of a situation has
+the same number of dealer hands, so sums and comparisons are of integers, and exact.
+"""
+from libc.stdint cimport uint8_t, uint16_t, int64_t
+from libc.stdlib cimport malloc, free
+from cython.parallel cimport prange
+
+from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex
+from oddscalc._native.choice cimport takes
+from oddscalc._native.colex cimport BINOM, complement, rank_union, unrank
+from oddscalc._native.eval5 cimport N_CATEGORIES, category_of, strength7
+
+cdef enum:
+    SIX = 6                    # endings: no qualifier and win, tie, lose; qualifies and win, tie, lose
+    CELLS6 = 60
+    BOARD = 5
+    FLOP = 3
+    HOLE = 2
+    MAX_SIZES = 8              # preflop Play sizes
+    CHUNK = 256                # boards or flops a core takes at a time
+
+
+cdef struct Situation:
+    int n                      # cards left: not the player's, not a seen dealer card, not dead
+    int unseen                 # dealer hole cards not seen (0, 1 or 2)
+    uint8_t rest[N_CARDS]
+    uint8_t hand[HOLE]
+    uint8_t seen[HOLE]
+    int qualifier              # the least qualifying dealer strength (0: every hand qualifies)
+
+
+cdef inline void settle(uint16_t p, const uint8_t* dealer, int qualifier, uint16_t* e) noexcept nogil:
+    cdef uint16_t d = strength7(dealer)
+    e[(0 if p > d else 1 if p == d else 2) + (3 if d >= qualifier else 0)] += 1
+
+
+cdef void board_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* category,
+                      uint16_t* ends) noexcept nogil:
+    """Pass 1 for the boards first..last-1."""
+    cdef int idx[BOARD]
+    cdef int others[N_CARDS]
+    cdef uint8_t player[7]
+    cdef uint8_t dealer[7]
+    cdef int j, x, y, m
+    cdef uint16_t p
+    cdef uint16_t* e
+    cdef int64_t r
+    unrank(first, BOARD, s.n, idx)
+    player[0], player[1] = s.hand[0], s.hand[1]
+    for j in range(HOLE - s.unseen):
+        dealer[j] = s.seen[j]
+    for r in range(first, last):
+        for j in range(BOARD):
+            player[HOLE + j] = dealer[HOLE + j] = s.rest[idx[j]]
+        p = strength7(player)
+        category[r] = category_of(p)
+        e = ends + r * SIX
+        for j in range(SIX):
+            e[j] = 0
+        if s.unseen == 0:
+            settle(p, dealer, s.qualifier, e)
+        else:
+            m = complement(idx, BOARD, s.n, others)
+            for x in range(m):
+                dealer[HOLE - 1] = s.rest[others[x]]
+                if s.unseen == 1:
+                    settle(p, dealer, s.qualifier, e)
+                    continue
+                for y in range(x + 1, m):
+                    dealer[0] = s.rest[others[y]]
+                    settle(p, dealer, s.qualifier, e)
+        next_colex(idx, BOARD)
+
+
+cdef inline int64_t dot(const int64_t* coefficients, int category, const uint16_t* e) noexcept nogil:
+    cdef int64_t v = 0
+    cdef int k
+    for k in range(SIX):
+        v += coefficients[category * SIX + k] * e[k]
+    return v
+
+
+cdef void flop_chunk(const Situation* s, int64_t first, int64_t last, const uint8_t* category,
+                     const uint16_t* ends, const int64_t* flop, const int64_t* river, const int64_t* fold,
+                     int wager_more, int64_t* check, int64_t* played) noexcept nogil:
+    """Pass 2 for the flops first..last-1: the check's value summed (each flop decided), and the
+    flops played."""
+    cdef int idx[FLOP]
+    cdef int others[N_CARDS]
+    cdef int pair[2]
+    cdef int a, b, m, c, k
+    cdef int64_t _f, r, v_flop, v_check, v_play, v_fold, hands
+    cdef const uint16_t* e
+    unrank(first, FLOP, s.n, idx)
+    for _f in range(first, last):
+        m = complement(idx, FLOP, s.n, others)
+        v_flop = 0
+        v_check = 0
+        for b in range(1, m):
+            pair[1] = others[b]
+            for a in range(b):
+                pair[0] = others[a]
+                r = rank_union(idx, FLOP, pair, 2)
+                c = category[r]
+                e = ends + r * SIX
+                v_flop += dot(flop, c, e)
+                v_play = dot(river, c, e)
+                hands = 0
+                for k in range(SIX):
+                    hands += e[k]
+                v_fold = fold[c] * hands
+                v_check += v_play if takes(v_play, v_fold, wager_more) else v_fold
+        if takes(v_flop, v_check, wager_more):
+            check[0] += v_flop
+            played[0] += 1
+        else:
+            check[0] += v_check
+        next_colex(idx, FLOP)
+
+
+cdef int read(object values, int64_t* out, int n, str name) except -1:
+    cdef int k
+    if len(values) != n:
+        raise ValueError(f"{name} has {n} integers, got {len(values)}")
+    for k in range(n):
+        out[k] = values[k]
+    return 0
+
+
+def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold, bint wager_more=True):
+    """The preflop options of one Ultimate Texas Hold'em situation with the dealer's ``seen`` hole
+    cards (0, 1 or 2) known, the flop and the river decided on the same knowledge.
+
+    ``preflop``: per Play size, the 60 coefficients of a board's cells (category x ending, the
+    scaled nets per dealer hand); ``flop`` and ``river``: the flop's and the river Play's;
+    ``fold``: a river fold's value per dealer hand, per final category (10).  Returns {"preflop":
+    each size's value, "check": the check's (the flop and river optimal), "deals": the deals counted
+    (flops x turn and river pairs x dealer hands), "flops": the flops, "flops_played": those the
+    flop Play is taken on}: every value a numerator over (the coefficients' scale x deals)."""
+    cdef Situation s
+    cdef uint8_t used[N_CARDS]
+    cdef int64_t pre[MAX_SIZES][CELLS6]
+    cdef int64_t fc[CELLS6]
+    cdef int64_t rc[CELLS6]
+    cdef int64_t fd[N_CATEGORIES]
+    cdef int64_t sums[MAX_SIZES]
+    cdef int i, j, n_sizes = len(preflop)
+    cdef int64_t boards, flops, chunks, ch, r, check = 0, played = 0, hands
+    cdef int64_t local_check, local_played
+    cdef uint8_t* category = NULL
+    cdef uint16_t* ends = NULL
+    for i in range(N_CARDS):
+        used[i] = 0
+    if len(hand) != HOLE:
+        raise ValueError("the player holds two cards")
+    if len(seen) > HOLE:
+        raise ValueError("the dealer has two hole cards")
+    if not 1 <= n_sizes <= MAX_SIZES:
+        raise ValueError(f"1 to {MAX_SIZES} preflop Play sizes")
+    mark_cards(hand, used)
+    mark_cards(seen, used)
+    mark_cards(dead, used)
+    for i in range(n_sizes):
+        read(preflop[i], pre[i], CELLS6, "a preflop size's coefficients")
+    read(flop, fc, CELLS6, "the flop Play's coefficients")
+    read(river, rc, CELLS6, "the river Play's coefficients")
+    read(fold, fd, N_CATEGORIES, "the river fold's values")
+    s.hand[0], s.hand[1] = hand[0], hand[1]
+    for i in range(len(seen)):
+        s.seen[i] = seen[i]
+    s.unseen = HOLE - len(seen)
+    s.qualifier = qualifier
+    s.n = 0
+    for i in range(N_CARDS):
+        if not used[i]:
+            s.rest[s.n] = i
+            s.n += 1
+    if s.n < BOARD + s.unseen:
+        raise ValueError(f"{s.n} cards are left for the board and the dealer's unseen cards")
+    boards = BINOM[s.n][BOARD]
+    flops = BINOM[s.n][FLOP]
+    category = <uint8_t*>malloc(boards)
+    ends = <uint16_t*>malloc(boards * SIX * sizeof(uint16_t))
+    try:
+        if category == NULL or ends == NULL:
+            raise MemoryError()
+        chunks = (boards + CHUNK - 1) // CHUNK
+        for ch in prange(chunks, nogil=True, schedule="dynamic"):
+            board_chunk(&s, ch * CHUNK, min((ch + 1) * CHUNK, boards), category, ends)
+        chunks = (flops + CHUNK - 1) // CHUNK
+        for ch in prange(chunks, nogil=True, schedule="dynamic"):
+            local_check = 0
+            local_played = 0
+            flop_chunk(&s, ch * CHUNK, min((ch + 1) * CHUNK, flops), category, ends, fc, rc, fd, wager_more,
+                       &local_check, &local_played)
+            check += local_check
+            played += local_played
+        for i in range(n_sizes):
+            sums[i] = 0
+        with nogil:
+            for r in range(boards):
+                for i in range(n_sizes):
+                    sums[i] += dot(pre[i], category[r], ends + r * SIX)
+        hands = 0
+        for j in range(SIX):
+            hands += ends[j]
+    finally:
+        free(category)
+        free(ends)
+    # every board is reached from each of its C(5, 3) flops: the Plays' sums counted that often
+    return {"preflop": [sums[i] * 10 for i in range(n_sizes)], "check": check,
+            "deals": flops * BINOM[s.n - FLOP][HOLE] * hands, "flops": flops, "flops_played": played}
