@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Ultimate Texas Hold'em before the flop when the player has seen dealer hole cards: every later
-stage decided on what he sees, exactly, over every board and every dealer card he has not seen.
+"""Hold'em before the flop when the player has seen dealer hole cards (Ultimate Texas Hold'em, Texas
+Hold'em Bonus): every later stage decided on what he sees, exactly, over every board and every
+dealer card he has not seen.
 
 One situation is a holding, the dealer cards seen (one or both; none too, for the tests on small
 decks) and the dead cards.  Two passes:
@@ -9,12 +10,13 @@ decks) and the dead cards.  Two passes:
    the player's final category and the dealer's unseen cards by ending (does not qualify and the
    player wins, ties, loses; qualifies and ...), one 7-card strength per dealer hand.  This pass
    knows no paytable.
-2. **The stages, priced.**  The caller gives the integer coefficients of each Play size on a board's
-   60 cells (category x ending) and the value of a river fold per dealer hand: for every flop, every
-   turn and river pair is a board read from pass 1, its river decided (Play or fold, by
-   choice.pxd's ``takes``); the flop is decided on the sum (Play or check); the preflop Plays are
-   valued on every board.  Every board is reached once from each of its ten flops, so the preflop
-   Plays' sums are counted ten times to share the check's denominator.
+2. **The stages, priced.**  The caller gives the integer coefficients of each wager on a board's 60
+   cells (category x ending).  For every flop, every turn and river pair is a board read from pass
+   1.  Ultimate Texas Hold'em: the river decided on each board (Play or fold, by choice.pxd's
+   ``takes``), the flop on the sum (Play or check), the preflop Plays valued on every board (every
+   board is reached once from each of its ten flops, so their sums are counted ten times to share
+   the check's denominator).  Texas Hold'em Bonus: the River wager decided per turn card (over its
+   rivers), the Turn wager per flop, the turn and river ordered.
 
 A board's value is an integer over (scale x its dealer hands), and every board of a situation has
 the same number of dealer hands, so sums and comparisons are of integers, and exact.
@@ -36,6 +38,9 @@ cdef enum:
     HOLE = 2
     MAX_SIZES = 8              # preflop Play sizes
     CHUNK = 256                # boards or flops a core takes at a time
+    ULTIMATE = 0               # the games pass 2 prices
+    BONUS = 1
+    MAX_PAIRS = 1176           # turn and river pairs of a flop: C(49, 2)
 
 
 cdef struct Situation:
@@ -98,41 +103,94 @@ cdef inline int64_t dot(const int64_t* coefficients, int category, const uint16_
     return v
 
 
+cdef int flop_boards(const Situation* s, const int* idx, int64_t* boards) noexcept nogil:
+    """The colex index of every board of the flop ``idx`` (its positions): the turn and river pairs of
+    the m cards left, positions a < b, in the order of b then a; returns m."""
+    cdef int others[N_CARDS]
+    cdef int pair[2]
+    cdef int a, b, t = 0
+    cdef int m = complement(idx, FLOP, s.n, others)
+    for b in range(1, m):
+        pair[1] = others[b]
+        for a in range(b):
+            pair[0] = others[a]
+            boards[t] = rank_union(idx, FLOP, pair, 2)
+            t += 1
+    return m
+
+
 cdef void flop_chunk(const Situation* s, int64_t first, int64_t last, const uint8_t* category,
                      const uint16_t* ends, const int64_t* flop, const int64_t* river, const int64_t* fold,
                      int wager_more, int64_t* check, int64_t* played) noexcept nogil:
     """Pass 2 for the flops first..last-1: the check's value summed (each flop decided), and the
     flops played."""
     cdef int idx[FLOP]
-    cdef int others[N_CARDS]
-    cdef int pair[2]
-    cdef int a, b, m, c, k
-    cdef int64_t _f, r, v_flop, v_check, v_play, v_fold, hands
+    cdef int64_t boards[MAX_PAIRS]
+    cdef int m, c, k, t
+    cdef int64_t _f, v_flop, v_check, v_play, v_fold, hands
     cdef const uint16_t* e
     unrank(first, FLOP, s.n, idx)
     for _f in range(first, last):
-        m = complement(idx, FLOP, s.n, others)
+        m = flop_boards(s, idx, boards)
         v_flop = 0
         v_check = 0
-        for b in range(1, m):
-            pair[1] = others[b]
-            for a in range(b):
-                pair[0] = others[a]
-                r = rank_union(idx, FLOP, pair, 2)
-                c = category[r]
-                e = ends + r * SIX
-                v_flop += dot(flop, c, e)
-                v_play = dot(river, c, e)
-                hands = 0
-                for k in range(SIX):
-                    hands += e[k]
-                v_fold = fold[c] * hands
-                v_check += v_play if takes(v_play, v_fold, wager_more) else v_fold
+        for t in range(m * (m - 1) // 2):
+            c = category[boards[t]]
+            e = ends + boards[t] * SIX
+            v_flop += dot(flop, c, e)
+            v_play = dot(river, c, e)
+            hands = 0
+            for k in range(SIX):
+                hands += e[k]
+            v_fold = fold[c] * hands
+            v_check += v_play if takes(v_play, v_fold, wager_more) else v_fold
         if takes(v_flop, v_check, wager_more):
             check[0] += v_flop
             played[0] += 1
         else:
             check[0] += v_check
+        next_colex(idx, FLOP)
+
+
+cdef void bonus_chunk(const Situation* s, int64_t first, int64_t last, const uint8_t* category,
+                      const uint16_t* ends, const int64_t* check, const int64_t* bet, const int64_t* river,
+                      int wager_more, int64_t* value, int64_t* played) noexcept nogil:
+    """Texas Hold'em Bonus's pass 2 for the flops first..last-1: each flop's better of the Turn wager
+    and the check summed (each ordered turn and river once, the River wager decided per turn card)."""
+    cdef int idx[FLOP]
+    cdef int64_t boards[MAX_PAIRS]
+    cdef int64_t turn_net[N_CARDS]
+    cdef int a, b, m, c, t
+    cdef int64_t _f, w, v_check, v_bet, v_river
+    cdef const uint16_t* e
+    unrank(first, FLOP, s.n, idx)
+    for _f in range(first, last):
+        m = flop_boards(s, idx, boards)
+        v_check = 0
+        v_bet = 0
+        for a in range(m):
+            turn_net[a] = 0
+        t = 0
+        for b in range(1, m):
+            for a in range(b):
+                c = category[boards[t]]
+                e = ends + boards[t] * SIX
+                t += 1
+                # the unordered pair is both orders of turn and river
+                v_check += 2 * dot(check, c, e)
+                v_bet += 2 * dot(bet, c, e)
+                w = dot(river, c, e)
+                turn_net[a] += w
+                turn_net[b] += w
+        v_river = 0
+        for a in range(m):
+            if takes(turn_net[a], 0, wager_more):
+                v_river += turn_net[a]
+        if takes(v_bet, v_check, wager_more):
+            value[0] += v_bet + v_river
+            played[0] += 1
+        else:
+            value[0] += v_check + v_river
         next_colex(idx, FLOP)
 
 
@@ -145,6 +203,77 @@ cdef int read(object values, int64_t* out, int n, str name) except -1:
     return 0
 
 
+cdef class Boards:
+    """Pass 1 for one situation: every board's player category and dealer hands by ending."""
+    cdef Situation s
+    cdef int64_t boards, flops, hands
+    cdef uint8_t* category
+    cdef uint16_t* ends
+
+    def __cinit__(self, hand, seen, dead, int qualifier):
+        cdef uint8_t used[N_CARDS]
+        cdef int i
+        cdef int64_t chunks, ch
+        self.category = NULL
+        self.ends = NULL
+        for i in range(N_CARDS):
+            used[i] = 0
+        if len(hand) != HOLE:
+            raise ValueError("the player holds two cards")
+        if len(seen) > HOLE:
+            raise ValueError("the dealer has two hole cards")
+        mark_cards(hand, used)
+        mark_cards(seen, used)
+        mark_cards(dead, used)
+        self.s.hand[0], self.s.hand[1] = hand[0], hand[1]
+        for i in range(len(seen)):
+            self.s.seen[i] = seen[i]
+        self.s.unseen = HOLE - len(seen)
+        self.s.qualifier = qualifier
+        self.s.n = 0
+        for i in range(N_CARDS):
+            if not used[i]:
+                self.s.rest[self.s.n] = i
+                self.s.n += 1
+        if self.s.n < BOARD + self.s.unseen:
+            raise ValueError(f"{self.s.n} cards are left for the board and the dealer's unseen cards")
+        self.boards = BINOM[self.s.n][BOARD]
+        self.flops = BINOM[self.s.n][FLOP]
+        self.hands = BINOM[self.s.n - BOARD][self.s.unseen]
+        self.category = <uint8_t*>malloc(self.boards)
+        self.ends = <uint16_t*>malloc(self.boards * SIX * sizeof(uint16_t))
+        if self.category == NULL or self.ends == NULL:
+            raise MemoryError()
+        chunks = (self.boards + CHUNK - 1) // CHUNK
+        for ch in prange(chunks, nogil=True, schedule="dynamic"):
+            board_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.boards), self.category, self.ends)
+
+    def __dealloc__(self):
+        free(self.category)
+        free(self.ends)
+
+    cdef void flops_priced(self, int game, const int64_t* first, const int64_t* second, const int64_t* third,
+                           const int64_t* fold, bint wager_more, int64_t* value, int64_t* played) noexcept nogil:
+        """Pass 2 over every flop, shared between the cores: ``game`` ULTIMATE (flop_chunk: ``first``
+        the flop Play's coefficients, ``second`` the river Play's, ``fold``) or BONUS (bonus_chunk:
+        the check's, the Turn wager's, ``third`` the River wager's); the values summed, and the
+        flops the flop wager is made on."""
+        cdef int64_t chunks = (self.flops + CHUNK - 1) // CHUNK, ch, local_value, local_played, v = 0, n = 0
+        for ch in prange(chunks, schedule="dynamic"):
+            local_value = 0
+            local_played = 0
+            if game == ULTIMATE:
+                flop_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.flops), self.category, self.ends,
+                           first, second, fold, wager_more, &local_value, &local_played)
+            else:
+                bonus_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.flops), self.category, self.ends,
+                            first, second, third, wager_more, &local_value, &local_played)
+            v += local_value
+            n += local_played
+        value[0] = v
+        played[0] = n
+
+
 def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold, bint wager_more=True):
     """The preflop options of one Ultimate Texas Hold'em situation with the dealer's ``seen`` hole
     cards (0, 1 or 2) known, the flop and the river decided on the same knowledge.
@@ -155,76 +284,51 @@ def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold
     each size's value, "check": the check's (the flop and river optimal), "deals": the deals counted
     (flops x turn and river pairs x dealer hands), "flops": the flops, "flops_played": those the
     flop Play is taken on}: every value a numerator over (the coefficients' scale x deals)."""
-    cdef Situation s
-    cdef uint8_t used[N_CARDS]
     cdef int64_t pre[MAX_SIZES][CELLS6]
     cdef int64_t fc[CELLS6]
     cdef int64_t rc[CELLS6]
     cdef int64_t fd[N_CATEGORIES]
     cdef int64_t sums[MAX_SIZES]
-    cdef int i, j, n_sizes = len(preflop)
-    cdef int64_t boards, flops, chunks, ch, r, check = 0, played = 0, hands
-    cdef int64_t local_check, local_played
-    cdef uint8_t* category = NULL
-    cdef uint16_t* ends = NULL
-    for i in range(N_CARDS):
-        used[i] = 0
-    if len(hand) != HOLE:
-        raise ValueError("the player holds two cards")
-    if len(seen) > HOLE:
-        raise ValueError("the dealer has two hole cards")
+    cdef int i, n_sizes = len(preflop)
+    cdef int64_t r, check = 0, played = 0
     if not 1 <= n_sizes <= MAX_SIZES:
         raise ValueError(f"1 to {MAX_SIZES} preflop Play sizes")
-    mark_cards(hand, used)
-    mark_cards(seen, used)
-    mark_cards(dead, used)
     for i in range(n_sizes):
         read(preflop[i], pre[i], CELLS6, "a preflop size's coefficients")
     read(flop, fc, CELLS6, "the flop Play's coefficients")
     read(river, rc, CELLS6, "the river Play's coefficients")
     read(fold, fd, N_CATEGORIES, "the river fold's values")
-    s.hand[0], s.hand[1] = hand[0], hand[1]
-    for i in range(len(seen)):
-        s.seen[i] = seen[i]
-    s.unseen = HOLE - len(seen)
-    s.qualifier = qualifier
-    s.n = 0
-    for i in range(N_CARDS):
-        if not used[i]:
-            s.rest[s.n] = i
-            s.n += 1
-    if s.n < BOARD + s.unseen:
-        raise ValueError(f"{s.n} cards are left for the board and the dealer's unseen cards")
-    boards = BINOM[s.n][BOARD]
-    flops = BINOM[s.n][FLOP]
-    category = <uint8_t*>malloc(boards)
-    ends = <uint16_t*>malloc(boards * SIX * sizeof(uint16_t))
-    try:
-        if category == NULL or ends == NULL:
-            raise MemoryError()
-        chunks = (boards + CHUNK - 1) // CHUNK
-        for ch in prange(chunks, nogil=True, schedule="dynamic"):
-            board_chunk(&s, ch * CHUNK, min((ch + 1) * CHUNK, boards), category, ends)
-        chunks = (flops + CHUNK - 1) // CHUNK
-        for ch in prange(chunks, nogil=True, schedule="dynamic"):
-            local_check = 0
-            local_played = 0
-            flop_chunk(&s, ch * CHUNK, min((ch + 1) * CHUNK, flops), category, ends, fc, rc, fd, wager_more,
-                       &local_check, &local_played)
-            check += local_check
-            played += local_played
-        for i in range(n_sizes):
-            sums[i] = 0
-        with nogil:
-            for r in range(boards):
-                for i in range(n_sizes):
-                    sums[i] += dot(pre[i], category[r], ends + r * SIX)
-        hands = 0
-        for j in range(SIX):
-            hands += ends[j]
-    finally:
-        free(category)
-        free(ends)
+    cdef Boards b = Boards(hand, seen, dead, qualifier)
+    for i in range(n_sizes):
+        sums[i] = 0
+    with nogil:
+        b.flops_priced(ULTIMATE, fc, rc, NULL, fd, wager_more, &check, &played)
+        for r in range(b.boards):
+            for i in range(n_sizes):
+                sums[i] += dot(pre[i], b.category[r], b.ends + r * SIX)
     # every board is reached from each of its C(5, 3) flops: the Plays' sums counted that often
     return {"preflop": [sums[i] * 10 for i in range(n_sizes)], "check": check,
-            "deals": flops * BINOM[s.n - FLOP][HOLE] * hands, "flops": flops, "flops_played": played}
+            "deals": b.flops * BINOM[b.s.n - FLOP][HOLE] * b.hands, "flops": b.flops, "flops_played": played}
+
+
+def bonus_preflop(hand, seen, dead, check, bet, river, bint wager_more=True):
+    """The Flop wager's value in one Texas Hold'em Bonus situation with the dealer's ``seen`` hole cards
+    known, the Turn and River wagers decided on the same knowledge (no qualifier).
+
+    ``check`` and ``bet``: the 60 coefficients of a board's cells (category x ending, scaled, per
+    dealer hand) of the Ante and the Flop wager settled without and with the Turn wager; ``river``:
+    the River wager's alone.  Returns {"flop_wager": its value, "deals": the deals counted (flops x
+    ordered turn and river x dealer hands), "flops", "turn_wagers": the flops the Turn wager is made
+    on}: the value a numerator over (the coefficients' scale x deals)."""
+    cdef int64_t cc[CELLS6]
+    cdef int64_t bc[CELLS6]
+    cdef int64_t rc[CELLS6]
+    cdef int64_t value = 0, played = 0
+    read(check, cc, CELLS6, "the check's coefficients")
+    read(bet, bc, CELLS6, "the Turn wager's coefficients")
+    read(river, rc, CELLS6, "the River wager's coefficients")
+    cdef Boards b = Boards(hand, seen, dead, 0)
+    with nogil:
+        b.flops_priced(BONUS, cc, bc, rc, NULL, wager_more, &value, &played)
+    return {"flop_wager": value, "deals": b.flops * (b.s.n - FLOP) * (b.s.n - FLOP - 1) * b.hands,
+            "flops": b.flops, "turn_wagers": played}

@@ -155,7 +155,7 @@ def _orbit_view(found: Orbits) -> memoryview:
     return memoryview(found.table).cast("h")
 
 
-def _scaled(values: list[Fraction]) -> tuple[int, list[int]]:
+def scaled(values: list[Fraction]) -> tuple[int, list[int]]:
     scale = lcm(*(v.denominator for v in values))
     return scale, [int(v * scale) for v in values]
 
@@ -337,7 +337,7 @@ def ultimate_coefficients(rules: UltimateRules, n_live: int) -> UltimateCoeffici
     multiples = rules.preflop_multiples
     values = [v for m in (*multiples, rules.flop_multiple, rules.river_multiple) for v in rules.coefficients(m)]
     extras = [rules.fold_extra(c) for c in range(N_CATEGORIES)]
-    scale, ints = _scaled([*values, *extras, Fraction(-2)])
+    scale, ints = scaled([*values, *extras, Fraction(-2)])
     k = len(multiples)
     pre = [ints[i * 60:(i + 1) * 60] for i in range(k)]
     rest = (k + 2) * 60
@@ -573,7 +573,7 @@ def bonus_counts(dead: tuple[int, ...], wager_more: bool, chunk: int = 0, chunks
 
 def _bonus_coefficients(rules: BonusRules) -> tuple[int, list[int]]:
     ante = [rules.net(0, 0, 0, c, e) for c in range(N_CATEGORIES) for e in range(SIX)]
-    return _scaled(ante)
+    return scaled(ante)
 
 
 def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], chunk: int, chunks: int,

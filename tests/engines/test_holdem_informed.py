@@ -1,5 +1,5 @@
 """Ultimate Texas Hold'em before the flop with the dealer's hole cards seen (issue 20 item 4, issue 23
-item 1; engines/holdem/ultimate_informed.py over ext/holdem_informed.py).
+item 1; engines/holdem/informed.py over ext/holdem_informed.pyx).
 
 Checked three ways: against the brute-force oracle (tests/holdem_oracle.py, every stage decided by
 exhaustive search with the dealer cards seen) on reduced decks; with nothing seen, against the exact
@@ -19,14 +19,14 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Seen, load
 from oddscalc.engines.holdem import ultimate_exposure as ue
+from oddscalc.engines.holdem.informed import bonus_values, ultimate_values
 from oddscalc.engines.holdem.ultimate import play
-from oddscalc.engines.holdem.ultimate_informed import preflop_values
-from oddscalc.engines.holdem_stages import UltimateRules, orbits, ultimate_play
+from oddscalc.engines.holdem_stages import BonusRules, UltimateRules, bonus_play, orbits, ultimate_play
 from oddscalc.tools.exposure import analyze_exposure
 
 from .test_holdem_kernel import _load_oracle
 
-UTH = "ultimate-texas-holdem"
+UTH, THB = "ultimate-texas-holdem", "texas-holdem-bonus"
 ORACLE_NAMES = {"check": "check", "play3": "play 3x", "play4": "play 4x"}
 DECKS = ["As Ks Qs Js Ts Ah Ad Kh 9c 9d 2c", "2c 2d 6h 6s 9c 9d Qh Qs Ac Ad 7h 5h"]
 
@@ -44,27 +44,46 @@ def dead_of(deck: str) -> tuple[int, ...]:
 ])
 def test_every_preflop_option_is_the_oracle_s(deck, hand, seen):
     oracle = _load_oracle().decide(UTH, deck, [hand, seen], params={"dealer_cards_seen": len(seen.split())})
-    values, found = preflop_values(UltimateRules(), parse_cards(hand), parse_cards(seen), dead_of(deck))
+    values, found = ultimate_values(UltimateRules(), parse_cards(hand), parse_cards(seen), dead_of(deck))
     assert values == {ORACLE_NAMES[name]: value for name, value in oracle.items()}
     assert 0 <= found["flops_played"] <= found["flops"]
 
 
+@pytest.mark.parametrize("deck, hand, seen", [
+    (DECKS[0], "As Kh", "9c"), (DECKS[0], "9d 2c", "Ad Ks"),
+    pytest.param(DECKS[1], "7h 5h", "Ac", marks=pytest.mark.slow),
+    pytest.param(DECKS[1], "2c Qh", "2d 6h", marks=pytest.mark.slow),
+])
+def test_the_bonus_flop_wager_is_the_oracle_s(deck, hand, seen):
+    oracle = _load_oracle().decide(THB, deck, [hand, seen], params={"dealer_cards_seen": len(seen.split())})
+    value, found = bonus_values(BonusRules(), parse_cards(hand), parse_cards(seen), dead_of(deck))
+    assert value == oracle["bet2"] and oracle["fold"] == -1
+    assert 0 <= found["turn_wagers"] <= found["flops"]
+
+
+@pytest.mark.slow
 def test_with_nothing_seen_the_values_are_the_exact_analysis_s():
     dead = dead_of("As Ks Qs Js Ts 9s Ah Kh Qh Jh Th 9h Ad Kd")
     plain = ultimate_play(UltimateRules(), dead)
     table = orbits(dead)
     for hand in ("As Ah", "Ks 9h", "Ts Jh", "9s Kd"):
         cards = parse_cards(hand)
-        values, _ = preflop_values(UltimateRules(), cards, (), dead)
+        values, _ = ultimate_values(UltimateRules(), cards, (), dead)
         assert tuple(values.values()) == plain.orbit_values[table.of(*cards)]
+    bonus = bonus_play(BonusRules(), dead)
+    for hand in ("As Ah", "Ks 9h", "Ts Jh"):
+        cards = parse_cards(hand)
+        value, _ = bonus_values(BonusRules(), cards, (), dead)
+        assert value == bonus.orbit_values[table.of(*cards)][0]
 
 
+@pytest.mark.slow
 def test_a_fixed_wager_averages_to_its_plain_value_and_seeing_never_hurts():
     dead = dead_of("As Ks Qs Js Ts 9s Ah Kh Qh Jh Th 9h Ad")
     hand = parse_cards("Ks Jh")
-    plain, _ = preflop_values(UltimateRules(), hand, (), dead)
+    plain, _ = ultimate_values(UltimateRules(), hand, (), dead)
     rest = [c for c in range(52) if c not in (*dead, *hand)]
-    seen = [preflop_values(UltimateRules(), hand, (x,), dead)[0] for x in rest]
+    seen = [ultimate_values(UltimateRules(), hand, (x,), dead)[0] for x in rest]
     for size in ("play 4x", "play 3x"):
         assert sum((s[size] for s in seen), Fraction(0)) / len(seen) == plain[size]
     assert sum((s["check"] for s in seen), Fraction(0)) / len(seen) >= plain["check"]
@@ -79,13 +98,17 @@ def test_the_full_deck_decides_on_the_spot():
     assert strong.choice == "play 4x" and strong.facts["dealer_cards_seen"] == 1
     facing_aces = oddscalc.decide(UTH, hand="7h 2c", seen="Ac Ad").decisions[0]
     assert facing_aces.choice == "check" and facing_aces.values["play 4x"] < -3
+    bonus = oddscalc.decide(THB, hand="7h 2c", seen="Ac Ad").decisions[0]
+    assert bonus.choice == "fold" and bonus.values["fold"] == -1 and bonus.total == 17296 * 45 * 44
 
 
 def test_the_command_line_decides_preflop_with_a_seen_card(cli):
     result = cli("decide", UTH, "--hand", "7h 2c", "--seen", "3c 2d 4h")
     assert result.status == 2 and result.err.startswith("oddscalc: error:")
-    with pytest.raises(InputError, match="not preflop"):
-        oddscalc.decide(UTH, hand="7h 2c", reads="A")
+    for game in (UTH, THB):
+        with pytest.raises(InputError, match="not preflop"):
+            oddscalc.decide(game, hand="7h 2c", reads="A")
+
 
 
 @pytest.mark.slow
@@ -109,3 +132,11 @@ def test_the_dealer_cards_exposure_is_sampled_gains_priced_exactly():
     assert estimate.gain == Fraction(sum(chunk.numerators), 4 * chunk.denominator)
     with pytest.raises(InputError, match="two hole cards"):
         ue.exposure(game, Seen(dealer_cards=3))
+
+
+@pytest.mark.slow
+def test_both_dealer_cards_seen_agree_with_the_published_edge():
+    # Jacobson's computer-perfect cycle (advancedadvantageplay.com, 2024): a player edge of 38.5816 %
+    estimate = analyze_exposure(load(UTH), Seen(dealer_cards=2), samples=160, seed=1, workers=1)
+    assert estimate.std_error is not None and estimate.std_error < 0.06
+    assert abs(float(estimate.expected_return) - 0.385816) < 3 * estimate.std_error

@@ -21,6 +21,7 @@ from oddscalc.engines.solver import takes
 
 from .bonus import BET, CHECK, FOLD, BonusGame, flop_action, play
 from .dealer_seen import completion_endings, refuse_preflop_seen
+from .informed import bonus_values
 
 Rows = list[tuple[tuple[int, ...], int, tuple[int, ...]]]
 
@@ -93,10 +94,24 @@ def preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...]) -> De
                     facts={"stage": "preflop", "river_wager": "the later wagers decided optimally"})
 
 
+def informed_preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...], seen: tuple[int, ...]
+                     ) -> Decision:
+    """Preflop with one or both dealer hole cards seen: counted for the situation on the spot."""
+    rules = game.rules
+    up, found = bonus_values(rules, hand, seen, dead)
+    action = flop_action(rules.flop_multiple)
+    down = Fraction(-1)
+    choice = action if takes(up, down, rules.wager_more) else FOLD
+    return Decision(choice, {FOLD: down, action: up}, found["deals"],
+                    facts={"stage": "preflop", "dealer_cards_seen": len(seen),
+                           "river_wager": "the later wagers decided optimally, the dealer's seen cards known",
+                           "turn_wagers": f"{found['turn_wagers']} of {found['flops']} flops"})
+
+
 def decide(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
            turn_wager: bool, seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
-    """The decision due with ``board`` seen (0, 3 or 4 community cards); ``seen`` and ``reads`` the
-    dealer's hole cards seen or read by rank class (at the flop and the turn)."""
+    """The decision due with ``board`` seen (0, 3 or 4 community cards); ``seen`` the dealer's hole
+    cards seen (at every stage), ``reads`` those read by rank class (at the flop and the turn)."""
     if len(hand) != 2:
         raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
     if board:
@@ -109,7 +124,8 @@ def decide(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead:
     if len(board) == 3:
         return flop(game, hand, board, dead, seen, reads)
     if not board:
-        refuse_preflop_seen(game.game.name, seen, reads)
-        return preflop(game, hand, dead)
+        if reads:
+            refuse_preflop_seen(game.game.name, (), reads)
+        return informed_preflop(game, hand, dead, seen) if seen else preflop(game, hand, dead)
     raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the turn (4), "
                      f"not with {len(board)} community cards")

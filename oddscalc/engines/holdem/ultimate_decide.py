@@ -6,7 +6,7 @@ The river and the flop are counted on the spot over the situation's own boards (
 or dealer_seen's with the dealer's cards seen or read:
 one board, or the 1,081 turn and river cards of a flop, about 0.1 s); the preflop values are the
 whole solution's (every flop of the hand), counted once per table and deck, or, with dealer cards
-seen, the situation's own (ultimate_informed: every board and unseen dealer card, under a second).
+seen, the situation's own (informed.py: every board and unseen dealer card, under a second).
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from oddscalc.engines.reads import Reads
 from oddscalc.engines.solver import best_of, takes
 
 from .dealer_seen import completion_endings, refuse_preflop_seen
+from .informed import ultimate_values
 from .ultimate import CHECK, FOLD, UltimateGame, play, play_action
-from .ultimate_informed import preflop_values
 
 
 def _rows(rules: UltimateRules, multiple: int, rows: list[tuple[int, tuple[int, ...]]]) -> tuple[Outcome, ...]:
@@ -89,7 +89,7 @@ def informed_preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int,
                      ) -> Decision:
     """Preflop with one or both dealer hole cards seen: counted for the situation on the spot."""
     rules = game.rules
-    values, found = preflop_values(rules, hand, seen, dead)
+    values, found = ultimate_values(rules, hand, seen, dead)
     wagers = {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
     choice = best_of(values, wagers, rules.wager_more)
     return Decision(choice, values, found["deals"],

@@ -6,7 +6,7 @@ item 4):
   card seen first, the preflop decision per class of holding and seen card);
 - **one or both dealer hole cards** (``--dealer-cards 1`` or ``2``): an ESTIMATE.  Situations (the
   holding and the dealer cards seen) are drawn from a seed, and each is priced exactly, every stage
-  decided on what is seen (ultimate_informed: every board and every unseen dealer card).  The gain of
+  decided on what is seen (informed.py: every board and every unseen dealer card).  The gain of
   a situation is its informed best value less the plain optimal value of its holding (the exact
   analysis, whose mean over the holdings is the plain return), so the holding's own luck cancels and
   only the dealer cards' is sampled.  Exact is out of reach: about 2,800 situations up to suit
@@ -24,8 +24,8 @@ from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen
 from oddscalc.engines.holdem_stages import UltimatePlay, orbits, ultimate_coefficients, ultimate_seen_card
 
+from .informed import ultimate_values
 from .ultimate import UltimateGame, main_analysis, main_of, play
-from .ultimate_informed import preflop_values
 
 HOLE = 2
 
@@ -86,7 +86,7 @@ def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int
     gains = []
     for _ in range(size):
         cards = rng.sample(range(52), HOLE + k)
-        values, _found = preflop_values(rules, cards[:HOLE], cards[HOLE:], ())
+        values, _found = ultimate_values(rules, cards[:HOLE], cards[HOLE:], ())
         gain = max(values.values()) - plain[table.of(cards[0], cards[1])]
         gains.append(int(gain * denominator))
     return GainSample(seed, chunk, tuple(gains), denominator)
