@@ -9,8 +9,8 @@ item 4):
   decided on what is seen (informed.py: every board and every unseen dealer card).  The gain of
   a situation is its informed best value less the plain optimal value of its holding (the exact
   analysis, whose mean over the holdings is the plain return), so the holding's own luck cancels and
-  only the dealer cards' is sampled.  Exact is out of reach: about 2,800 situations up to suit
-  symmetry with one card seen at half a second each, some 67,000 with both.
+  only the dealer cards' is sampled.  Exact is out of an interactive run's reach: 5,083 classes of
+  (holding, card seen) up to suit symmetry at about half a second each, some 67,000 with both.
 """
 from __future__ import annotations
 
@@ -58,6 +58,7 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
 
 
 def dealer_cards(seen: Seen) -> int:
+    """The dealer cards seen (1 or 2), or one line."""
     if not 1 <= seen.dealer_cards <= HOLE:
         raise InputError(f"--dealer-cards {seen.dealer_cards}: the dealer has two hole cards (1 or 2)")
     return seen.dealer_cards
