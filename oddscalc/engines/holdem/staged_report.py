@@ -17,7 +17,7 @@ from .starting_hands import RANKS
 # how the exact count splits (analyze): chunks of canonical flops, here, on local processes or on Dask
 WORK_INPUTS = Inputs((
     Input("chunks", "integer", "chunks of canonical flops the exact count splits into (the same integers for "
-          "any number; default 8)", low=1, high=1755, metavar="N"),
+          "any number; default 2 in this process, 8 on workers or a cluster)", low=1, high=1755, metavar="N"),
     Input("workers", "integer", "local worker processes that count the chunks (default 1: this process)", low=1,
           high=256, metavar="N"),
     Input("scheduler", "text", "a Dask scheduler's address: count the chunks on that cluster", metavar="ADDRESS"),
@@ -28,7 +28,7 @@ def work_of(situation: Situation) -> Work:
     """The split of ``analyze``'s options."""
     chunks, workers = situation.integer("chunks"), situation.integer("workers")
     scheduler = situation.text("scheduler")
-    return Work(chunks or Work.chunks, workers or 1, scheduler or None)
+    return Work.of(chunks, workers, scheduler)
 
 
 def strategy_report(game: GameTable, found: StrategyCharts, optimal: Analysis) -> Report:
