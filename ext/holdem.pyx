@@ -55,6 +55,13 @@ cdef enum:
     MODE_CALL = 0              # one decision at the flop (Casino Hold'em)
     MODE_ULTIMATE = 1          # Ultimate Texas Hold'em: the river Play or fold decided per board
     MODE_BONUS = 2             # Texas Hold'em Bonus: the River wager decided per turn card
+    # ULTIMATE: a holding's river boards summed per (category, qualifying, kind): weaker, ties, not
+    # qualifying, boards
+    FOLDED = 0
+    PLAYED = 1
+    KEPT = 2
+    SLOT_KINDS = 3
+    SLOT_FIELDS = 4
 
 
 cdef struct BoardCounts:
@@ -601,6 +608,7 @@ cdef struct FlopOut:
     int* failed                      # set when an allocation fails
     int32_t* net                     # BONUS scratch: (holding, turn position) -> wins - losses over the rivers
     uint16_t* turn_cells             # BONUS scratch: (holding, turn position) -> 10 x 3 cells (TURN_CELLS)
+    int32_t* slots                   # ULTIMATE scratch: (holding, category, qualifying, kind) -> SLOT_FIELDS
 
 
 cdef int32_t* kept_slot(FlopOut* o) noexcept nogil:
@@ -618,15 +626,84 @@ cdef int32_t* kept_slot(FlopOut* o) noexcept nogil:
     return o.exceptions[0] + <Py_ssize_t>n * EXC_FIELDS
 
 
+cdef inline int32_t* slot_of(const FlopOut* o, int z, int category, int qualifies, int kind) noexcept nogil:
+    return o.slots + (((<Py_ssize_t>z * N_CATEGORIES + category) * 2 + qualifies) * SLOT_KINDS + kind) * SLOT_FIELDS
+
+
+cdef inline void ultimate_visit(const Pass* pa, FlopOut* o, int z, const Record* r) noexcept nogil:
+    """Ultimate Texas Hold'em's visit: the river Play or fold decided on the board, and the record's
+    counts added to the holding's slot by (final category, the player qualifying, the river played,
+    folded or kept).  The six endings are linear in a record's counts, so they are made once per
+    flop from the slots' sums (ultimate_cells), not once per board."""
+    cdef int32_t d = pa.disjoint, w = r.weaker, ti = r.ties, nq = r.not_qualifying
+    cdef int32_t losses = d - w - ti                                 # e[2] + e[5], either way
+    cdef int32_t ante = (2 * w - nq + ti - d) if r.qualifies else (nq - d)   # e[3] - e[5]
+    # the river Play without the Blind's pay: Play by the comparison (wins are the weaker holdings),
+    # Ante against a qualifying dealer, the Blind lost to a stronger dealer
+    cdef int64_t play = <int64_t>pa.river_multiple * (w - losses) + ante - losses
+    cdef int kind, k
+    cdef int32_t e[SIX]
+    cdef int32_t* x
+    cdef int32_t* slot
+    if r.category >= pa.blind_from and play <= pa.river_fold * d:
+        # the Blind's pay decides it: kept for the pricing
+        kind = KEPT
+        x = kept_slot(o)
+        if x != NULL:
+            six_endings(r, d, e)
+            x[0] = z
+            x[1] = r.category
+            for k in range(SIX):
+                x[2 + k] = e[k]
+    else:
+        kind = PLAYED if takes(play, pa.river_fold * d, pa.wager_more) else FOLDED
+    slot = slot_of(o, z, r.category, r.qualifies, kind)
+    slot[0] += w
+    slot[1] += ti
+    slot[2] += nq
+    slot[3] += 1
+
+
+cdef void ultimate_cells(const Pass* pa, FlopOut* o, int h) noexcept nogil:
+    """Holding h's slots made into its cells (every board), its river Play's cells and its folds by
+    category, as six_endings reads one record (and the slots cleared for the next flop)."""
+    cdef int c, q, kind, k
+    cdef int32_t d = pa.disjoint, w, ti, nq, n
+    cdef int32_t e[SIX]
+    cdef int32_t* slot
+    cdef int32_t* cell
+    cdef int32_t* played
+    for c in range(N_CATEGORIES):
+        cell = o.cells + <Py_ssize_t>h * CELLS6 + c * SIX
+        played = o.second + <Py_ssize_t>h * CELLS6 + c * SIX
+        for q in range(2):
+            for kind in range(SLOT_KINDS):
+                slot = slot_of(o, h, c, q, kind)
+                n = slot[3]
+                if n == 0:
+                    continue
+                w, ti, nq = slot[0], slot[1], slot[2]
+                if q:
+                    e[0], e[1], e[2], e[3], e[4], e[5] = nq, 0, 0, w - nq, ti, n * d - w - ti
+                else:
+                    e[0], e[1], e[2], e[3], e[4], e[5] = w, ti, nq - w - ti, 0, 0, n * d - nq
+                for k in range(SIX):
+                    cell[k] += e[k]
+                if kind == PLAYED:
+                    for k in range(SIX):
+                        played[k] += e[k]
+                elif kind == FOLDED:
+                    o.third[<Py_ssize_t>h * N_CATEGORIES + c] += n
+                slot[0] = slot[1] = slot[2] = slot[3] = 0
+
+
 cdef inline void visit(const Pass* pa, FlopOut* o, int n_rest, int z, const Record* r, int turn,
                        int river) noexcept nogil:
     """One holding on one board of a flop: its counts added where the pass keeps them."""
     cdef int32_t e[SIX]
     cdef int32_t* cell
-    cdef int32_t* x
     cdef uint16_t* y
-    cdef int32_t wins, losses, net
-    cdef int64_t play
+    cdef int32_t net
     cdef int k
     if pa.mode == MODE_CALL:
         cell = o.cells + <Py_ssize_t>z * CELLS + r.category * N_ENDINGS
@@ -636,43 +713,25 @@ cdef inline void visit(const Pass* pa, FlopOut* o, int n_rest, int z, const Reco
         cell[2] += e[4]
         cell[3] += e[5]
         return
+    if pa.mode == MODE_ULTIMATE:
+        ultimate_visit(pa, o, z, r)
+        return
     six_endings(r, pa.disjoint, e)
     cell = o.cells + <Py_ssize_t>z * CELLS6 + r.category * SIX
     for k in range(SIX):
         cell[k] += e[k]
-    wins = e[0] + e[3]
-    losses = e[2] + e[5]
-    if pa.mode == MODE_ULTIMATE:
-        # the river Play without the Blind's pay: Play by the comparison, Ante against a qualifying
-        # dealer, the Blind lost to a stronger dealer
-        play = <int64_t>pa.river_multiple * (wins - losses) + (e[3] - e[5]) - losses
-        if r.category >= pa.blind_from and play <= pa.river_fold * pa.disjoint:
-            # the Blind's pay decides it: kept for the pricing
-            x = kept_slot(o)
-            if x != NULL:
-                x[0] = z
-                x[1] = r.category
-                for k in range(SIX):
-                    x[2 + k] = e[k]
-        elif takes(play, pa.river_fold * pa.disjoint, pa.wager_more):
-            cell = o.second + <Py_ssize_t>z * CELLS6 + r.category * SIX
-            for k in range(SIX):
-                cell[k] += e[k]
-        else:
-            o.third[<Py_ssize_t>z * N_CATEGORIES + r.category] += 1
-    else:
-        net = wins - losses
-        o.net[<Py_ssize_t>z * N_CARDS + turn] += net
-        o.net[<Py_ssize_t>z * N_CARDS + river] += net
-        # no qualifier: every ending is a qualifying one (e[3..5])
-        y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + turn) * TURN_CELLS + r.category * 3
-        y[0] += e[3]
-        y[1] += e[4]
-        y[2] += e[5]
-        y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + river) * TURN_CELLS + r.category * 3
-        y[0] += e[3]
-        y[1] += e[4]
-        y[2] += e[5]
+    net = (e[0] + e[3]) - (e[2] + e[5])
+    o.net[<Py_ssize_t>z * N_CARDS + turn] += net
+    o.net[<Py_ssize_t>z * N_CARDS + river] += net
+    # no qualifier: every ending is a qualifying one (e[3..5])
+    y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + turn) * TURN_CELLS + r.category * 3
+    y[0] += e[3]
+    y[1] += e[4]
+    y[2] += e[5]
+    y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + river) * TURN_CELLS + r.category * 3
+    y[0] += e[3]
+    y[1] += e[4]
+    y[2] += e[5]
 
 
 cdef void finish_flop(const Pass* pa, FlopOut* o, int n_rest, const int32_t* rep) noexcept nogil:
@@ -703,6 +762,10 @@ cdef void finish_flop(const Pass* pa, FlopOut* o, int n_rest, const int32_t* rep
                         memset(src, 0, TURN_CELLS * sizeof(uint16_t))
                         o.net[<Py_ssize_t>h * N_CARDS + t] = 0
                 h += 1
+    if pa.mode == MODE_ULTIMATE:
+        for h in range(n_hold):
+            if rep[h] == h:
+                ultimate_cells(pa, o, h)
     for h in range(n_hold):
         if rep[h] == h:
             continue
@@ -929,7 +992,7 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     cdef BoardCounts* works = NULL
     cdef Record* records = NULL
     cdef Record* scratch = NULL
-    cdef Py_ssize_t holdings_per_flop, third_per_flop, per_thread
+    cdef Py_ssize_t holdings_per_flop, third_per_flop, per_thread, slots_per_thread
     cdef Pass pa
     cdef int32_t[::1] n_kept
     cdef int32_t[::1] kept_cap
@@ -937,6 +1000,7 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     cdef int failed = 0
     cdef int32_t* nets = NULL
     cdef uint16_t* turn_cells = NULL
+    cdef int32_t* river_slots = NULL
     cdef int32_t* cells_base
     cdef int32_t* second_base
     cdef int32_t* third_base
@@ -1084,11 +1148,15 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     per_thread = <Py_ssize_t>out.n_holdings * N_CARDS if mode == MODE_BONUS else 1
     nets = <int32_t*>calloc(threads * per_thread, sizeof(int32_t))
     turn_cells = <uint16_t*>calloc(threads * per_thread * TURN_CELLS, sizeof(uint16_t))
+    slots_per_thread = (<Py_ssize_t>out.n_holdings * N_CATEGORIES * 2 * SLOT_KINDS * SLOT_FIELDS
+                        if mode == MODE_ULTIMATE else 1)
+    river_slots = <int32_t*>calloc(threads * slots_per_thread, sizeof(int32_t))
     cells_base = &out.cells[0]
     second_base = &out.second[0] if mode != MODE_CALL else NULL
     third_base = &out.third[0] if mode != MODE_CALL else NULL
     try:
-        if works == NULL or records == NULL or scratch == NULL or nets == NULL or turn_cells == NULL:
+        if works == NULL or records == NULL or scratch == NULL or nets == NULL or turn_cells == NULL or \
+                river_slots == NULL:
             raise MemoryError()
         for i in prange(n_counted, nogil=True, schedule="dynamic", chunksize=64, num_threads=threads):
             record_board(works + threadid(), &boards[counted[i], 0], live, qualifier,
@@ -1101,6 +1169,7 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
                      third_base + f * third_per_flop if third_base != NULL else NULL, &kept_rows[f], &n_kept[f],
                      &kept_cap[f], &failed,
                      nets + threadid() * per_thread, turn_cells + threadid() * per_thread * TURN_CELLS,
+                     river_slots + threadid() * slots_per_thread,
                      scratch + <Py_ssize_t>threadid() * tables.board_holdings)
         if failed:
             raise MemoryError()
@@ -1116,6 +1185,7 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
         free(records)
         free(nets)
         free(turn_cells)
+        free(river_slots)
         for f in range(n_flops):
             free(kept_rows[f])
         free(kept_rows)
@@ -1126,7 +1196,7 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
 cdef void run_flop(const Tables* t, const Pass* pa, int f, const uint8_t* flop, const uint8_t* rest, int n_rest,
                    const int32_t* rep, int32_t* cells, int32_t* second, int32_t* third, int32_t** kept,
                    int32_t* n_kept, int32_t* kept_cap, int* failed, int32_t* nets, uint16_t* turn_cells,
-                   Record* local) noexcept nogil:
+                   int32_t* slots, Record* local) noexcept nogil:
     """One flop of a pass, its outputs pointed at its own rows (a thread owns its flops)."""
     cdef FlopOut o
     o.cells = cells
@@ -1138,6 +1208,7 @@ cdef void run_flop(const Tables* t, const Pass* pa, int f, const uint8_t* flop, 
     o.failed = failed
     o.net = nets
     o.turn_cells = turn_cells
+    o.slots = slots
     sum_flop(t, flop, rest, n_rest, rep, pa, &o, local)
 
 
