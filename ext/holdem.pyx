@@ -571,20 +571,27 @@ cdef inline void six_endings(const Record* r, int32_t disjoint, int32_t* e) noex
     and the player wins, ties, loses; qualifies and the player wins, ties, loses.  A qualifying
     player beats every dealer who does not qualify; a player who does not qualify is beaten by every
     dealer who does."""
-    if r.qualifies:
-        e[0] = r.not_qualifying
+    endings_of(r.weaker, r.ties, r.not_qualifying, r.qualifies, disjoint, e)
+
+
+cdef inline void endings_of(int32_t weaker, int32_t ties, int32_t not_qualifying, bint qualifies, int32_t disjoint,
+                            int32_t* e) noexcept nogil:
+    """The six endings of dealer holdings counted ``weaker``, ``ties`` and ``not_qualifying`` of
+    ``disjoint`` (one record's, or the sums of records alike in qualifying: they are linear)."""
+    if qualifies:
+        e[0] = not_qualifying
         e[1] = 0
         e[2] = 0
-        e[3] = r.weaker - r.not_qualifying
-        e[4] = r.ties
-        e[5] = disjoint - r.weaker - r.ties
+        e[3] = weaker - not_qualifying
+        e[4] = ties
+        e[5] = disjoint - weaker - ties
     else:
-        e[0] = r.weaker
-        e[1] = r.ties
-        e[2] = r.not_qualifying - r.weaker - r.ties
+        e[0] = weaker
+        e[1] = ties
+        e[2] = not_qualifying - weaker - ties
         e[3] = 0
         e[4] = 0
-        e[5] = disjoint - r.not_qualifying
+        e[5] = disjoint - not_qualifying
 
 
 cdef struct Pass:
@@ -666,9 +673,9 @@ cdef inline void ultimate_visit(const Pass* pa, FlopOut* o, int z, const Record*
 
 cdef void ultimate_cells(const Pass* pa, FlopOut* o, int h) noexcept nogil:
     """Holding h's slots made into its cells (every board), its river Play's cells and its folds by
-    category, as six_endings reads one record (and the slots cleared for the next flop)."""
+    category (and the slots cleared for the next flop)."""
     cdef int c, q, kind, k
-    cdef int32_t d = pa.disjoint, w, ti, nq, n
+    cdef int32_t n
     cdef int32_t e[SIX]
     cdef int32_t* slot
     cdef int32_t* cell
@@ -682,11 +689,7 @@ cdef void ultimate_cells(const Pass* pa, FlopOut* o, int h) noexcept nogil:
                 n = slot[3]
                 if n == 0:
                     continue
-                w, ti, nq = slot[0], slot[1], slot[2]
-                if q:
-                    e[0], e[1], e[2], e[3], e[4], e[5] = nq, 0, 0, w - nq, ti, n * d - w - ti
-                else:
-                    e[0], e[1], e[2], e[3], e[4], e[5] = w, ti, nq - w - ti, 0, 0, n * d - nq
+                endings_of(slot[0], slot[1], slot[2], q, n * pa.disjoint, e)
                 for k in range(SIX):
                     cell[k] += e[k]
                 if kind == PLAYED:
