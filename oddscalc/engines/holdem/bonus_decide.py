@@ -20,7 +20,7 @@ from oddscalc.engines.reads import Reads
 from oddscalc.engines.solver import takes
 
 from .bonus import BET, CHECK, FOLD, BonusGame, flop_action, play
-from .dealer_seen import completion_endings, refuse_preflop_seen
+from .dealer_seen import completion_endings, refuse_preflop_reads
 from .informed import bonus_values
 
 Rows = list[tuple[tuple[int, ...], int, tuple[int, ...]]]
@@ -124,8 +124,7 @@ def decide(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead:
     if len(board) == 3:
         return flop(game, hand, board, dead, seen, reads)
     if not board:
-        if reads:
-            refuse_preflop_seen(game.game.name, (), reads)
+        refuse_preflop_reads(game.game.name, reads)
         return informed_preflop(game, hand, dead, seen) if seen else preflop(game, hand, dead)
     raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the turn (4), "
                      f"not with {len(board)} community cards")

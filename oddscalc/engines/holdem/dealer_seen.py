@@ -62,9 +62,9 @@ def completion_endings(hand: Sequence[int], board: Sequence[int], dead: Sequence
     return out
 
 
-def refuse_preflop_seen(name: str, seen: Sequence[int], reads: Reads) -> None:
-    """Preflop, the informed play of every later stage would need the whole count redone for the seen
-    cards: not priced, in one line."""
-    if seen or reads:
-        raise InputError(f"{name}: the dealer's cards seen (--seen, --reads) are priced at the flop and later, "
-                         "not preflop (give --board)")
+def refuse_preflop_reads(name: str, reads: Reads) -> None:
+    """Preflop, a read dealer card (a rank class only) would need its later stages decided on the
+    class alone over every board: not priced, in one line (cards seen whole are: holdem/informed.py)."""
+    if reads:
+        raise InputError(f"{name}: the dealer's cards read by rank class (--reads) are priced at the flop and later, "
+                         "not preflop (give --board, or --seen for cards seen whole)")

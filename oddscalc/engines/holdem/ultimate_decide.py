@@ -20,7 +20,7 @@ from oddscalc.engines.holdem_stages import ENDINGS, SIX, UltimateRules, enough_c
 from oddscalc.engines.reads import Reads
 from oddscalc.engines.solver import best_of, takes
 
-from .dealer_seen import completion_endings, refuse_preflop_seen
+from .dealer_seen import completion_endings, refuse_preflop_reads
 from .informed import ultimate_values
 from .ultimate import CHECK, FOLD, UltimateGame, play, play_action
 
@@ -111,8 +111,7 @@ def decide(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], de
     if len(board) == 3:
         return flop(game, hand, board, dead, seen, reads)
     if not board:
-        if reads:
-            refuse_preflop_seen(game.game.name, (), reads)
+        refuse_preflop_reads(game.game.name, reads)
         return informed_preflop(game, hand, dead, seen) if seen else preflop(game, hand, dead)
     raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the river (5), "
                      f"not with {len(board)} community cards")
