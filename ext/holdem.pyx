@@ -28,7 +28,7 @@ by the same permutation.  Every (canonical flop, holding, turn and river) is rea
 """
 from array import array
 
-from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memset, memcpy
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
@@ -47,7 +47,7 @@ cdef enum:
     N_PERMS = 24
     N_FLOP_KEYS = 22100        # C(52, 3): colex keys of three cards
     N_FIVE_CLASSES = 11        # five-card categories, then a pair of aces apart (class 10)
-    SIX = 6                    # the staged games' endings (six_endings)
+    SIX = 6                    # the staged games' endings (endings_of)
     CELLS6 = N_CATEGORIES * SIX
     EXC_FIELDS = 2 + SIX       # a kept river situation: holding, category, its six endings
     # BONUS: per turn card the qualifying endings only (no qualifier), 16 bits (46 rivers x 990 at most)
@@ -62,6 +62,8 @@ cdef enum:
     KEPT = 2
     SLOT_KINDS = 3
     SLOT_FIELDS = 4
+    SLOT_CODES = N_CATEGORIES * 2 * SLOT_KINDS   # a record's code: (category * 2 + qualifies) * 3 + kind
+    N_Q_ROW = 1 + 47                             # a board's qualifier row: all, then per rest position
 
 
 cdef struct BoardCounts:
@@ -77,6 +79,10 @@ cdef struct BoardCounts:
     int32_t weaker[MAX_HOLDINGS]
     int32_t ties[MAX_HOLDINGS]
     int32_t not_qualifying[MAX_HOLDINGS]
+    # the dealer holdings below the qualifier: all of them, and those holding each card position (so
+    # not_qualifying[a, b] = below_q_all - below_q[a] - below_q[b] + [{a, b} itself below])
+    int32_t below_q_all
+    int32_t below_q[N_CARDS]
     # sweep scratch
     int32_t order[MAX_HOLDINGS]
     int32_t scratch[MAX_HOLDINGS]
@@ -98,8 +104,7 @@ cdef void count_board(BoardCounts* w, const uint8_t* board, const uint8_t* live,
     cdef uint8_t cards[7]
     cdef int32_t done[N_CARDS]
     cdef int32_t group[N_CARDS]
-    cdef int32_t below_q[N_CARDS]
-    cdef int i, j, h, k, e, s, a, b, n = 0, done_all = 0, below_q_all = -1
+    cdef int i, j, h, k, e, s, a, b, n = 0, done_all = 0
     memset(on_board, 0, sizeof(on_board))
     for i in range(5):
         on_board[board[i]] = 1
@@ -140,12 +145,13 @@ cdef void count_board(BoardCounts* w, const uint8_t* board, const uint8_t* live,
     # one sweep, strength groups in increasing order; counts per card position
     memset(done, 0, sizeof(done))
     memset(group, 0, sizeof(group))
+    w.below_q_all = -1
     k = 0
     while k < h:
         s = w.strength[w.order[k]]
-        if below_q_all < 0 and s >= qualifier:
-            below_q_all = done_all
-            memcpy(below_q, done, sizeof(done))
+        if w.below_q_all < 0 and s >= qualifier:
+            w.below_q_all = done_all
+            memcpy(w.below_q, done, sizeof(done))
         e = k
         while e < h and w.strength[w.order[e]] == s:
             group[w.first[w.order[e]]] += 1
@@ -165,13 +171,14 @@ cdef void count_board(BoardCounts* w, const uint8_t* board, const uint8_t* live,
             group[b] = 0
         done_all += e - k
         k = e
-    if below_q_all < 0:
-        below_q_all = done_all
-        memcpy(below_q, done, sizeof(done))
+    if w.below_q_all < 0:
+        w.below_q_all = done_all
+        memcpy(w.below_q, done, sizeof(done))
     for k in range(h):
         a = w.first[k]
         b = w.second[k]
-        w.not_qualifying[k] = below_q_all - below_q[a] - below_q[b] + (1 if w.strength[k] < qualifier else 0)
+        w.not_qualifying[k] = (w.below_q_all - w.below_q[a] - w.below_q[b]
+                               + (1 if w.strength[k] < qualifier else 0))
 
 
 cdef inline void endings(const BoardCounts* w, int k, int qualifier, int32_t* out) noexcept nogil:
@@ -510,15 +517,48 @@ cdef class FlopCounts:
                 "called_cells": [called_cells[x] for x in range(CELLS)]}
 
 
-cdef struct Record:
-    # one holding on one canonical board, as the sweep counts it: the dealer holdings disjoint from it
-    # that do not qualify, that are weaker, that tie it (the rest are stronger); its category, and
-    # whether it qualifies itself (the endings of section 1 follow from these five)
-    uint16_t not_qualifying
-    uint16_t weaker
-    uint16_t ties
-    uint8_t category
-    uint8_t qualifies
+# One holding on one canonical board, as the sweep counts it, in 32 bits (the records of every board
+# are the pass's largest table, and on a fresh machine first touching memory costs more than counting):
+# bits 0-9 the dealer holdings disjoint from it that are weaker, bits 10-19 those that tie (both at
+# most C(45, 2) = 990), bits 20-25 its code (category, whether it qualifies, and in mode ULTIMATE the
+# river decision: FOLDED, PLAYED or KEPT), the index of its slot.  The dealer holdings that do not
+# qualify come from the board's qualifier row (BoardCounts.below_q), N_Q_ROW numbers per board.
+ctypedef uint32_t Record
+
+
+cdef inline int32_t rec_weaker(Record r) noexcept nogil:
+    return r & 1023
+
+
+cdef inline int32_t rec_ties(Record r) noexcept nogil:
+    return (r >> 10) & 1023
+
+
+cdef inline int rec_code(Record r) noexcept nogil:
+    return r >> 20
+
+
+cdef inline int code_category(int code) noexcept nogil:
+    return code // (2 * SLOT_KINDS)
+
+
+cdef inline int code_qualifies(int code) noexcept nogil:
+    return (code // SLOT_KINDS) & 1
+
+
+cdef inline int32_t rec_not_qualifying(Record r, const uint16_t* q_row, int a, int b) noexcept nogil:
+    """The dealer holdings not qualifying of the holding at board-rest positions a and b."""
+    return q_row[0] - q_row[1 + a] - q_row[1 + b] + 1 - code_qualifies(rec_code(r))
+
+
+cdef struct Pass:
+    # what one flop pass adds up, besides the cells (mode CALL: 10 x 4; the staged modes: 10 x 6)
+    int mode
+    int32_t disjoint                 # dealer holdings per board
+    int64_t river_fold               # ULTIMATE: the fold's value at the river, per dealer holding
+    int river_multiple               # ULTIMATE: the river Play in Antes
+    int blind_from                   # ULTIMATE: the least category the Blind pays on (its raise is priced later)
+    int wager_more                   # equal values: the larger wager
 
 
 cdef struct Tables:
@@ -532,6 +572,7 @@ cdef struct Tables:
     const uint8_t* board_perm     # colex key -> the permutation taking the canonical board to it
     const uint8_t* boards         # (n_boards, 5): canonical boards, sorted cards
     const Record* records         # (counted boards, board holdings)
+    const uint16_t* q_rows        # (counted boards, N_Q_ROW): each board's qualifier row
     const int32_t* record_slot    # canonical board -> its row of records (-1: not counted, no flop needs it)
     int board_holdings
     int qualifier
@@ -554,24 +595,34 @@ cdef void sort_small(uint8_t* cards, int n) noexcept nogil:
         cards[j + 1] = t
 
 
-cdef void record_board(BoardCounts* w, const uint8_t* board, const uint8_t* live, int qualifier,
-                       Record* out) noexcept nogil:
-    cdef int k
+cdef void record_board(BoardCounts* w, const uint8_t* board, const uint8_t* live, const Pass* pa, int qualifier,
+                       Record* out, uint16_t* q_row) noexcept nogil:
+    cdef int k, q, kind
     count_board(w, board, live, qualifier)
     for k in range(w.n_hold):
-        out[k].not_qualifying = <uint16_t>w.not_qualifying[k]
-        out[k].weaker = <uint16_t>w.weaker[k]
-        out[k].ties = <uint16_t>w.ties[k]
-        out[k].category = w.category[k]
-        out[k].qualifies = 1 if w.strength[k] >= qualifier else 0
+        q = 1 if w.strength[k] >= qualifier else 0
+        kind = (river_kind(pa, w.weaker[k], w.ties[k], w.not_qualifying[k], q, w.category[k])
+                if pa.mode == MODE_ULTIMATE else FOLDED)
+        out[k] = (<Record>w.weaker[k] | (<Record>w.ties[k] << 10)
+                  | (<Record>((w.category[k] * 2 + q) * SLOT_KINDS + kind) << 20))
+    q_row[0] = <uint16_t>w.below_q_all
+    for k in range(w.n_rest):
+        q_row[1 + k] = <uint16_t>w.below_q[k]
 
 
-cdef inline void six_endings(const Record* r, int32_t disjoint, int32_t* e) noexcept nogil:
-    """A record's dealer holdings by ending, as the staged games settle them (SIX): does not qualify
-    and the player wins, ties, loses; qualifies and the player wins, ties, loses.  A qualifying
-    player beats every dealer who does not qualify; a player who does not qualify is beaten by every
-    dealer who does."""
-    endings_of(r.weaker, r.ties, r.not_qualifying, r.qualifies, disjoint, e)
+cdef inline int river_kind(const Pass* pa, int32_t w, int32_t ti, int32_t nq, int qualifies,
+                           int category) noexcept nogil:
+    """Ultimate Texas Hold'em's river decision on one board, where the Blind's pay cannot move it:
+    the Play by the comparison (wins are the weaker holdings), the Ante against a qualifying dealer,
+    the Blind lost to a stronger dealer, against the fold; KEPT for the pricing where the Blind pays
+    (its pay is never negative) and the Play alone would fold."""
+    cdef int32_t d = pa.disjoint
+    cdef int32_t losses = d - w - ti                                 # e[2] + e[5], either way
+    cdef int32_t ante = (2 * w - nq + ti - d) if qualifies else (nq - d)   # e[3] - e[5]
+    cdef int64_t play = <int64_t>pa.river_multiple * (w - losses) + ante - losses
+    if category >= pa.blind_from and play <= pa.river_fold * d:
+        return KEPT
+    return PLAYED if takes(play, pa.river_fold * d, pa.wager_more) else FOLDED
 
 
 cdef inline void endings_of(int32_t weaker, int32_t ties, int32_t not_qualifying, bint qualifies, int32_t disjoint,
@@ -594,16 +645,6 @@ cdef inline void endings_of(int32_t weaker, int32_t ties, int32_t not_qualifying
         e[5] = disjoint - not_qualifying
 
 
-cdef struct Pass:
-    # what one flop pass adds up, besides the cells (mode CALL: 10 x 4; the staged modes: 10 x 6)
-    int mode
-    int32_t disjoint                 # dealer holdings per board
-    int64_t river_fold               # ULTIMATE: the fold's value at the river, per dealer holding
-    int river_multiple               # ULTIMATE: the river Play in Antes
-    int blind_from                   # ULTIMATE: the least category the Blind pays on (its raise is priced later)
-    int wager_more                   # equal values: the larger wager
-
-
 cdef struct FlopOut:
     # one flop's outputs and its thread's scratch
     int32_t* cells
@@ -613,8 +654,9 @@ cdef struct FlopOut:
     int32_t* n_exceptions
     int32_t* exception_cap           # and its capacity (0: nothing allocated)
     int* failed                      # set when an allocation fails
-    int32_t* net                     # BONUS scratch: (holding, turn position) -> wins - losses over the rivers
-    uint16_t* turn_cells             # BONUS scratch: (holding, turn position) -> 10 x 3 cells (TURN_CELLS)
+    int n_hold                       # the flop's holdings
+    uint16_t* turn_cells             # BONUS scratch: (turn position, holding) -> 10 x 3 cells (TURN_CELLS),
+                                     # turn-major so that one board's holdings are two sequential runs
     int32_t* slots                   # ULTIMATE scratch: (holding, category, qualifying, kind) -> SLOT_FIELDS
 
 
@@ -634,41 +676,32 @@ cdef int32_t* kept_slot(FlopOut* o) noexcept nogil:
 
 
 cdef inline int32_t* slot_of(const FlopOut* o, int z, int category, int qualifies, int kind) noexcept nogil:
-    return o.slots + (((<Py_ssize_t>z * N_CATEGORIES + category) * 2 + qualifies) * SLOT_KINDS + kind) * SLOT_FIELDS
+    return o.slots + (<Py_ssize_t>z * SLOT_CODES + (category * 2 + qualifies) * SLOT_KINDS + kind) * SLOT_FIELDS
 
 
-cdef inline void ultimate_visit(const Pass* pa, FlopOut* o, int z, const Record* r) noexcept nogil:
-    """Ultimate Texas Hold'em's visit: the river Play or fold decided on the board, and the record's
-    counts added to the holding's slot by (final category, the player qualifying, the river played,
-    folded or kept).  The six endings are linear in a record's counts, so they are made once per
-    flop from the slots' sums (ultimate_cells), not once per board."""
-    cdef int32_t d = pa.disjoint, w = r.weaker, ti = r.ties, nq = r.not_qualifying
-    cdef int32_t losses = d - w - ti                                 # e[2] + e[5], either way
-    cdef int32_t ante = (2 * w - nq + ti - d) if r.qualifies else (nq - d)   # e[3] - e[5]
-    # the river Play without the Blind's pay: Play by the comparison (wins are the weaker holdings),
-    # Ante against a qualifying dealer, the Blind lost to a stronger dealer
-    cdef int64_t play = <int64_t>pa.river_multiple * (w - losses) + ante - losses
-    cdef int kind, k
+cdef inline void ultimate_visit(const Pass* pa, FlopOut* o, int z, Record r, int32_t nq) noexcept nogil:
+    """Ultimate Texas Hold'em's visit: the record's counts added to the holding's slot by its code
+    (final category, the player qualifying, the river played, folded or kept: river_kind, decided
+    when the board was recorded).  The six endings are linear in a record's counts, so they are made
+    once per flop from the slots' sums (ultimate_cells), not once per board."""
+    cdef int code = rec_code(r), k
+    cdef int32_t w = rec_weaker(r), ti = rec_ties(r)
     cdef int32_t e[SIX]
     cdef int32_t* x
-    cdef int32_t* slot
-    if r.category >= pa.blind_from and play <= pa.river_fold * d:
-        # the Blind's pay decides it: kept for the pricing
-        kind = KEPT
-        x = kept_slot(o)
-        if x != NULL:
-            six_endings(r, d, e)
-            x[0] = z
-            x[1] = r.category
-            for k in range(SIX):
-                x[2 + k] = e[k]
-    else:
-        kind = PLAYED if takes(play, pa.river_fold * d, pa.wager_more) else FOLDED
-    slot = slot_of(o, z, r.category, r.qualifies, kind)
+    cdef int32_t* slot = o.slots + (<Py_ssize_t>z * SLOT_CODES + code) * SLOT_FIELDS
     slot[0] += w
     slot[1] += ti
     slot[2] += nq
     slot[3] += 1
+    if code % SLOT_KINDS == KEPT:
+        # the Blind's pay decides it: kept whole for the pricing
+        x = kept_slot(o)
+        if x != NULL:
+            endings_of(w, ti, nq, code_qualifies(code), pa.disjoint, e)
+            x[0] = z
+            x[1] = code_category(code)
+            for k in range(SIX):
+                x[2 + k] = e[k]
 
 
 cdef void ultimate_cells(const Pass* pa, FlopOut* o, int h) noexcept nogil:
@@ -700,38 +733,32 @@ cdef void ultimate_cells(const Pass* pa, FlopOut* o, int h) noexcept nogil:
                 slot[0] = slot[1] = slot[2] = slot[3] = 0
 
 
-cdef inline void visit(const Pass* pa, FlopOut* o, int n_rest, int z, const Record* r, int turn,
+cdef inline void visit(const Pass* pa, FlopOut* o, int z, Record r, int32_t nq, int turn,
                        int river) noexcept nogil:
     """One holding on one board of a flop: its counts added where the pass keeps them."""
     cdef int32_t e[SIX]
     cdef int32_t* cell
     cdef uint16_t* y
-    cdef int32_t net
-    cdef int k
+    cdef int code = rec_code(r), category = code_category(code)
+    if pa.mode == MODE_ULTIMATE:
+        ultimate_visit(pa, o, z, r, nq)
+        return
+    endings_of(rec_weaker(r), rec_ties(r), nq, code_qualifies(code), pa.disjoint, e)
     if pa.mode == MODE_CALL:
-        cell = o.cells + <Py_ssize_t>z * CELLS + r.category * N_ENDINGS
-        six_endings(r, pa.disjoint, e)
+        cell = o.cells + <Py_ssize_t>z * CELLS + category * N_ENDINGS
         cell[0] += e[0] + e[1] + e[2]
         cell[1] += e[3]
         cell[2] += e[4]
         cell[3] += e[5]
         return
-    if pa.mode == MODE_ULTIMATE:
-        ultimate_visit(pa, o, z, r)
-        return
-    six_endings(r, pa.disjoint, e)
-    cell = o.cells + <Py_ssize_t>z * CELLS6 + r.category * SIX
-    for k in range(SIX):
-        cell[k] += e[k]
-    net = (e[0] + e[3]) - (e[2] + e[5])
-    o.net[<Py_ssize_t>z * N_CARDS + turn] += net
-    o.net[<Py_ssize_t>z * N_CARDS + river] += net
-    # no qualifier: every ending is a qualifying one (e[3..5])
-    y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + turn) * TURN_CELLS + r.category * 3
+    # BONUS, no qualifier: every ending is a qualifying one (e[3..5]); the board is counted at both
+    # of its cards as the turn (the flop's cells and each turn's wins and losses are made from these
+    # in finish_flop)
+    y = o.turn_cells + (<Py_ssize_t>turn * o.n_hold + z) * TURN_CELLS + category * 3
     y[0] += e[3]
     y[1] += e[4]
     y[2] += e[5]
-    y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + river) * TURN_CELLS + r.category * 3
+    y = o.turn_cells + (<Py_ssize_t>river * o.n_hold + z) * TURN_CELLS + category * 3
     y[0] += e[3]
     y[1] += e[4]
     y[2] += e[5]
@@ -747,24 +774,32 @@ cdef void finish_flop(const Pass* pa, FlopOut* o, int n_rest, const int32_t* rep
     cdef int32_t* dst
     cdef int32_t* x
     if pa.mode == MODE_BONUS:
-        h = 0
-        for v in range(1, n_rest):
-            for u in range(v):
-                if rep[h] == h:
-                    dst = o.second + <Py_ssize_t>h * CELLS6
-                    for t in range(n_rest):
-                        if t == u or t == v:
-                            continue
-                        src = o.turn_cells + (<Py_ssize_t>h * N_CARDS + t) * TURN_CELLS
-                        net = o.net[<Py_ssize_t>h * N_CARDS + t]
+        # each (turn, holding): the River wager made when its wins outnumber its losses; every board
+        # was counted at both its turn cards, so the flop's cells are half the turns' sums
+        for t in range(n_rest):
+            h = 0
+            for v in range(1, n_rest):
+                for u in range(v):
+                    if rep[h] == h and t != u and t != v:
+                        src = o.turn_cells + (<Py_ssize_t>t * n_hold + h) * TURN_CELLS
+                        dst = o.cells + <Py_ssize_t>h * CELLS6
+                        net = 0
+                        for c in range(N_CATEGORIES):
+                            net += <int32_t>src[c * 3] - <int32_t>src[c * 3 + 2]
+                            for k in range(3):
+                                dst[c * SIX + 3 + k] += src[c * 3 + k]
                         if takes(net, 0, pa.wager_more):
+                            dst = o.second + <Py_ssize_t>h * CELLS6
                             for c in range(N_CATEGORIES):
                                 for k in range(3):
                                     dst[c * SIX + 3 + k] += src[c * 3 + k]
                             o.third[h] += 1
                         memset(src, 0, TURN_CELLS * sizeof(uint16_t))
-                        o.net[<Py_ssize_t>h * N_CARDS + t] = 0
-                h += 1
+                    h += 1
+        for h in range(n_hold):
+            if rep[h] == h:
+                for k in range(CELLS6):
+                    o.cells[<Py_ssize_t>h * CELLS6 + k] >>= 1
     if pa.mode == MODE_ULTIMATE:
         for h in range(n_hold):
             if rep[h] == h:
@@ -820,7 +855,8 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
     cdef const uint8_t* m
     cdef const uint8_t* inv
     cdef const uint8_t* cards
-    cdef const Record* r
+    cdef const uint16_t* q_row
+    cdef Record r
     memset(fpos, 255, sizeof(fpos))
     for i in range(n_rest):
         fpos[rest[i]] = i
@@ -877,6 +913,7 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
             cards = t.boards + b * 5
             memcpy(local, t.records + <Py_ssize_t>t.record_slot[b] * t.board_holdings,
                    t.board_holdings * sizeof(Record))
+            q_row = t.q_rows + <Py_ssize_t>t.record_slot[b] * N_Q_ROW
             for u in range(n_rest):
                 if u == i or u == j:
                     bpos[u] = 255
@@ -899,8 +936,8 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
                         continue
                     if p > q:
                         p, q = q, p
-                    r = local + ((q * (q - 1) >> 1) + p)
-                    visit(pa, o, n_rest, rep_h[z], r, spos[x][i], spos[x][j])
+                    r = local[(q * (q - 1) >> 1) + p]
+                    visit(pa, o, rep_h[z], r, rec_not_qualifying(r, q_row, p, q), spos[x][i], spos[x][j])
     finish_flop(pa, o, n_rest, rep)
 
 
@@ -995,13 +1032,13 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     cdef BoardCounts* works = NULL
     cdef Record* records = NULL
     cdef Record* scratch = NULL
+    cdef uint16_t* q_rows = NULL
     cdef Py_ssize_t holdings_per_flop, third_per_flop, per_thread, slots_per_thread
     cdef Pass pa
     cdef int32_t[::1] n_kept
     cdef int32_t[::1] kept_cap
     cdef int32_t** kept_rows = NULL
     cdef int failed = 0
-    cdef int32_t* nets = NULL
     cdef uint16_t* turn_cells = NULL
     cdef int32_t* river_slots = NULL
     cdef int32_t* cells_base
@@ -1147,9 +1184,9 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     n_counted = len(needed)
     tables.record_slot = &slots[0]
     records = <Record*>calloc(<Py_ssize_t>max(n_counted, 1) * tables.board_holdings, sizeof(Record))
+    q_rows = <uint16_t*>calloc(<Py_ssize_t>max(n_counted, 1) * N_Q_ROW, sizeof(uint16_t))
     scratch = <Record*>calloc(<Py_ssize_t>threads * tables.board_holdings, sizeof(Record))
     per_thread = <Py_ssize_t>out.n_holdings * N_CARDS if mode == MODE_BONUS else 1
-    nets = <int32_t*>calloc(threads * per_thread, sizeof(int32_t))
     turn_cells = <uint16_t*>calloc(threads * per_thread * TURN_CELLS, sizeof(uint16_t))
     slots_per_thread = (<Py_ssize_t>out.n_holdings * N_CATEGORIES * 2 * SLOT_KINDS * SLOT_FIELDS
                         if mode == MODE_ULTIMATE else 1)
@@ -1158,20 +1195,21 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     second_base = &out.second[0] if mode != MODE_CALL else NULL
     third_base = &out.third[0] if mode != MODE_CALL else NULL
     try:
-        if works == NULL or records == NULL or scratch == NULL or nets == NULL or turn_cells == NULL or \
+        if works == NULL or records == NULL or q_rows == NULL or scratch == NULL or turn_cells == NULL or \
                 river_slots == NULL:
             raise MemoryError()
         for i in prange(n_counted, nogil=True, schedule="dynamic", chunksize=64, num_threads=threads):
-            record_board(works + threadid(), &boards[counted[i], 0], live, qualifier,
-                         records + <Py_ssize_t>i * tables.board_holdings)
+            record_board(works + threadid(), &boards[counted[i], 0], live, &pa, qualifier,
+                         records + <Py_ssize_t>i * tables.board_holdings, q_rows + <Py_ssize_t>i * N_Q_ROW)
         tables.records = records
+        tables.q_rows = q_rows
         for f in prange(n_flops, nogil=True, schedule="dynamic", chunksize=1, num_threads=threads):
             run_flop(&tables, &pa, f, &out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop,
                      &reps[<Py_ssize_t>f * out.n_holdings], cells_base + f * holdings_per_flop,
                      second_base + f * holdings_per_flop if second_base != NULL else NULL,
                      third_base + f * third_per_flop if third_base != NULL else NULL, &kept_rows[f], &n_kept[f],
                      &kept_cap[f], &failed,
-                     nets + threadid() * per_thread, turn_cells + threadid() * per_thread * TURN_CELLS,
+                     turn_cells + threadid() * per_thread * TURN_CELLS,
                      river_slots + threadid() * slots_per_thread,
                      scratch + <Py_ssize_t>threadid() * tables.board_holdings)
         if failed:
@@ -1186,7 +1224,7 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
         free(scratch)
         free(works)
         free(records)
-        free(nets)
+        free(q_rows)
         free(turn_cells)
         free(river_slots)
         for f in range(n_flops):
@@ -1198,7 +1236,7 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
 
 cdef void run_flop(const Tables* t, const Pass* pa, int f, const uint8_t* flop, const uint8_t* rest, int n_rest,
                    const int32_t* rep, int32_t* cells, int32_t* second, int32_t* third, int32_t** kept,
-                   int32_t* n_kept, int32_t* kept_cap, int* failed, int32_t* nets, uint16_t* turn_cells,
+                   int32_t* n_kept, int32_t* kept_cap, int* failed, uint16_t* turn_cells,
                    int32_t* slots, Record* local) noexcept nogil:
     """One flop of a pass, its outputs pointed at its own rows (a thread owns its flops)."""
     cdef FlopOut o
@@ -1209,7 +1247,7 @@ cdef void run_flop(const Tables* t, const Pass* pa, int f, const uint8_t* flop, 
     o.n_exceptions = n_kept
     o.exception_cap = kept_cap
     o.failed = failed
-    o.net = nets
+    o.n_hold = <int>choose2(n_rest)
     o.turn_cells = turn_cells
     o.slots = slots
     sum_flop(t, flop, rest, n_rest, rep, pa, &o, local)
@@ -1319,9 +1357,8 @@ def completion_endings(holding, board, dead=(), int qualifier=0):
     cdef uint8_t cards[5]
     cdef uint8_t rest[N_CARDS]
     cdef int32_t e[SIX]
-    cdef Record r
     cdef BoardCounts* w
-    cdef int n = 0, i, j, k, n_board, h0, h1
+    cdef int n = 0, i, j, k, n_board, h0, h1, category
     check_qualifier(qualifier)
     holding, board = list(holding), list(board)
     n_board = len(board)
@@ -1352,13 +1389,10 @@ def completion_endings(holding, board, dead=(), int qualifier=0):
             with nogil:
                 count_board(w, cards, live, qualifier)
                 k = holding_index(w, h0, h1)
-                r.not_qualifying = <uint16_t>w.not_qualifying[k]
-                r.weaker = <uint16_t>w.weaker[k]
-                r.ties = <uint16_t>w.ties[k]
-                r.category = w.category[k]
-                r.qualifies = 1 if w.strength[k] >= qualifier else 0
-                six_endings(&r, <int32_t>choose2(w.n_rest - 2), e)
-            out.append((tuple(extra), r.category, tuple(e[i] for i in range(SIX))))
+                category = w.category[k]
+                endings_of(w.weaker[k], w.ties[k], w.not_qualifying[k], w.strength[k] >= qualifier,
+                           <int32_t>choose2(w.n_rest - 2), e)
+            out.append((tuple(extra), category, tuple(e[i] for i in range(SIX))))
     finally:
         PyMem_Free(w)
     return out
