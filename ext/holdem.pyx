@@ -29,10 +29,11 @@ by the same permutation.  Every (canonical flop, holding, turn and river) is rea
 from array import array
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t
-from libc.stdlib cimport calloc, free, realloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset, memcpy
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cython.parallel cimport prange, threadid
+from cython cimport view
 cimport openmp
 
 from oddscalc._native.choice cimport takes
@@ -45,7 +46,6 @@ cdef enum:
     N_ENDINGS = 4              # dealer does not qualify; qualifies and the player wins, ties, loses
     CELLS = N_CATEGORIES * N_ENDINGS
     N_PERMS = 24
-    N_FLOP_KEYS = 22100        # C(52, 3): colex keys of three cards
     N_FIVE_CLASSES = 11        # five-card categories, then a pair of aces apart (class 10)
     SIX = 6                    # the staged games' endings (endings_of)
     CELLS6 = N_CATEGORIES * SIX
@@ -64,6 +64,7 @@ cdef enum:
     SLOT_FIELDS = 4
     SLOT_CODES = N_CATEGORIES * 2 * SLOT_KINDS   # a record's code: (category * 2 + qualifies) * 3 + kind
     N_Q_ROW = 1 + 47                             # a board's qualifier row: all, then per rest position
+    VISIT_BLOCK = 16                             # boards visited together, holding by holding
 
 
 cdef struct BoardCounts:
@@ -571,9 +572,8 @@ cdef struct Tables:
     const int32_t* board_index    # colex key of five cards -> its canonical board
     const uint8_t* board_perm     # colex key -> the permutation taking the canonical board to it
     const uint8_t* boards         # (n_boards, 5): canonical boards, sorted cards
-    const Record* records         # (counted boards, board holdings)
-    const uint16_t* q_rows        # (counted boards, N_Q_ROW): each board's qualifier row
-    const int32_t* record_slot    # canonical board -> its row of records (-1: not counted, no flop needs it)
+    const Record* records         # (canonical boards, board holdings)
+    const uint16_t* q_rows        # (canonical boards, N_Q_ROW): each board's qualifier row
     int board_holdings
     int qualifier
 
@@ -655,8 +655,7 @@ cdef struct FlopOut:
     int32_t* exception_cap           # and its capacity (0: nothing allocated)
     int* failed                      # set when an allocation fails
     int n_hold                       # the flop's holdings
-    uint16_t* turn_cells             # BONUS scratch: (turn position, holding) -> 10 x 3 cells (TURN_CELLS),
-                                     # turn-major so that one board's holdings are two sequential runs
+    uint16_t* turn_cells             # BONUS scratch: (holding, turn position) -> 10 x 3 cells (TURN_CELLS)
     int32_t* slots                   # ULTIMATE scratch: (holding, category, qualifying, kind) -> SLOT_FIELDS
 
 
@@ -754,11 +753,11 @@ cdef inline void visit(const Pass* pa, FlopOut* o, int z, Record r, int32_t nq, 
     # BONUS, no qualifier: every ending is a qualifying one (e[3..5]); the board is counted at both
     # of its cards as the turn (the flop's cells and each turn's wins and losses are made from these
     # in finish_flop)
-    y = o.turn_cells + (<Py_ssize_t>turn * o.n_hold + z) * TURN_CELLS + category * 3
+    y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + turn) * TURN_CELLS + category * 3
     y[0] += e[3]
     y[1] += e[4]
     y[2] += e[5]
-    y = o.turn_cells + (<Py_ssize_t>river * o.n_hold + z) * TURN_CELLS + category * 3
+    y = o.turn_cells + (<Py_ssize_t>z * N_CARDS + river) * TURN_CELLS + category * 3
     y[0] += e[3]
     y[1] += e[4]
     y[2] += e[5]
@@ -776,12 +775,12 @@ cdef void finish_flop(const Pass* pa, FlopOut* o, int n_rest, const int32_t* rep
     if pa.mode == MODE_BONUS:
         # each (turn, holding): the River wager made when its wins outnumber its losses; every board
         # was counted at both its turn cards, so the flop's cells are half the turns' sums
-        for t in range(n_rest):
-            h = 0
-            for v in range(1, n_rest):
-                for u in range(v):
+        h = 0
+        for v in range(1, n_rest):
+            for u in range(v):
+                for t in range(n_rest):
                     if rep[h] == h and t != u and t != v:
-                        src = o.turn_cells + (<Py_ssize_t>t * n_hold + h) * TURN_CELLS
+                        src = o.turn_cells + (<Py_ssize_t>h * N_CARDS + t) * TURN_CELLS
                         dst = o.cells + <Py_ssize_t>h * CELLS6
                         net = 0
                         for c in range(N_CATEGORIES):
@@ -795,7 +794,7 @@ cdef void finish_flop(const Pass* pa, FlopOut* o, int n_rest, const int32_t* rep
                                     dst[c * SIX + 3 + k] += src[c * 3 + k]
                             o.third[h] += 1
                         memset(src, 0, TURN_CELLS * sizeof(uint16_t))
-                    h += 1
+                h += 1
         for h in range(n_hold):
             if rep[h] == h:
                 for k in range(CELLS6):
@@ -827,36 +826,69 @@ cdef void finish_flop(const Pass* pa, FlopOut* o, int n_rest, const int32_t* rep
             o.third[h] = o.third[rep[h]]
 
 
+cdef struct BoardVisit:
+    # one board of a flop as the holdings visit it: its canonical board's records and qualifier row,
+    # flop-rest position -> that board's rest position (255: the turn or the river), and its turn and
+    # river positions
+    const Record* row
+    const uint16_t* q_row
+    uint8_t map[N_CARDS]
+    int turn
+    int river
+
+
+cdef void visit_block(const Pass* pa, FlopOut* o, const BoardVisit* block, int n_block, int n_reps,
+                      const uint8_t* rep_u, const uint8_t* rep_v, const int32_t* rep_h) noexcept nogil:
+    """Every representative holding on a block of boards, holding by holding: a holding's sums stay
+    in the nearest cache over the block while its boards' records are read."""
+    cdef int z, k, p, q, u, v, h
+    cdef Record r
+    cdef const BoardVisit* bv
+    for z in range(n_reps):
+        u = rep_u[z]
+        v = rep_v[z]
+        h = rep_h[z]
+        for k in range(n_block):
+            bv = block + k
+            p = bv.map[u]
+            q = bv.map[v]
+            if p == 255 or q == 255:
+                continue
+            if p > q:
+                p, q = q, p
+            r = bv.row[(q * (q - 1) >> 1) + p]
+            visit(pa, o, h, r, rec_not_qualifying(r, bv.q_row, p, q), bv.turn, bv.river)
+
+
 cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, int n_rest, const int32_t* rep,
-                   const Pass* pa, FlopOut* o, Record* local) noexcept nogil:
+                   const Pass* pa, FlopOut* o, BoardVisit* block) noexcept nogil:
     """cells[holding][category][ending] of one flop, summed over every turn and river.
 
     The permutations that keep the flop (as a set) keep its cells: cell(s(h)) = cell(h).  So only the
     holdings that represent their class (``rep[h] == h``) are summed, the others copied at the end;
     and the turn-river pairs are taken one per class under those permutations, a pair standing for
     each distinct image s(pair) by c(h, s(pair)) = c(s^-1(h), pair).  A board's counts are read from
-    its canonical board's records (copied once, in order, to ``local``) through the permutation that
-    maps it there."""
+    its canonical board's records through the permutation that maps it there; the boards are visited
+    in blocks of VISIT_BLOCK (visit_block)."""
     cdef uint8_t fpos[N_CARDS]
     cdef uint8_t spos[N_PERMS][N_CARDS]       # kept permutation x: flop-rest position -> position
     cdef uint8_t sinv[N_PERMS][N_CARDS]       # and its inverse
     cdef uint8_t bpos[N_CARDS]                # flop-rest position -> canonical board's rest position
-    cdef uint8_t bmap[N_CARDS]                # the same through an image's permutation
     cdef uint8_t rep_u[MAX_HOLDINGS]
     cdef uint8_t rep_v[MAX_HOLDINGS]
     cdef int32_t rep_h[MAX_HOLDINGS]
     cdef int image_perm[N_PERMS]
     cdef int image_index[N_PERMS]
     cdef uint8_t board[5]
-    cdef int n_keep = 0, n_reps = 0, n_images, g, i, j, u, v, h, p, q, x, y, z, b, li, below, own, dup
+    cdef int n_keep = 0, n_reps = 0, n_images, g, i, j, u, v, h, p, q, x, y, b, li, below, own, dup
+    cdef int n_block = 0
     cdef bint least
     cdef int64_t key
     cdef int64_t flop_key = key3(flop[0], flop[1], flop[2])
     cdef const uint8_t* m
     cdef const uint8_t* inv
     cdef const uint8_t* cards
-    cdef const uint16_t* q_row
-    cdef Record r
+    cdef BoardVisit* bv
     memset(fpos, 255, sizeof(fpos))
     for i in range(n_rest):
         fpos[rest[i]] = i
@@ -911,9 +943,6 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
             b = t.board_index[key]
             inv = t.inverse + t.board_perm[key] * N_CARDS
             cards = t.boards + b * 5
-            memcpy(local, t.records + <Py_ssize_t>t.record_slot[b] * t.board_holdings,
-                   t.board_holdings * sizeof(Record))
-            q_row = t.q_rows + <Py_ssize_t>t.record_slot[b] * N_Q_ROW
             for u in range(n_rest):
                 if u == i or u == j:
                     bpos[u] = 255
@@ -927,17 +956,18 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
             for y in range(n_images):
                 # holding z on the image pair is holding s^-1(z) on this pair
                 x = image_perm[y]
+                bv = block + n_block
+                bv.row = t.records + <Py_ssize_t>b * t.board_holdings
+                bv.q_row = t.q_rows + <Py_ssize_t>b * N_Q_ROW
+                bv.turn = spos[x][i]
+                bv.river = spos[x][j]
                 for u in range(n_rest):
-                    bmap[u] = bpos[sinv[x][u]]
-                for z in range(n_reps):
-                    p = bmap[rep_u[z]]
-                    q = bmap[rep_v[z]]
-                    if p == 255 or q == 255:
-                        continue
-                    if p > q:
-                        p, q = q, p
-                    r = local[(q * (q - 1) >> 1) + p]
-                    visit(pa, o, rep_h[z], r, rec_not_qualifying(r, q_row, p, q), spos[x][i], spos[x][j])
+                    bv.map[u] = bpos[sinv[x][u]]
+                n_block += 1
+                if n_block == VISIT_BLOCK:
+                    visit_block(pa, o, block, n_block, n_reps, rep_u, rep_v, rep_h)
+                    n_block = 0
+    visit_block(pa, o, block, n_block, n_reps, rep_u, rep_v, rep_h)
     finish_flop(pa, o, n_rest, rep)
 
 
@@ -976,13 +1006,13 @@ cdef void representatives(const uint8_t* flop, const uint8_t* rest, int n_rest, 
 def flop_counts(dead=(), int qualifier=0):
     """Every flop decision's counts (a ``FlopCounts``) over the deck without ``dead``: the dealer
     qualifies with strength ``qualifier`` or more (0: always)."""
-    return _flop_pass(dead, qualifier, MODE_CALL, 0, N_CATEGORIES, True)
+    return _flop_pass(board_records(dead, qualifier, "call"), 0, 1)
 
 
 def staged_counts(dead=(), int qualifier=0, str game="ultimate", int river_multiple=1, int blind_from=0,
-                  bint wager_more=True, int chunk=0, int chunks=1):
+                  bint wager_more=True, int chunk=0, int chunks=1, BoardRecords records=None):
     """The counts of a game decided again after the flop (a ``FlopCounts`` of mode 1 or 2), per (canonical
-    flop, holding), cells of 10 x 6 (``six_endings``) over every turn and river, and:
+    flop, holding), cells of 10 x 6 (``endings_of``) over every turn and river, and:
 
     - ``game="ultimate"`` (Ultimate Texas Hold'em): the river decision (Play ``river_multiple`` x or
       fold, losing the Ante and the Blind) is taken on every board by the Play, Ante and a lost Blind
@@ -996,45 +1026,162 @@ def staged_counts(dead=(), int qualifier=0, str game="ultimate", int river_multi
       river, of the turns wagered; ``third``: the turn cards wagered.
 
     No paytable enters: the decisions taken here are those no pay can move.  ``chunk`` of ``chunks``:
-    only that contiguous run of the canonical flops (and the boards they need) is counted; the
-    chunks' prices sum to the whole's."""
-    if game not in ("ultimate", "bonus"):
-        raise ValueError(f"game is 'ultimate' or 'bonus', got {game!r}")
-    if river_multiple < 1:
+    only that contiguous run of the canonical flops is counted; the chunks' prices sum to the whole's.
+    ``records``: the deck's boards recorded once (``board_records`` with the same arguments), for the
+    chunks of one process to share; made here when not given."""
+    if records is None:
+        records = board_records(dead, qualifier, game, river_multiple, blind_from, wager_more)
+    elif records.key() != _records_key(dead, qualifier, game, river_multiple, blind_from, wager_more):
+        raise ValueError("the board records were made for another deck, qualifier or river decision")
+    return _flop_pass(records, chunk, chunks)
+
+
+cdef tuple _records_key(dead, int qualifier, str game, int river_multiple, int blind_from, bint wager_more):
+    cdef uint8_t live[N_CARDS]
+    live_flags(dead, live)
+    return (bytes(live[:N_CARDS]), qualifier, game, river_multiple, blind_from, bool(wager_more))
+
+
+cdef class BoardRecords:
+    """A deck's canonical boards (up to the suit permutations that keep the dead cards), each board's
+    holdings recorded once (``Record``: what the sweep counts, with the river decision of mode
+    ULTIMATE), and the canonical flops.  The flop pass reads a board's records from every flop it
+    contains, so a pass split into chunks in one process shares one ``BoardRecords`` rather than
+    counting nearly every board again per chunk.  Built by ``board_records``."""
+    cdef tuple _key
+    cdef int n_live, group_size, n_boards, board_holdings, qualifier
+    cdef Pass pa
+    cdef uint8_t live[N_CARDS]
+    cdef uint8_t live_cards[N_CARDS]
+    cdef uint8_t live_index[N_CARDS]
+    cdef uint8_t[:, ::1] maps              # (group_size, 52): card maps of the permutations
+    cdef uint8_t[:, ::1] inverse           # and of their inverses
+    cdef int32_t[::1] board_index          # colex key of five cards -> its canonical board
+    cdef uint8_t[::1] board_perm           # colex key -> the permutation taking the canonical board to it
+    cdef uint8_t[:, ::1] boards            # (n_boards, 5): canonical boards, sorted cards
+    cdef list flops, weights               # canonical flops (card triples, colex order) and class sizes
+    cdef Record* records                   # (n_boards, board_holdings)
+    cdef uint16_t* q_rows                  # (n_boards, N_Q_ROW)
+
+    def __dealloc__(self):
+        free(self.records)
+        free(self.q_rows)
+
+    def key(self):
+        """What the records were made for: the live cards, the qualifier and the river decision."""
+        return self._key
+
+    @property
+    def n_flops(self):
+        return len(self.flops)
+
+
+def board_records(dead=(), int qualifier=0, str game="ultimate", int river_multiple=1, int blind_from=0,
+                  bint wager_more=True):
+    """Every canonical board of the deck without ``dead`` recorded for a flop pass (a ``BoardRecords``):
+    ``game`` "call" (Casino Hold'em's flop decision), "ultimate" or "bonus" (``staged_counts``)."""
+    if game not in ("call", "ultimate", "bonus"):
+        raise ValueError(f"game is 'call', 'ultimate' or 'bonus', got {game!r}")
+    if river_multiple < 1 and game != "call":
         raise ValueError(f"river_multiple {river_multiple} is not positive")
     if game == "bonus" and qualifier != 0:
         raise ValueError("Texas Hold'em Bonus has no dealer qualifier (its turn counts keep qualifying endings only)")
     if blind_from < 0 or blind_from > N_CATEGORIES:
         raise ValueError(f"blind_from {blind_from} is not a category 0..{N_CATEGORIES}")
-    return _flop_pass(dead, qualifier, MODE_ULTIMATE if game == "ultimate" else MODE_BONUS, river_multiple,
-                      blind_from, wager_more, chunk, chunks)
-
-
-cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, int blind_from, bint wager_more,
-                           int chunk=0, int chunks=1):
-    cdef uint8_t live[N_CARDS]
-    cdef uint8_t live_cards[N_CARDS]
-    cdef uint8_t live_index[N_CARDS]
-    cdef uint8_t[:, ::1] inverse = _matrix(N_PERMS, N_CARDS)
-    cdef uint8_t[:, ::1] maps = _matrix(N_PERMS, N_CARDS)
-    cdef int group_size, n_live = 0, i, a, b, c, g, n_flops, f, n_rest_flop, t, threads, n_boards
-    cdef int64_t key, n_all_boards
-    cdef int32_t[::1] flop_id
-    cdef int32_t[::1] board_index
-    cdef int32_t[::1] reps
-    cdef uint8_t[::1] board_perm
-    cdef uint8_t[:, ::1] boards
+    check_qualifier(qualifier)
+    cdef BoardRecords rec = BoardRecords.__new__(BoardRecords)
+    cdef int n_live = 0, i, a, b, c, g, t, n_boards, group_size, threads
+    cdef int64_t key
     cdef int idx[5]
     cdef uint8_t board[5]
     cdef uint8_t image[5]
+    cdef BoardCounts* works = NULL
+    rec._key = _records_key(dead, qualifier, game, river_multiple, blind_from, wager_more)
+    live_flags(dead, rec.live)
+    for i in range(N_CARDS):
+        if rec.live[i]:
+            rec.live_index[i] = n_live
+            rec.live_cards[n_live] = i
+            n_live += 1
+    if n_live < 9:
+        raise ValueError(f"a round deals 9 cards; the deck without the dead cards has {n_live}")
+    rec.n_live = n_live
+    rec.qualifier = qualifier
+    rec.maps = _matrix(N_PERMS, N_CARDS)
+    rec.inverse = _matrix(N_PERMS, N_CARDS)
+    group_size = suit_group(rec.live, rec.maps)
+    rec.group_size = group_size
+    for g in range(group_size):
+        for c in range(N_CARDS):
+            rec.inverse[g, rec.maps[g, c]] = c
+    # canonical flops: the least colex key of each class under the group, the class size its weight
+    rec.flops, rec.weights = [], []
+    for c in range(2, n_live):
+        for b in range(1, c):
+            for a in range(b):
+                key = key3(rec.live_cards[a], rec.live_cards[b], rec.live_cards[c])
+                if least_image(key, rec.live_cards[a], rec.live_cards[b], rec.live_cards[c], &rec.maps[0, 0],
+                               group_size, &t):
+                    rec.flops.append((rec.live_cards[a], rec.live_cards[b], rec.live_cards[c]))
+                    rec.weights.append(t)
+    # canonical boards: in increasing colex order a board not yet reached is the least of its class;
+    # every image is then pointed at it, with the permutation that takes it there
+    rec.board_index = array_int32(choose(N_CARDS, 5), -1)
+    rec.board_perm = bytearray(choose(N_CARDS, 5))
+    rec.boards = _matrix(choose(n_live, 5), 5)
+    n_boards = 0
+    with nogil:
+        for i in range(5):
+            idx[i] = i
+        while True:
+            for i in range(5):
+                board[i] = rec.live_cards[idx[i]]
+            key = key5(board)
+            if rec.board_index[key] < 0:
+                for i in range(5):
+                    rec.boards[n_boards, i] = board[i]
+                for g in range(group_size):
+                    for i in range(5):
+                        image[i] = rec.maps[g, board[i]]
+                    sort_small(image, 5)
+                    key = key5(image)
+                    if rec.board_index[key] < 0:
+                        rec.board_index[key] = n_boards
+                        rec.board_perm[key] = g
+                n_boards += 1
+            if idx[4] == n_live - 1 and idx[0] == n_live - 5:
+                break
+            next_colex(idx, 5)
+    rec.n_boards = n_boards
+    rec.board_holdings = <int>choose2(n_live - 5)
+    rec.pa.mode = MODE_CALL if game == "call" else (MODE_ULTIMATE if game == "ultimate" else MODE_BONUS)
+    rec.pa.disjoint = <int32_t>choose2(n_live - 7)
+    rec.pa.river_fold = -2
+    rec.pa.river_multiple = river_multiple
+    rec.pa.blind_from = blind_from
+    rec.pa.wager_more = wager_more
+    threads = openmp.omp_get_max_threads()
+    works = <BoardCounts*>calloc(threads, sizeof(BoardCounts))
+    rec.records = <Record*>malloc(<Py_ssize_t>n_boards * rec.board_holdings * sizeof(Record))
+    rec.q_rows = <uint16_t*>malloc(<Py_ssize_t>n_boards * N_Q_ROW * sizeof(uint16_t))
+    try:
+        if works == NULL or rec.records == NULL or rec.q_rows == NULL:
+            raise MemoryError()
+        for i in prange(n_boards, nogil=True, schedule="dynamic", chunksize=64, num_threads=threads):
+            record_board(works + threadid(), &rec.boards[i, 0], rec.live, &rec.pa, qualifier,
+                         rec.records + <Py_ssize_t>i * rec.board_holdings, rec.q_rows + <Py_ssize_t>i * N_Q_ROW)
+    finally:
+        free(works)
+    return rec
+
+
+cdef FlopCounts _flop_pass(BoardRecords rec, int chunk=0, int chunks=1):
+    cdef int n_live = rec.n_live, mode = rec.pa.mode, i, f, n_flops, n_rest_flop, t, threads
+    cdef int32_t[::1] reps
     cdef FlopCounts out
     cdef Tables tables
-    cdef BoardCounts* works = NULL
-    cdef Record* records = NULL
-    cdef Record* scratch = NULL
-    cdef uint16_t* q_rows = NULL
+    cdef BoardVisit* scratch = NULL
     cdef Py_ssize_t holdings_per_flop, third_per_flop, per_thread, slots_per_thread
-    cdef Pass pa
     cdef int32_t[::1] n_kept
     cdef int32_t[::1] kept_cap
     cdef int32_t** kept_rows = NULL
@@ -1044,77 +1191,21 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
     cdef int32_t* cells_base
     cdef int32_t* second_base
     cdef int32_t* third_base
-    cdef int32_t[::1] slots
-    cdef int32_t[::1] counted
-    cdef int n_counted
-    check_qualifier(qualifier)
     if chunks < 1 or not 0 <= chunk < chunks:
         raise ValueError(f"chunk {chunk} of {chunks}: chunks >= 1 and 0 <= chunk < chunks")
-    live_flags(dead, live)
-    for i in range(N_CARDS):
-        if live[i]:
-            live_index[i] = n_live
-            live_cards[n_live] = i
-            n_live += 1
-    if n_live < 9:
-        raise ValueError(f"a round deals 9 cards; the deck without the dead cards has {n_live}")
-    group_size = suit_group(live, maps)
-    for g in range(group_size):
-        for c in range(N_CARDS):
-            inverse[g, maps[g, c]] = c
-    # canonical flops: the least colex key of each class under the group, the class size its weight
-    flop_id = array_int32(N_FLOP_KEYS, -1)
-    flops, weights = [], []
-    for c in range(2, n_live):
-        for b in range(1, c):
-            for a in range(b):
-                key = key3(live_cards[a], live_cards[b], live_cards[c])
-                if least_image(key, live_cards[a], live_cards[b], live_cards[c], &maps[0, 0], group_size, &t):
-                    flop_id[key] = len(flops)
-                    flops.append((live_cards[a], live_cards[b], live_cards[c]))
-                    weights.append(t)
-    # a chunk: a contiguous run of the canonical flops (neighbours in colex order share boards)
-    lo, hi = len(flops) * chunk // chunks, len(flops) * (chunk + 1) // chunks
-    flops, weights = flops[lo:hi], weights[lo:hi]
+    # a chunk: a contiguous run of the canonical flops
+    lo, hi = len(rec.flops) * chunk // chunks, len(rec.flops) * (chunk + 1) // chunks
+    flops, weights = rec.flops[lo:hi], rec.weights[lo:hi]
     n_flops = len(flops)
     n_rest_flop = n_live - 3
-    # canonical boards: in increasing colex order a board not yet reached is the least of its class;
-    # every image is then pointed at it, with the permutation that takes it there
-    n_all_boards = choose(n_live, 5)
-    board_index = array_int32(choose(N_CARDS, 5), -1)
-    board_perm = bytearray(choose(N_CARDS, 5))
-    boards = _matrix(n_all_boards, 5)
-    n_boards = 0
-    with nogil:
-        for i in range(5):
-            idx[i] = i
-        while True:
-            for i in range(5):
-                board[i] = live_cards[idx[i]]
-            key = key5(board)
-            if board_index[key] < 0:
-                for i in range(5):
-                    boards[n_boards, i] = board[i]
-                for g in range(group_size):
-                    for i in range(5):
-                        image[i] = maps[g, board[i]]
-                    sort_small(image, 5)
-                    key = key5(image)
-                    if board_index[key] < 0:
-                        board_index[key] = n_boards
-                        board_perm[key] = g
-                n_boards += 1
-            if idx[4] == n_live - 1 and idx[0] == n_live - 5:
-                break
-            next_colex(idx, 5)
     out = FlopCounts.__new__(FlopCounts)
     out.n_live = n_live
     out.n_flops = n_flops
     out.n_holdings = <int>choose2(n_rest_flop)
-    out.qualifier = qualifier
-    out.group_size = group_size
+    out.qualifier = rec.qualifier
+    out.group_size = rec.group_size
     out.completions = choose2(n_live - 5) * choose2(n_live - 7)
-    memcpy(out.live, live, sizeof(live))
+    memcpy(out.live, rec.live, sizeof(rec.live))
     out.flop_cards = _matrix(n_flops, 3)
     out.flop_rest = _matrix(n_flops, n_rest_flop)
     out.flop_weight = array_int64(n_flops)
@@ -1124,94 +1215,62 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
         for i in range(3):
             out.flop_cards[f, i] = flops[f][i]
         for i in range(n_live):
-            if live_cards[i] not in flops[f]:
-                out.flop_rest[f, t] = live_cards[i]
+            if rec.live_cards[i] not in flops[f]:
+                out.flop_rest[f, t] = rec.live_cards[i]
                 t += 1
     reps = array_int32(<Py_ssize_t>n_flops * out.n_holdings, 0)
     with nogil:
         for f in range(n_flops):
-            representatives(&out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop, &maps[0, 0], group_size,
-                            &reps[<Py_ssize_t>f * out.n_holdings])
+            representatives(&out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop, &rec.maps[0, 0],
+                            rec.group_size, &reps[<Py_ssize_t>f * out.n_holdings])
     out.mode = mode
-    out.river_multiple = river_multiple
-    out.blind_from = blind_from
-    out.wager_more = wager_more
+    out.river_multiple = rec.pa.river_multiple
+    out.blind_from = rec.pa.blind_from
+    out.wager_more = rec.pa.wager_more
     holdings_per_flop = <Py_ssize_t>out.n_holdings * (CELLS if mode == MODE_CALL else CELLS6)
-    out.cells = array_int32(n_flops * holdings_per_flop, 0)
-    out.second = array_int32(n_flops * holdings_per_flop if mode != MODE_CALL else 0, 0)
+    out.cells = zeros_int32(n_flops * holdings_per_flop)
+    out.second = zeros_int32(n_flops * holdings_per_flop if mode != MODE_CALL else 0)
     third_per_flop = <Py_ssize_t>out.n_holdings * (N_CATEGORIES if mode == MODE_ULTIMATE else 1)
-    out.third = array_int32(n_flops * third_per_flop if mode != MODE_CALL else 0, 0)
+    out.third = zeros_int32(n_flops * third_per_flop if mode != MODE_CALL else 0)
     n_kept = array_int32(n_flops, 0)
     kept_cap = array_int32(n_flops, 0)
-    kept_rows = <int32_t**>calloc(n_flops, sizeof(int32_t*))
+    kept_rows = <int32_t**>calloc(max(n_flops, 1), sizeof(int32_t*))
     if kept_rows == NULL:
         raise MemoryError()
-    pa.mode = mode
-    pa.disjoint = <int32_t>choose2(n_live - 7)
-    pa.river_fold = -2
-    pa.river_multiple = river_multiple
-    pa.blind_from = blind_from
-    pa.wager_more = wager_more
-    tables.live_cards = live_cards
+    tables.live_cards = rec.live_cards
     tables.n_live = n_live
-    tables.maps = &maps[0, 0]
-    tables.inverse = &inverse[0, 0]
-    tables.group_size = group_size
-    tables.live_index = live_index
-    tables.board_index = &board_index[0]
-    tables.board_perm = &board_perm[0]
-    tables.boards = &boards[0, 0]
-    tables.board_holdings = <int>choose2(n_live - 5)
-    tables.qualifier = qualifier
+    tables.maps = &rec.maps[0, 0]
+    tables.inverse = &rec.inverse[0, 0]
+    tables.group_size = rec.group_size
+    tables.live_index = rec.live_index
+    tables.board_index = &rec.board_index[0]
+    tables.board_perm = &rec.board_perm[0]
+    tables.boards = &rec.boards[0, 0]
+    tables.board_holdings = rec.board_holdings
+    tables.qualifier = rec.qualifier
+    tables.records = rec.records
+    tables.q_rows = rec.q_rows
     threads = openmp.omp_get_max_threads()
-    works = <BoardCounts*>calloc(threads, sizeof(BoardCounts))
-    # only the canonical boards of the chunk's flops are counted
-    slots = array_int32(n_boards, -1)
-    needed = []
-    for f in range(n_flops):
-        for j in range(1, n_rest_flop):
-            for i in range(j):
-                board[0], board[1], board[2] = out.flop_cards[f, 0], out.flop_cards[f, 1], out.flop_cards[f, 2]
-                board[3], board[4] = out.flop_rest[f, i], out.flop_rest[f, j]
-                sort_small(board, 5)
-                b = board_index[key5(board)]
-                if slots[b] < 0:
-                    slots[b] = len(needed)
-                    needed.append(b)
-    counted = array_int32(len(needed), 0)
-    for i in range(len(needed)):
-        counted[i] = needed[i]
-    n_counted = len(needed)
-    tables.record_slot = &slots[0]
-    records = <Record*>calloc(<Py_ssize_t>max(n_counted, 1) * tables.board_holdings, sizeof(Record))
-    q_rows = <uint16_t*>calloc(<Py_ssize_t>max(n_counted, 1) * N_Q_ROW, sizeof(uint16_t))
-    scratch = <Record*>calloc(<Py_ssize_t>threads * tables.board_holdings, sizeof(Record))
+    scratch = <BoardVisit*>calloc(<Py_ssize_t>threads * VISIT_BLOCK, sizeof(BoardVisit))
     per_thread = <Py_ssize_t>out.n_holdings * N_CARDS if mode == MODE_BONUS else 1
     turn_cells = <uint16_t*>calloc(threads * per_thread * TURN_CELLS, sizeof(uint16_t))
-    slots_per_thread = (<Py_ssize_t>out.n_holdings * N_CATEGORIES * 2 * SLOT_KINDS * SLOT_FIELDS
-                        if mode == MODE_ULTIMATE else 1)
+    slots_per_thread = (<Py_ssize_t>out.n_holdings * SLOT_CODES * SLOT_FIELDS if mode == MODE_ULTIMATE else 1)
     river_slots = <int32_t*>calloc(threads * slots_per_thread, sizeof(int32_t))
     cells_base = &out.cells[0]
     second_base = &out.second[0] if mode != MODE_CALL else NULL
     third_base = &out.third[0] if mode != MODE_CALL else NULL
     try:
-        if works == NULL or records == NULL or q_rows == NULL or scratch == NULL or turn_cells == NULL or \
-                river_slots == NULL:
+        if scratch == NULL or turn_cells == NULL or river_slots == NULL:
             raise MemoryError()
-        for i in prange(n_counted, nogil=True, schedule="dynamic", chunksize=64, num_threads=threads):
-            record_board(works + threadid(), &boards[counted[i], 0], live, &pa, qualifier,
-                         records + <Py_ssize_t>i * tables.board_holdings, q_rows + <Py_ssize_t>i * N_Q_ROW)
-        tables.records = records
-        tables.q_rows = q_rows
         for f in prange(n_flops, nogil=True, schedule="dynamic", chunksize=1, num_threads=threads):
-            run_flop(&tables, &pa, f, &out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop,
+            run_flop(&tables, &rec.pa, f, &out.flop_cards[f, 0], &out.flop_rest[f, 0], n_rest_flop,
                      &reps[<Py_ssize_t>f * out.n_holdings], cells_base + f * holdings_per_flop,
                      second_base + f * holdings_per_flop if second_base != NULL else NULL,
                      third_base + f * third_per_flop if third_base != NULL else NULL, &kept_rows[f], &n_kept[f],
                      &kept_cap[f], &failed,
                      turn_cells + threadid() * per_thread * TURN_CELLS,
                      river_slots + threadid() * slots_per_thread,
-                     scratch + <Py_ssize_t>threadid() * tables.board_holdings)
+                     scratch + <Py_ssize_t>threadid() * VISIT_BLOCK)
         if failed:
             raise MemoryError()
         rows = array("i")
@@ -1222,9 +1281,6 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
                 rows.append(kept_rows[f][i])
     finally:
         free(scratch)
-        free(works)
-        free(records)
-        free(q_rows)
         free(turn_cells)
         free(river_slots)
         for f in range(n_flops):
@@ -1237,7 +1293,7 @@ cdef FlopCounts _flop_pass(dead, int qualifier, int mode, int river_multiple, in
 cdef void run_flop(const Tables* t, const Pass* pa, int f, const uint8_t* flop, const uint8_t* rest, int n_rest,
                    const int32_t* rep, int32_t* cells, int32_t* second, int32_t* third, int32_t** kept,
                    int32_t* n_kept, int32_t* kept_cap, int* failed, uint16_t* turn_cells,
-                   int32_t* slots, Record* local) noexcept nogil:
+                   int32_t* slots, BoardVisit* block) noexcept nogil:
     """One flop of a pass, its outputs pointed at its own rows (a thread owns its flops)."""
     cdef FlopOut o
     o.cells = cells
@@ -1250,7 +1306,7 @@ cdef void run_flop(const Tables* t, const Pass* pa, int f, const uint8_t* flop, 
     o.n_hold = <int>choose2(n_rest)
     o.turn_cells = turn_cells
     o.slots = slots
-    sum_flop(t, flop, rest, n_rest, rep, pa, &o, local)
+    sum_flop(t, flop, rest, n_rest, rep, pa, &o, block)
 
 
 cdef bint least_image(int64_t key, int a, int b, int c, const uint8_t* maps, int group_size,
@@ -1281,6 +1337,20 @@ cdef object _matrix(int rows, int cols):
 
 cdef object array_int32(Py_ssize_t n, int fill):
     return memoryview(array("i", [fill]) * n)
+
+
+cdef object zeros_int32(Py_ssize_t n):
+    """n zeros, from calloc: a large block comes from the system untouched, so its pages are first
+    touched by the threads that fill it (on a fresh machine that first touch is most of the cost)."""
+    cdef view.array out
+    if n == 0:
+        return array_int32(0, 0)
+    out = view.array(shape=(n,), itemsize=sizeof(int32_t), format="i", mode="c", allocate_buffer=False)
+    out.data = <char*>calloc(n, sizeof(int32_t))
+    if out.data == NULL:
+        raise MemoryError()
+    out.callback_free_data = free
+    return memoryview(out)
 
 
 cdef object array_int64(Py_ssize_t n):

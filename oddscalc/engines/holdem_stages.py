@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb, lcm
 from typing import Any
@@ -307,6 +307,7 @@ def _chunked(function: Callable[..., dict[str, Any]], args: tuple[Any, ...], wor
         parts = run_chunks(function, jobs, work.workers, work.scheduler, lambda _: progress.step())
     finally:
         progress.done()
+        _board_records.cache_clear()
     total: dict[str, Any] = {}
     for part in parts:
         for key, value in part.items():
@@ -319,12 +320,22 @@ def _chunked(function: Callable[..., dict[str, Any]], args: tuple[Any, ...], wor
     return total
 
 
+@lru_cache(maxsize=1)
+def _board_records(dead: tuple[int, ...], qualifier: int, game: str, river_multiple: int, blind_from: int,
+                   wager_more: bool) -> holdem.BoardRecords:
+    """The deck's boards recorded once for the chunks of one pass in this process (nearly every board
+    lies under some flop of every chunk); one kept at a time, and let go when the pass ends
+    (``_chunked``): it is the pass's largest table."""
+    return holdem.board_records(dead, qualifier, game, river_multiple, blind_from, wager_more)
+
+
 @cache
 def ultimate_counts(dead: tuple[int, ...], qualifier: int, river_multiple: int, blind_from: int,
                     wager_more: bool, chunk: int = 0, chunks: int = 1) -> holdem.FlopCounts:
     """The kernel's counts of one chunk (kept: another paytable with the same least paying Blind hand
     reuses them)."""
-    return holdem.staged_counts(dead, qualifier, "ultimate", river_multiple, blind_from, wager_more, chunk, chunks)
+    args = (dead, qualifier, "ultimate", river_multiple, blind_from, wager_more)
+    return holdem.staged_counts(*args, chunk, chunks, _board_records(*args))
 
 
 def _cells(flat: Sequence[int]) -> tuple[tuple[int, ...], ...]:
@@ -581,7 +592,8 @@ class BonusPlay(Counted):
 
 @cache
 def bonus_counts(dead: tuple[int, ...], wager_more: bool, chunk: int = 0, chunks: int = 1) -> holdem.FlopCounts:
-    return holdem.staged_counts(dead, 0, "bonus", 1, 0, wager_more, chunk, chunks)
+    args = (dead, 0, "bonus", 1, 0, wager_more)
+    return holdem.staged_counts(*args, chunk, chunks, _board_records(*args))
 
 
 def _bonus_coefficients(rules: BonusRules) -> tuple[int, list[int]]:

@@ -1,6 +1,6 @@
 """Exact work in chunks (issue 20, item 5): Ultimate Texas Hold'em and Texas Hold'em Bonus counted in
 contiguous runs of canonical flops sum to the same exact integers in one process, on local worker
-processes and on a Dask cluster; a chunk counts only the boards its flops need."""
+processes and on a Dask cluster; the chunks of one process share one recording of the deck's boards."""
 import pytest
 
 from oddscalc._native import holdem
@@ -31,6 +31,27 @@ def test_a_chunk_holds_its_run_of_flops():
     assert sum(part.n_flops for part in parts) == full.n_flops and all(part.n_flops for part in parts)
     with pytest.raises(ValueError, match="chunk 3 of 3"):
         holdem.staged_counts(DEAD, 0, "ultimate", 1, 4, True, 3, 3)
+
+
+def arrays(counts):
+    return {key: bytes(value) for key, value in counts.arrays().items()}
+
+
+@pytest.mark.parametrize("game, blind_from", [("ultimate", 4), ("ultimate", 0), ("bonus", 0)])
+def test_chunks_sharing_the_board_records_count_what_their_own_would(game, blind_from):
+    args = (DEAD, 0, game, 1, blind_from, True)
+    shared = holdem.board_records(*args)
+    assert shared.n_flops == holdem.staged_counts(*args).n_flops
+    for chunk in range(3):
+        assert arrays(holdem.staged_counts(*args, chunk, 3, shared)) == arrays(holdem.staged_counts(*args, chunk, 3))
+
+
+def test_board_records_made_for_other_rules_are_refused():
+    records = holdem.board_records(DEAD, 0, "ultimate", 1, 4, True)
+    for other in [(DEAD, 0, "ultimate", 1, 5, True), (DEAD, 0, "ultimate", 2, 4, True), (DEAD, 0, "bonus", 1, 0, True),
+                  (DEAD[1:], 0, "ultimate", 1, 4, True), (DEAD, 0, "ultimate", 1, 4, False)]:
+        with pytest.raises(ValueError, match="made for another deck"):
+            holdem.staged_counts(*other, 0, 1, records)
 
 
 def test_work_refuses_what_it_cannot_split():
