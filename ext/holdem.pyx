@@ -522,8 +522,10 @@ cdef class FlopCounts:
 # are the pass's largest table, and on a fresh machine first touching memory costs more than counting):
 # bits 0-9 the dealer holdings disjoint from it that are weaker, bits 10-19 those that tie (both at
 # most C(45, 2) = 990), bits 20-25 its code (category, whether it qualifies, and in mode ULTIMATE the
-# river decision: FOLDED, PLAYED or KEPT), the index of its slot.  The dealer holdings that do not
-# qualify come from the board's qualifier row (BoardCounts.below_q), N_Q_ROW numbers per board.
+# river decision: FOLDED, PLAYED or KEPT), the index of its slot; bit 26 whether it qualifies and bit
+# 27 whether it is KEPT again, so that the visit, run 2·10^9 times, reads them without dividing the
+# code.  The dealer holdings that do not qualify come from the board's qualifier row
+# (BoardCounts.below_q), N_Q_ROW numbers per board.
 ctypedef uint32_t Record
 
 
@@ -536,20 +538,24 @@ cdef inline int32_t rec_ties(Record r) noexcept nogil:
 
 
 cdef inline int rec_code(Record r) noexcept nogil:
-    return r >> 20
+    return (r >> 20) & 63
+
+
+cdef inline int rec_qualifies(Record r) noexcept nogil:
+    return (r >> 26) & 1
+
+
+cdef inline int rec_kept(Record r) noexcept nogil:
+    return (r >> 27) & 1
 
 
 cdef inline int code_category(int code) noexcept nogil:
     return code // (2 * SLOT_KINDS)
 
 
-cdef inline int code_qualifies(int code) noexcept nogil:
-    return (code // SLOT_KINDS) & 1
-
-
 cdef inline int32_t rec_not_qualifying(Record r, const uint16_t* q_row, int a, int b) noexcept nogil:
     """The dealer holdings not qualifying of the holding at board-rest positions a and b."""
-    return q_row[0] - q_row[1 + a] - q_row[1 + b] + 1 - code_qualifies(rec_code(r))
+    return q_row[0] - q_row[1 + a] - q_row[1 + b] + 1 - rec_qualifies(r)
 
 
 cdef struct Pass:
@@ -604,7 +610,8 @@ cdef void record_board(BoardCounts* w, const uint8_t* board, const uint8_t* live
         kind = (river_kind(pa, w.weaker[k], w.ties[k], w.not_qualifying[k], q, w.category[k])
                 if pa.mode == MODE_ULTIMATE else FOLDED)
         out[k] = (<Record>w.weaker[k] | (<Record>w.ties[k] << 10)
-                  | (<Record>((w.category[k] * 2 + q) * SLOT_KINDS + kind) << 20))
+                  | (<Record>((w.category[k] * 2 + q) * SLOT_KINDS + kind) << 20)
+                  | (<Record>q << 26) | (<Record>(kind == KEPT) << 27))
     q_row[0] = <uint16_t>w.below_q_all
     for k in range(w.n_rest):
         q_row[1 + k] = <uint16_t>w.below_q[k]
@@ -692,11 +699,11 @@ cdef inline void ultimate_visit(const Pass* pa, FlopOut* o, int z, Record r, int
     slot[1] += ti
     slot[2] += nq
     slot[3] += 1
-    if code % SLOT_KINDS == KEPT:
+    if rec_kept(r):
         # the Blind's pay decides it: kept whole for the pricing
         x = kept_slot(o)
         if x != NULL:
-            endings_of(w, ti, nq, code_qualifies(code), pa.disjoint, e)
+            endings_of(w, ti, nq, rec_qualifies(r), pa.disjoint, e)
             x[0] = z
             x[1] = code_category(code)
             for k in range(SIX):
@@ -738,11 +745,12 @@ cdef inline void visit(const Pass* pa, FlopOut* o, int z, Record r, int32_t nq, 
     cdef int32_t e[SIX]
     cdef int32_t* cell
     cdef uint16_t* y
-    cdef int code = rec_code(r), category = code_category(code)
+    cdef int category
     if pa.mode == MODE_ULTIMATE:
         ultimate_visit(pa, o, z, r, nq)
         return
-    endings_of(rec_weaker(r), rec_ties(r), nq, code_qualifies(code), pa.disjoint, e)
+    category = code_category(rec_code(r))
+    endings_of(rec_weaker(r), rec_ties(r), nq, rec_qualifies(r), pa.disjoint, e)
     if pa.mode == MODE_CALL:
         cell = o.cells + <Py_ssize_t>z * CELLS + category * N_ENDINGS
         cell[0] += e[0] + e[1] + e[2]
@@ -835,6 +843,24 @@ cdef struct BoardVisit:
     uint8_t map[N_CARDS]
     int turn
     int river
+
+
+cdef extern from *:
+    # gcc's cache hint: the line holding p is read soon (rw 0), kept in the outer caches (locality 2)
+    void __builtin_prefetch(const void* p, int rw, int locality) noexcept nogil
+
+
+cdef inline void prefetch_records(const Record* row, int n, const uint16_t* q_row) noexcept nogil:
+    """Ask for a board's records and qualifier row ahead of the visits.  A block's visits read each
+    of its boards' rows at scattered holdings, a row is 4 KB, and the deck's rows are 0.6 GB: unasked,
+    nearly every cache line of a row is a wait for main memory (the flop pass's largest cost)."""
+    cdef int i = 0
+    while i < n:
+        __builtin_prefetch(row + i, 0, 2)
+        i += 16                           # 64-byte lines of 4-byte records
+    __builtin_prefetch(row + n - 1, 0, 2)
+    __builtin_prefetch(q_row, 0, 2)
+    __builtin_prefetch(q_row + N_Q_ROW - 1, 0, 2)
 
 
 cdef void visit_block(const Pass* pa, FlopOut* o, const BoardVisit* block, int n_block, int n_reps,
@@ -953,6 +979,10 @@ cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, in
                     if t.live_index[cards[x]] < li:
                         below += 1
                 bpos[u] = li - below
+            # the board's records are far apart in memory and read at scattered holdings: asked
+            # for whole now, they arrive while the rest of the block is gathered (prefetch_records)
+            prefetch_records(t.records + <Py_ssize_t>b * t.board_holdings, t.board_holdings,
+                             t.q_rows + <Py_ssize_t>b * N_Q_ROW)
             for y in range(n_images):
                 # holding z on the image pair is holding s^-1(z) on this pair
                 x = image_perm[y]
