@@ -55,13 +55,15 @@ cdef enum:
     MODE_CALL = 0              # one decision at the flop (Casino Hold'em)
     MODE_ULTIMATE = 1          # Ultimate Texas Hold'em: the river Play or fold decided per board
     MODE_BONUS = 2             # Texas Hold'em Bonus: the River wager decided per turn card
-    # ULTIMATE: a holding's river boards summed per (category, qualifying, kind): weaker, ties, not
-    # qualifying, boards
+    # ULTIMATE: a holding's river boards summed per (category, qualifying, kind) in two 64-bit sums
+    # (weaker | ties << 32, not qualifying | boards << 32), in two banks the boards of a block
+    # alternate between, so that a run of boards adding to one slot is two chains, not one
     FOLDED = 0
     PLAYED = 1
     KEPT = 2
     SLOT_KINDS = 3
-    SLOT_FIELDS = 4
+    SLOT_FIELDS = 2
+    SLOT_BANKS = 2
     SLOT_CODES = N_CATEGORIES * 2 * SLOT_KINDS   # a record's code: (category * 2 + qualifies) * 3 + kind
     N_Q_ROW = 1 + 47                             # a board's qualifier row: all, then per rest position
     VISIT_BLOCK = 16                             # boards visited together, holding by holding
@@ -663,7 +665,7 @@ cdef struct FlopOut:
     int* failed                      # set when an allocation fails
     int n_hold                       # the flop's holdings
     uint16_t* turn_cells             # BONUS scratch: (holding, turn position) -> 10 x 3 cells (TURN_CELLS)
-    int32_t* slots                   # ULTIMATE scratch: (holding, category, qualifying, kind) -> SLOT_FIELDS
+    int64_t* slots                   # ULTIMATE scratch: (holding, code, bank) -> SLOT_FIELDS
 
 
 cdef int32_t* kept_slot(FlopOut* o) noexcept nogil:
@@ -681,11 +683,11 @@ cdef int32_t* kept_slot(FlopOut* o) noexcept nogil:
     return o.exceptions[0] + <Py_ssize_t>n * EXC_FIELDS
 
 
-cdef inline int32_t* slot_of(const FlopOut* o, int z, int category, int qualifies, int kind) noexcept nogil:
-    return o.slots + (<Py_ssize_t>z * SLOT_CODES + (category * 2 + qualifies) * SLOT_KINDS + kind) * SLOT_FIELDS
+cdef inline int64_t* slot_of(const FlopOut* o, int z, int code, int bank) noexcept nogil:
+    return o.slots + ((<Py_ssize_t>z * SLOT_CODES + code) * SLOT_BANKS + bank) * SLOT_FIELDS
 
 
-cdef inline void ultimate_visit(const Pass* pa, FlopOut* o, int z, Record r, int32_t nq) noexcept nogil:
+cdef inline void ultimate_visit(const Pass* pa, FlopOut* o, int z, Record r, int32_t nq, int bank) noexcept nogil:
     """Ultimate Texas Hold'em's visit: the record's counts added to the holding's slot by its code
     (final category, the player qualifying, the river played, folded or kept: river_kind, decided
     when the board was recorded).  The six endings are linear in a record's counts, so they are made
@@ -694,11 +696,9 @@ cdef inline void ultimate_visit(const Pass* pa, FlopOut* o, int z, Record r, int
     cdef int32_t w = rec_weaker(r), ti = rec_ties(r)
     cdef int32_t e[SIX]
     cdef int32_t* x
-    cdef int32_t* slot = o.slots + (<Py_ssize_t>z * SLOT_CODES + code) * SLOT_FIELDS
-    slot[0] += w
-    slot[1] += ti
-    slot[2] += nq
-    slot[3] += 1
+    cdef int64_t* slot = slot_of(o, z, code, bank)
+    slot[0] += w | (<int64_t>ti << 32)
+    slot[1] += nq | (<int64_t>1 << 32)
     if rec_kept(r):
         # the Blind's pay decides it: kept whole for the pricing
         x = kept_slot(o)
@@ -713,10 +713,11 @@ cdef inline void ultimate_visit(const Pass* pa, FlopOut* o, int z, Record r, int
 cdef void ultimate_cells(const Pass* pa, FlopOut* o, int h) noexcept nogil:
     """Holding h's slots made into its cells (every board), its river Play's cells and its folds by
     category (and the slots cleared for the next flop)."""
-    cdef int c, q, kind, k
+    cdef int c, q, kind, k, bank
+    cdef int64_t counts, rest, low = (<int64_t>1 << 32) - 1
     cdef int32_t n
     cdef int32_t e[SIX]
-    cdef int32_t* slot
+    cdef int64_t* slot
     cdef int32_t* cell
     cdef int32_t* played
     for c in range(N_CATEGORIES):
@@ -724,11 +725,17 @@ cdef void ultimate_cells(const Pass* pa, FlopOut* o, int h) noexcept nogil:
         played = o.second + <Py_ssize_t>h * CELLS6 + c * SIX
         for q in range(2):
             for kind in range(SLOT_KINDS):
-                slot = slot_of(o, h, c, q, kind)
-                n = slot[3]
+                counts = rest = 0
+                for bank in range(SLOT_BANKS):
+                    slot = slot_of(o, h, (c * 2 + q) * SLOT_KINDS + kind, bank)
+                    counts += slot[0]
+                    rest += slot[1]
+                    slot[0] = slot[1] = 0
+                n = <int32_t>(rest >> 32)
                 if n == 0:
                     continue
-                endings_of(slot[0], slot[1], slot[2], q, n * pa.disjoint, e)
+                endings_of(<int32_t>(counts & low), <int32_t>(counts >> 32), <int32_t>(rest & low), q, n * pa.disjoint,
+                           e)
                 for k in range(SIX):
                     cell[k] += e[k]
                 if kind == PLAYED:
@@ -736,18 +743,17 @@ cdef void ultimate_cells(const Pass* pa, FlopOut* o, int h) noexcept nogil:
                         played[k] += e[k]
                 elif kind == FOLDED:
                     o.third[<Py_ssize_t>h * N_CATEGORIES + c] += n
-                slot[0] = slot[1] = slot[2] = slot[3] = 0
 
 
 cdef inline void visit(const Pass* pa, FlopOut* o, int z, Record r, int32_t nq, int turn,
-                       int river) noexcept nogil:
+                       int river, int bank) noexcept nogil:
     """One holding on one board of a flop: its counts added where the pass keeps them."""
     cdef int32_t e[SIX]
     cdef int32_t* cell
     cdef uint16_t* y
     cdef int category
     if pa.mode == MODE_ULTIMATE:
-        ultimate_visit(pa, o, z, r, nq)
+        ultimate_visit(pa, o, z, r, nq, bank)
         return
     category = code_category(rec_code(r))
     endings_of(rec_weaker(r), rec_ties(r), nq, rec_qualifies(r), pa.disjoint, e)
@@ -883,7 +889,7 @@ cdef void visit_block(const Pass* pa, FlopOut* o, const BoardVisit* block, int n
             if p > q:
                 p, q = q, p
             r = bv.row[(q * (q - 1) >> 1) + p]
-            visit(pa, o, h, r, rec_not_qualifying(r, bv.q_row, p, q), bv.turn, bv.river)
+            visit(pa, o, h, r, rec_not_qualifying(r, bv.q_row, p, q), bv.turn, bv.river, k & 1)
 
 
 cdef void sum_flop(const Tables* t, const uint8_t* flop, const uint8_t* rest, int n_rest, const int32_t* rep,
@@ -1217,7 +1223,7 @@ cdef FlopCounts _flop_pass(BoardRecords rec, int chunk=0, int chunks=1):
     cdef int32_t** kept_rows = NULL
     cdef int failed = 0
     cdef uint16_t* turn_cells = NULL
-    cdef int32_t* river_slots = NULL
+    cdef int64_t* river_slots = NULL
     cdef int32_t* cells_base
     cdef int32_t* second_base
     cdef int32_t* third_base
@@ -1284,8 +1290,9 @@ cdef FlopCounts _flop_pass(BoardRecords rec, int chunk=0, int chunks=1):
     scratch = <BoardVisit*>calloc(<Py_ssize_t>threads * VISIT_BLOCK, sizeof(BoardVisit))
     per_thread = <Py_ssize_t>out.n_holdings * N_CARDS if mode == MODE_BONUS else 1
     turn_cells = <uint16_t*>calloc(threads * per_thread * TURN_CELLS, sizeof(uint16_t))
-    slots_per_thread = (<Py_ssize_t>out.n_holdings * SLOT_CODES * SLOT_FIELDS if mode == MODE_ULTIMATE else 1)
-    river_slots = <int32_t*>calloc(threads * slots_per_thread, sizeof(int32_t))
+    slots_per_thread = (<Py_ssize_t>out.n_holdings * SLOT_CODES * SLOT_BANKS * SLOT_FIELDS
+                        if mode == MODE_ULTIMATE else 1)
+    river_slots = <int64_t*>calloc(threads * slots_per_thread, sizeof(int64_t))
     cells_base = &out.cells[0]
     second_base = &out.second[0] if mode != MODE_CALL else NULL
     third_base = &out.third[0] if mode != MODE_CALL else NULL
@@ -1323,7 +1330,7 @@ cdef FlopCounts _flop_pass(BoardRecords rec, int chunk=0, int chunks=1):
 cdef void run_flop(const Tables* t, const Pass* pa, int f, const uint8_t* flop, const uint8_t* rest, int n_rest,
                    const int32_t* rep, int32_t* cells, int32_t* second, int32_t* third, int32_t** kept,
                    int32_t* n_kept, int32_t* kept_cap, int* failed, uint16_t* turn_cells,
-                   int32_t* slots, BoardVisit* block) noexcept nogil:
+                   int64_t* slots, BoardVisit* block) noexcept nogil:
     """One flop of a pass, its outputs pointed at its own rows (a thread owns its flops)."""
     cdef FlopOut o
     o.cells = cells
