@@ -564,6 +564,12 @@ class BonusRules:
             return dict(self.ante).get(Cat(category), Fraction(0))
         return Fraction(1 if category >= self.ante_min else 0)
 
+    def canonical(self) -> BonusRules:
+        """The same rules with the Ante's pays written out hand by hand (``ante_min`` then plays no
+        part), so that two ways of saying one paytable name one kept solution."""
+        pays = tuple((Cat(c), self.ante_pay(c)) for c in range(len(Cat)) if self.ante_pay(c))
+        return BonusRules(flop_multiple=self.flop_multiple, wager_more=self.wager_more, ante=pays)
+
     def net(self, flop: int, turn: int, river: int, category: int, ending: int) -> Fraction:
         """Every wager of a round played to the showdown, per Ante."""
         ante = self.ante_pay(category) if ending in WIN_ENDINGS else Fraction(SIGN[ending])
@@ -616,7 +622,7 @@ def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], chunk: int, chunks: in
 def bonus_play(rules: BonusRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None) -> BonusPlay:
     """Texas Hold'em Bonus played optimally at every stage over every deal of the deck without ``dead``
     (kept on disk for the next run, as ``ultimate_play``)."""
-    rules = rules or BonusRules()
+    rules = (rules or BonusRules()).canonical()
     dead = _dead_cards(dead)
     return kept("texas-holdem-bonus", (rules, dead), _code(), lambda: _bonus_play(rules, dead, work or Work()))
 

@@ -536,3 +536,17 @@ def test_an_ante_paid_in_fractions_is_priced_in_the_same_units_as_the_wagers(roy
         assert plain.main_value <= paid.main_value <= plain.main_value + (royal - 1) * royals_won
     else:
         assert paid.main_value <= plain.main_value
+
+
+def test_one_ante_paytable_said_two_ways_names_one_kept_solution():
+    """The game file lists the Ante's pays from the royal flush down; ``BonusRules()`` says "a straight
+    and better".  Both are one paytable, so they are priced once and read back from the store."""
+    from oddscalc.engines.base import load
+    from oddscalc.engines.holdem.bonus import BonusGame
+
+    from_file = BonusGame.of(load("texas-holdem-bonus")).rules
+    assert from_file != BonusRules()
+    assert repr(from_file.canonical()) == repr(BonusRules().canonical())
+    flush_up = BonusRules(ante_min=Cat.FLUSH).canonical()
+    assert repr(flush_up) != repr(BonusRules().canonical())
+    assert [flush_up.ante_pay(c) for c in range(10)] == [BonusRules(ante_min=Cat.FLUSH).ante_pay(c) for c in range(10)]
