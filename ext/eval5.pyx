@@ -307,6 +307,26 @@ cdef uint16_t strength7(const uint8_t* cards) noexcept nogil:
     return strength_packed(cards, 7, larger_table(7))
 
 
+cdef void strengths7_with(const uint8_t* six, const uint8_t* cards, int n, uint16_t* out) noexcept nogil:
+    """out[i]: the seven-card strength of ``six`` and cards[i].  The six cards' sums are made once,
+    so each hand costs one add and one lookup (a dealer's one unseen hole card against a board)."""
+    cdef uint64_t packed6 = 0, masks6 = 0, packed
+    cdef uint16_t* nonflush = larger_table(7)
+    cdef uint32_t over
+    cdef int i, suit
+    for i in range(6):
+        packed6 += CARD_PACKED7[six[i]]
+        masks6 |= CARD_SUIT_MASKS[six[i]]
+    for i in range(n):
+        packed = packed6 + CARD_PACKED7[cards[i]]
+        over = ((<uint32_t>(packed >> 32)) + 0x3333) & 0x8888
+        if over:
+            suit = (over > 0x8) + (over > 0x88) + (over > 0x888)
+            out[i] = FLUSH_BEST[((masks6 | CARD_SUIT_MASKS[cards[i]]) >> (13 * suit)) & 0x1FFF]
+        else:
+            out[i] = nonflush[<uint32_t>packed]
+
+
 cdef uint16_t strength_best(const uint8_t* cards, int n) noexcept nogil:
     if n == 5:
         return strength5(cards[0], cards[1], cards[2], cards[3], cards[4])

@@ -27,8 +27,8 @@ from cython.parallel cimport prange
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex
 from oddscalc._native.choice cimport takes
-from oddscalc._native.colex cimport BINOM, complement, rank_union, unrank
-from oddscalc._native.eval5 cimport N_CATEGORIES, category_of, strength7
+from oddscalc._native.colex cimport BINOM, complement, unrank
+from oddscalc._native.eval5 cimport N_CATEGORIES, category_of, strength7, strengths7_with
 
 cdef enum:
     SIX = 6                    # endings: no qualifier and win, tie, lose; qualifies and win, tie, lose
@@ -41,6 +41,7 @@ cdef enum:
     ULTIMATE = 0               # the games pass 2 prices
     BONUS = 1
     MAX_PAIRS = 1176           # turn and river pairs of a flop: C(49, 2)
+    NOT_A_HAND = 0xFFFF        # above every strength (0..7461)
 
 
 cdef struct Situation:
@@ -57,9 +58,66 @@ cdef inline void settle(uint16_t p, const uint8_t* dealer, int qualifier, uint16
     e[(0 if p > d else 1 if p == d else 2) + (3 if d >= qualifier else 0)] += 1
 
 
+cdef inline void count_against(const uint16_t* theirs, int n, int hands, uint16_t p, int qualifier,
+                               uint16_t* e) noexcept nogil:
+    """e: the six endings of the dealer strengths theirs[0..n) against the player's ``p``, ``hands``
+    of them real and the others NOT_A_HAND (above every hand and every qualifier: they fall in no
+    sum below, and e[5] is what the others leave).  No branch or store per hand: vector adds."""
+    cdef int x, weaker = 0, ties = 0, q_weaker = 0, q_ties = 0, not_qualifying = 0
+    cdef uint16_t d
+    for x in range(n):
+        d = theirs[x]
+        weaker += d < p
+        ties += d == p
+        q_weaker += (d < p) & (d >= qualifier)
+        q_ties += (d == p) & (d >= qualifier)
+        not_qualifying += d < qualifier
+    e[0] = weaker - q_weaker
+    e[1] = ties - q_ties
+    e[2] = not_qualifying - e[0] - e[1]
+    e[3] = q_weaker
+    e[4] = q_ties
+    e[5] = hands - not_qualifying - q_weaker - q_ties
+
+
+cdef void one_unseen_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* category,
+                           uint16_t* ends) noexcept nogil:
+    """Pass 1 for the boards first..last-1 with one dealer card unseen.  The seen card and the board
+    are six of the dealer's seven: their sums are made once and every card left tried as the seventh
+    (strengths7_with), the board's own then set to NOT_A_HAND.  A board's strengths are counted
+    while the next board's are made, in two buffers: counted at once, the count's vector loads would
+    wait for the evaluator's scalar stores."""
+    cdef int idx[BOARD]
+    cdef uint8_t player[7]
+    cdef uint8_t known[6]
+    cdef uint16_t theirs[2][N_CARDS]
+    cdef uint16_t* made
+    cdef uint16_t p, p_before = 0
+    cdef int j
+    cdef int64_t r
+    unrank(first, BOARD, s.n, idx)
+    player[0], player[1] = s.hand[0], s.hand[1]
+    known[0] = s.seen[0]
+    for r in range(first, last):
+        for j in range(BOARD):
+            player[HOLE + j] = known[1 + j] = s.rest[idx[j]]
+        p = strength7(player)
+        category[r] = category_of(p)
+        made = theirs[r & 1]
+        strengths7_with(known, s.rest, s.n, made)
+        for j in range(BOARD):
+            made[idx[j]] = NOT_A_HAND
+        if r > first:
+            count_against(theirs[(r - 1) & 1], s.n, s.n - BOARD, p_before, s.qualifier, ends + (r - 1) * SIX)
+        p_before = p
+        next_colex(idx, BOARD)
+    if last > first:
+        count_against(theirs[(last - 1) & 1], s.n, s.n - BOARD, p_before, s.qualifier, ends + (last - 1) * SIX)
+
+
 cdef void board_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* category,
                       uint16_t* ends) noexcept nogil:
-    """Pass 1 for the boards first..last-1."""
+    """Pass 1 for the boards first..last-1 (one_unseen_chunk when one dealer card is unseen)."""
     cdef int idx[BOARD]
     cdef int others[N_CARDS]
     cdef uint8_t player[7]
@@ -68,6 +126,9 @@ cdef void board_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* 
     cdef uint16_t p
     cdef uint16_t* e
     cdef int64_t r
+    if s.unseen == 1:
+        one_unseen_chunk(s, first, last, category, ends)
+        return
     unrank(first, BOARD, s.n, idx)
     player[0], player[1] = s.hand[0], s.hand[1]
     for j in range(HOLE - s.unseen):
@@ -86,9 +147,6 @@ cdef void board_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* 
             m = complement(idx, BOARD, s.n, others)
             for x in range(m):
                 dealer[HOLE - 1] = s.rest[others[x]]
-                if s.unseen == 1:
-                    settle(p, dealer, s.qualifier, e)
-                    continue
                 for y in range(x + 1, m):
                     dealer[0] = s.rest[others[y]]
                     settle(p, dealer, s.qualifier, e)
@@ -107,43 +165,76 @@ cdef int flop_boards(const Situation* s, const int* idx, int64_t* boards) noexce
     """The colex index of every board of the flop ``idx`` (its positions): the turn and river pairs of
     the m cards left, positions a < b, in the order of b then a; returns m."""
     cdef int others[N_CARDS]
-    cdef int pair[2]
-    cdef int a, b, t = 0
+    cdef int gap[N_CARDS]                 # a position's flop cards below it
+    cdef int64_t lower[N_CARDS]           # its colex term as the pair's lower card, and as the upper
+    cdef int64_t upper[N_CARDS]
+    cdef int64_t flop_part[FLOP + 1][FLOP + 1]
+    cdef int a, b, k, g = 0, t = 0
     cdef int m = complement(idx, FLOP, s.n, others)
+    cdef int64_t v
+    # a board's colex index is a sum of one term per card, BINOM[position][cards below it + 1]: the
+    # pair's terms depend on their own gaps, the flop's on the gaps the pair falls in
+    for a in range(m):
+        while g < FLOP and idx[g] < others[a]:
+            g += 1
+        gap[a] = g
+        lower[a] = BINOM[others[a]][1 + g]
+        upper[a] = BINOM[others[a]][2 + g]
+    for a in range(FLOP + 1):
+        for b in range(a, FLOP + 1):
+            v = 0
+            for k in range(FLOP):
+                v += BINOM[idx[k]][1 + k + (a <= k) + (b <= k)]
+            flop_part[a][b] = v
     for b in range(1, m):
-        pair[1] = others[b]
         for a in range(b):
-            pair[0] = others[a]
-            boards[t] = rank_union(idx, FLOP, pair, 2)
+            boards[t] = lower[a] + upper[b] + flop_part[gap[a]][gap[b]]
             t += 1
     return m
 
 
-cdef void flop_chunk(const Situation* s, int64_t first, int64_t last, const uint8_t* category,
-                     const uint16_t* ends, const int64_t* flop, const int64_t* river, const int64_t* fold,
-                     int wager_more, int64_t* check, int64_t* played) noexcept nogil:
+cdef void value_chunk(int game, int64_t first, int64_t last, const uint8_t* category, const uint16_t* ends,
+                      const int64_t* first_c, const int64_t* second_c, const int64_t* third_c,
+                      const int64_t* fold, int wager_more, int64_t* values) noexcept nogil:
+    """The values of the boards first..last-1 that pass 2 adds up (every board is reached from ten
+    flops, so they are made once here): ULTIMATE, the flop Play's and the river's best (Play or
+    fold: a board decides it); BONUS, the check's, the Turn wager's and the River wager's."""
+    cdef int64_t r, v_play, v_fold, hands
+    cdef const uint16_t* e
+    cdef int c, k
+    for r in range(first, last):
+        c = category[r]
+        e = ends + r * SIX
+        if game == ULTIMATE:
+            values[2 * r] = dot(first_c, c, e)
+            v_play = dot(second_c, c, e)
+            hands = 0
+            for k in range(SIX):
+                hands += e[k]
+            v_fold = fold[c] * hands
+            values[2 * r + 1] = v_play if takes(v_play, v_fold, wager_more) else v_fold
+        else:
+            values[3 * r] = dot(first_c, c, e)
+            values[3 * r + 1] = dot(second_c, c, e)
+            values[3 * r + 2] = dot(third_c, c, e)
+
+
+cdef void flop_chunk(const Situation* s, int64_t first, int64_t last, const int64_t* values, int wager_more,
+                     int64_t* check, int64_t* played) noexcept nogil:
     """Pass 2 for the flops first..last-1: the check's value summed (each flop decided), and the
     flops played."""
     cdef int idx[FLOP]
     cdef int64_t boards[MAX_PAIRS]
-    cdef int m, c, k, t
-    cdef int64_t _f, v_flop, v_check, v_play, v_fold, hands
-    cdef const uint16_t* e
+    cdef int m, t
+    cdef int64_t _f, v_flop, v_check
     unrank(first, FLOP, s.n, idx)
     for _f in range(first, last):
         m = flop_boards(s, idx, boards)
         v_flop = 0
         v_check = 0
         for t in range(m * (m - 1) // 2):
-            c = category[boards[t]]
-            e = ends + boards[t] * SIX
-            v_flop += dot(flop, c, e)
-            v_play = dot(river, c, e)
-            hands = 0
-            for k in range(SIX):
-                hands += e[k]
-            v_fold = fold[c] * hands
-            v_check += v_play if takes(v_play, v_fold, wager_more) else v_fold
+            v_flop += values[2 * boards[t]]
+            v_check += values[2 * boards[t] + 1]
         if takes(v_flop, v_check, wager_more):
             check[0] += v_flop
             played[0] += 1
@@ -152,17 +243,16 @@ cdef void flop_chunk(const Situation* s, int64_t first, int64_t last, const uint
         next_colex(idx, FLOP)
 
 
-cdef void bonus_chunk(const Situation* s, int64_t first, int64_t last, const uint8_t* category,
-                      const uint16_t* ends, const int64_t* check, const int64_t* bet, const int64_t* river,
-                      int wager_more, int64_t* value, int64_t* played) noexcept nogil:
+cdef void bonus_chunk(const Situation* s, int64_t first, int64_t last, const int64_t* values, int wager_more,
+                      int64_t* value, int64_t* played) noexcept nogil:
     """Texas Hold'em Bonus's pass 2 for the flops first..last-1: each flop's better of the Turn wager
     and the check summed (each ordered turn and river once, the River wager decided per turn card)."""
     cdef int idx[FLOP]
     cdef int64_t boards[MAX_PAIRS]
     cdef int64_t turn_net[N_CARDS]
-    cdef int a, b, m, c, t
+    cdef int a, b, m, t
     cdef int64_t _f, w, v_check, v_bet, v_river
-    cdef const uint16_t* e
+    cdef const int64_t* x
     unrank(first, FLOP, s.n, idx)
     for _f in range(first, last):
         m = flop_boards(s, idx, boards)
@@ -173,13 +263,12 @@ cdef void bonus_chunk(const Situation* s, int64_t first, int64_t last, const uin
         t = 0
         for b in range(1, m):
             for a in range(b):
-                c = category[boards[t]]
-                e = ends + boards[t] * SIX
+                x = values + 3 * boards[t]
                 t += 1
                 # the unordered pair is both orders of turn and river
-                v_check += 2 * dot(check, c, e)
-                v_bet += 2 * dot(bet, c, e)
-                w = dot(river, c, e)
+                v_check += 2 * x[0]
+                v_bet += 2 * x[1]
+                w = x[2]
                 turn_net[a] += w
                 turn_net[b] += w
         v_river = 0
@@ -252,26 +341,37 @@ cdef class Boards:
         free(self.category)
         free(self.ends)
 
-    cdef void flops_priced(self, int game, const int64_t* first, const int64_t* second, const int64_t* third,
-                           const int64_t* fold, bint wager_more, int64_t* value, int64_t* played) noexcept nogil:
+    cdef int flops_priced(self, int game, const int64_t* first, const int64_t* second, const int64_t* third,
+                          const int64_t* fold, bint wager_more, int64_t* value, int64_t* played) except -1 nogil:
         """Pass 2 over every flop, shared between the cores: ``game`` ULTIMATE (flop_chunk: ``first``
         the flop Play's coefficients, ``second`` the river Play's, ``fold``) or BONUS (bonus_chunk:
         the check's, the Turn wager's, ``third`` the River wager's); the values summed, and the
-        flops the flop wager is made on."""
-        cdef int64_t chunks = (self.flops + CHUNK - 1) // CHUNK, ch, local_value, local_played, v = 0, n = 0
+        flops the flop wager is made on.  The boards' values are made first (value_chunk)."""
+        cdef int width = 2 if game == ULTIMATE else 3
+        cdef int64_t* values = <int64_t*>malloc(self.boards * width * sizeof(int64_t))
+        cdef int64_t chunks = (self.boards + CHUNK - 1) // CHUNK, ch, local_value, local_played, v = 0, n = 0
+        if values == NULL:
+            with gil:
+                raise MemoryError()
+        for ch in prange(chunks, schedule="dynamic"):
+            value_chunk(game, ch * CHUNK, min((ch + 1) * CHUNK, self.boards), self.category, self.ends,
+                        first, second, third, fold, wager_more, values)
+        chunks = (self.flops + CHUNK - 1) // CHUNK
         for ch in prange(chunks, schedule="dynamic"):
             local_value = 0
             local_played = 0
             if game == ULTIMATE:
-                flop_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.flops), self.category, self.ends,
-                           first, second, fold, wager_more, &local_value, &local_played)
+                flop_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.flops), values, wager_more,
+                           &local_value, &local_played)
             else:
-                bonus_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.flops), self.category, self.ends,
-                            first, second, third, wager_more, &local_value, &local_played)
+                bonus_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.flops), values, wager_more,
+                            &local_value, &local_played)
             v += local_value
             n += local_played
+        free(values)
         value[0] = v
         played[0] = n
+        return 0
 
 
 def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold, bint wager_more=True):
@@ -289,7 +389,8 @@ def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold
     cdef int64_t rc[CELLS6]
     cdef int64_t fd[N_CATEGORIES]
     cdef int64_t sums[MAX_SIZES]
-    cdef int i, n_sizes = len(preflop)
+    cdef int64_t cells[CELLS6]
+    cdef int i, k, n_sizes = len(preflop)
     cdef int64_t r, check = 0, played = 0
     if not 1 <= n_sizes <= MAX_SIZES:
         raise ValueError(f"1 to {MAX_SIZES} preflop Play sizes")
@@ -301,11 +402,17 @@ def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold
     cdef Boards b = Boards(hand, seen, dead, qualifier)
     for i in range(n_sizes):
         sums[i] = 0
+    for k in range(CELLS6):
+        cells[k] = 0
     with nogil:
         b.flops_priced(ULTIMATE, fc, rc, NULL, fd, wager_more, &check, &played)
+        # a Play's value is linear in a board's cells: the cells summed over the boards first
         for r in range(b.boards):
-            for i in range(n_sizes):
-                sums[i] += dot(pre[i], b.category[r], b.ends + r * SIX)
+            for k in range(SIX):
+                cells[b.category[r] * SIX + k] += b.ends[r * SIX + k]
+        for i in range(n_sizes):
+            for k in range(CELLS6):
+                sums[i] += pre[i][k] * cells[k]
     # every board is reached from each of its C(5, 3) flops: the Plays' sums counted that often
     return {"preflop": [sums[i] * 10 for i in range(n_sizes)], "check": check,
             "deals": b.flops * BINOM[b.s.n - FLOP][HOLE] * b.hands, "flops": b.flops, "flops_played": played}
