@@ -80,7 +80,8 @@ def rank(cards: Cards, game: OptionalGame = None) -> Ranked:
     >>> rank("As Ks Qs Js Ts") > rank("9c 9d 9h 2s 3d"), max(rank("2c 2d 5h 7s 9c"), rank("Ah Kd 5h 7s 9c")).category
     (True, 'pair')
     """
-    parsed = cards_of(cards, None if game else (3, 5, 6, 7))
+    # a card may come twice here: a hand from a shoe can hold it; the family's ranking says whether
+    parsed = cards_of(cards, None if game else (3, 5, 6, 7), repeats=True)
     table = load(game or DEFAULT_GAMES[3 if len(parsed) == 3 else 5])
     hand = engine_of(table).rank(table, parsed)
     rows: list[tuple[str, object]] = [("cards", format_cards(hand.cards))]

@@ -89,14 +89,14 @@ def _blame_pays(error: InputError, pay_lines: Sequence[str]) -> InputError:
     return error
 
 
-def cards_of(cards: Cards | None, count: int | Iterable[int] | None = None, exclude: Iterable[int] = ()
-             ) -> tuple[int, ...]:
+def cards_of(cards: Cards | None, count: int | Iterable[int] | None = None, exclude: Iterable[int] = (),
+             repeats: bool = False) -> tuple[int, ...]:
     """Cards as text (``"As Kd"``), a list of card names or a list of codes 0..51, each checked.
 
     >>> cards_of("As Kd"), cards_of([51, 45])
     ((51, 45), (51, 45))
     """
-    return read_cards(cards, count, exclude)
+    return read_cards(cards, count, exclude, repeats)
 
 
 def sampling_of(inputs: Inputs | None, samples: int | None, seed: int, workers: int | None,

@@ -112,11 +112,12 @@ def _parse_token(rank: str, suit: str) -> int:
 
 
 def parse_cards(text: str | Iterable[str], count: int | Iterable[int] | None = None,
-                exclude: Iterable[int] = ()) -> tuple[int, ...]:
+                exclude: Iterable[int] = (), repeats: bool = False) -> tuple[int, ...]:
     """Parse cards typed with or without spaces; refuse unknown, duplicate or miscounted cards.
 
     ``count`` is the required number of cards (or a collection of allowed numbers);
-    ``exclude`` are cards already known elsewhere (they count as duplicates).
+    ``exclude`` are cards already known elsewhere (they count as duplicates); ``repeats``: a card
+    may be given more than once (a hand from a shoe of several decks; the caller checks how often).
 
     >>> parse_cards("AsKdTh")
     (51, 45, 34)
@@ -138,7 +139,7 @@ def parse_cards(text: str | Iterable[str], count: int | Iterable[int] | None = N
                 card = _parse_token(match.group(1), match.group(2))
             except ValueError:
                 raise InputError(f"unknown card '{match.group(0)}'") from None
-            if card in seen:
+            if card in seen and not repeats:
                 raise InputError(f"duplicate card {format_card(card)}")
             seen.add(card)
             cards.append(card)

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Protocol
 
 from oddscalc._native import batch, eval3, eval5
+from oddscalc.core.cards import format_card
 from oddscalc.core.errors import InputError
 from oddscalc.core.hands import DEFAULT_THREE_CARD_ORDER, FiveCardCategory, ThreeCardCategory
 
@@ -183,8 +184,12 @@ def best_five(cards: Sequence[int]) -> tuple[int, ...]:
 
 
 def rank_hand(cards: Sequence[int], ranking: ThreeCardRanking | None = None) -> HandRank:
-    """Category and strength of a 3-card hand (under ``ranking``) or of the best five of 5-7 cards."""
+    """Category and strength of a 3-card hand (under ``ranking``) or of the best five of 5-7 cards,
+    from one deck (a card given twice is refused)."""
     cards = tuple(cards)
+    repeated = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+    if repeated is not None:
+        raise InputError(f"duplicate card {format_card(repeated)}")
     if len(cards) == 3:
         ranking = ranking or ThreeCardRanking()
         strength = ranking.strength(cards)

@@ -122,9 +122,10 @@ class Situation:
 CardsGiven = str | Sequence[str] | Sequence[int]
 
 
-def read_cards(cards: CardsGiven | None, count: int | Iterable[int] | None = None, exclude: Iterable[int] = ()
-               ) -> tuple[int, ...]:
-    """Cards as text (``"As Kd"``), a list of card names or a list of codes 0..51, each checked.
+def read_cards(cards: CardsGiven | None, count: int | Iterable[int] | None = None, exclude: Iterable[int] = (),
+               repeats: bool = False) -> tuple[int, ...]:
+    """Cards as text (``"As Kd"``), a list of card names or a list of codes 0..51, each checked
+    (``repeats``: a card may come more than once, as parse_cards).
 
     >>> read_cards("As Kd"), read_cards(["As", "Kd"]), read_cards([51, 45])
     ((51, 45), (51, 45), (51, 45))
@@ -132,13 +133,13 @@ def read_cards(cards: CardsGiven | None, count: int | Iterable[int] | None = Non
     if cards is None:
         return ()
     if isinstance(cards, str):
-        return parse_cards(cards, count, exclude)
+        return parse_cards(cards, count, exclude, repeats)
     if all(isinstance(card, int) and not isinstance(card, bool) for card in cards):
         codes = [int(card) for card in cards]
         if any(not 0 <= code < 52 for code in codes):
             raise InputError(f"card codes are 0 to 51, got {codes}")
-        return parse_cards(format_cards(codes), count, exclude)
-    return parse_cards([str(card) for card in cards], count, exclude)
+        return parse_cards(format_cards(codes), count, exclude, repeats)
+    return parse_cards([str(card) for card in cards], count, exclude, repeats)
 
 
 def read_situation(inputs: Inputs, given: Mapping[str, object], command: str, game: str,

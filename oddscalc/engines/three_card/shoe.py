@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from oddscalc.core.cards import format_cards
+from oddscalc.core.cards import format_card, format_cards
 from oddscalc.core.economics import Analysis
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import HandRank
@@ -178,6 +178,11 @@ class ShoeSideEngine(base.FamilyBase):
     def rank(self, table: GameTable, cards: tuple[int, ...]) -> HandRank:
         if len(cards) != 3:
             raise InputError(f"{table.name} ranks three cards, not {len(cards)} ({format_cards(cards)})")
+        decks = decks_of(table)
+        most = max(cards, key=cards.count)
+        if cards.count(most) > decks:
+            raise InputError(f"{table.name}: {format_card(most)} given {cards.count(most)} times, but a "
+                             f"{decks}-deck shoe holds {decks} of each card")
         names = names_of(cards)
         category = names[-1]
         return HandRank(cards, cards, ShoeCategory(category), CATEGORIES.index(category), len(CATEGORIES),

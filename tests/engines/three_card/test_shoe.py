@@ -102,6 +102,22 @@ def test_rank_names_the_category_and_refuses_other_sizes(cli):
     assert cli("rank", "--game", GAME, "Kh", "Ks", "5h", "4d").refused("three cards")
 
 
+def test_a_hand_from_the_shoe_may_hold_a_card_twice_as_often_as_the_shoe_has_decks(cli):
+    """Suited trips is three copies of one card; from one deck a card comes once."""
+    import oddscalc
+
+    result = cli("rank", "--game", GAME, "7h", "7h", "7h")
+    assert result.status == 0 and "suited-three-of-a-kind" in result.out
+    assert oddscalc.rank("Kh Kh 5h", game=GAME).category == "flush"
+    one_deck = load(GAME, rules=["decks=1"])
+    with pytest.raises(InputError, match="7h given 2 times, but a 1-deck shoe holds 1"):
+        oddscalc.rank("7h 7h 7d", game=one_deck)
+    assert oddscalc.rank("7h 7d 7s", game=one_deck).category == "three-of-a-kind"
+    # a game dealt from one deck still refuses a repeated card, in one line
+    assert cli("rank", "As", "As", "Kd", "Qh", "Jc").refused("duplicate card As")
+    assert cli("rank", "--game", "three-card-poker", "As", "As", "Kd").refused("duplicate card As")
+
+
 @pytest.mark.parametrize("options, words", [
     (["--rule", "decks=9"], "decks"), (["--rule", "decks=0"], "decks"),
     (["--pay", "royal-flush=5"], "royal-flush")])
