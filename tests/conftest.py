@@ -8,7 +8,11 @@ import sys
 
 import pytest
 
-from oddscalc.cli import main
+# the test loop keeps its compiled modules and rewritten tests (__pycache__, ignored by git) even
+# where the environment says PYTHONDONTWRITEBYTECODE: without them every run compiles the package
+# and rewrites every test's asserts again, about a quarter of the `not slow` loop on this machine.
+# So the package is first imported below this line (the cli fixture), not above it.
+sys.dont_write_bytecode = False
 
 # every test computes what it checks: no solution kept on disk by an earlier run (or by an earlier
 # version of the code) is read (tests/core/test_solution_store.py checks the store itself)
@@ -41,6 +45,8 @@ class CliResult:
 @pytest.fixture
 def cli(capsys):
     """Run ``oddscalc ARGS`` in-process; returns status, stdout and stderr."""
+    from oddscalc.cli import main
+
     def run(*args):
         status = main([str(a) for a in args])
         captured = capsys.readouterr()
