@@ -39,7 +39,7 @@ cimport openmp
 from oddscalc._native.choice cimport takes
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards, choose, choose2, \
     choose3, choose4, next_colex, sort3_desc
-from oddscalc._native.eval5 cimport N_STRENGTHS, N_CATEGORIES, strength5, strength7, category_of
+from oddscalc._native.eval5 cimport N_STRENGTHS, N_CATEGORIES, strength5, strengths7_with, category_of
 
 cdef enum:
     MAX_HOLDINGS = 1326        # C(52, 2)
@@ -119,12 +119,13 @@ cdef void count_board(BoardCounts* w, const uint8_t* board, const uint8_t* live,
     w.n_rest = n
     h = 0
     for j in range(1, n):
+        # the holdings (i, j), i < j, are contiguous: the board and rest[j] summed once, each
+        # rest[i] added as the seventh card (strengths7_with)
+        cards[5] = w.rest[j]
+        strengths7_with(cards, w.rest, j, w.strength + h)
         for i in range(j):
             w.first[h] = i
             w.second[h] = j
-            cards[5] = w.rest[i]
-            cards[6] = w.rest[j]
-            w.strength[h] = strength7(cards)
             w.category[h] = category_of(w.strength[h])
             h += 1
     w.n_hold = h
