@@ -48,6 +48,7 @@ cdef uint64_t[52] CARD_PACKED7
 # bit 13 * suit + rank: OR-ed over a hand, four 13-bit rank masks, one per suit
 cdef uint64_t[52] CARD_SUIT_MASKS
 cdef uint16_t[11] CATEGORY_START   # first strength of each category, and 7462
+cdef uint8_t[7462] CATEGORY_OF     # the category of each strength
 
 cdef int64_t[7462] VALUES          # sorted hand values; strength = index
 
@@ -233,6 +234,9 @@ cdef void build_tables() except *:
             CATEGORY_START[category] = i
             category += 1
     CATEGORY_START[10] = 7462
+    for category in range(10):
+        for i in range(CATEGORY_START[category], CATEGORY_START[category + 1]):
+            CATEGORY_OF[i] = category
 
     NONFLUSH5 = <uint16_t*>calloc(MAX5 + 1, sizeof(uint16_t))
     if NONFLUSH5 == NULL:
@@ -336,10 +340,8 @@ cdef uint16_t strength_best(const uint8_t* cards, int n) noexcept nogil:
 
 
 cdef int category_of(uint16_t strength) noexcept nogil:
-    cdef int category = 9
-    while CATEGORY_START[category] > strength:
-        category -= 1
-    return category
+    # a table, not a search down the starts: most hands are weak, so a search takes nine steps
+    return CATEGORY_OF[strength]
 
 
 # --- Python facade (typed wrappers live in oddscalc/evaluate.py) --------------------
