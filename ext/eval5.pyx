@@ -284,22 +284,32 @@ cdef uint16_t strength5(int a, int b, int c, int d, int e) noexcept nogil:
     return NONFLUSH5[CARD_KEY5[a] + CARD_KEY5[b] + CARD_KEY5[c] + CARD_KEY5[d] + CARD_KEY5[e]]
 
 
+cdef inline uint32_t flush_over(uint64_t packed) noexcept nogil:
+    """0, or the top bit of the suit with five or more cards in a sum of CARD_PACKED7: a nibble
+    reaching 5 sets its top bit once 3 is added; of 6 or 7 cards at most one suit can, so the
+    result is 0 or one of 0x8, 0x80, 0x800, 0x8000."""
+    return ((<uint32_t>(packed >> 32)) + 0x3333) & 0x8888
+
+
+cdef inline uint16_t flush_strength(uint32_t over, uint64_t masks) noexcept nogil:
+    """The flush's strength, from flush_over's bit and the hand's CARD_SUIT_MASKS or-ed."""
+    cdef int suit = (over > 0x8) + (over > 0x88) + (over > 0x888)
+    return FLUSH_BEST[(masks >> (13 * suit)) & 0x1FFF]
+
+
 cdef inline uint16_t strength_packed(const uint8_t* cards, int n, uint16_t* nonflush) noexcept nogil:
     cdef uint64_t packed = 0, masks = 0
-    cdef int i, suit
+    cdef int i
     cdef uint32_t over
     for i in range(n):
         packed += CARD_PACKED7[cards[i]]
-    # a nibble reaching 5 sets its top bit once 3 is added; of 6 or 7 cards at most one
-    # suit can, so `over` is 0 or one of 0x8, 0x80, 0x800, 0x8000
-    over = ((<uint32_t>(packed >> 32)) + 0x3333) & 0x8888
+    over = flush_over(packed)
     if over:
         # the flush suit's rank mask, without a branch per card (those mispredicted often
         # enough to cost about a fifth of the seven-card time, bench/evaluators.py)
         for i in range(n):
             masks |= CARD_SUIT_MASKS[cards[i]]
-        suit = (over > 0x8) + (over > 0x88) + (over > 0x888)
-        return FLUSH_BEST[(masks >> (13 * suit)) & 0x1FFF]
+        return flush_strength(over, masks)
     return nonflush[<uint32_t>packed]
 
 
@@ -317,16 +327,15 @@ cdef void strengths7_with(const uint8_t* six, const uint8_t* cards, int n, uint1
     cdef uint64_t packed6 = 0, masks6 = 0, packed
     cdef uint16_t* nonflush = larger_table(7)
     cdef uint32_t over
-    cdef int i, suit
+    cdef int i
     for i in range(6):
         packed6 += CARD_PACKED7[six[i]]
         masks6 |= CARD_SUIT_MASKS[six[i]]
     for i in range(n):
         packed = packed6 + CARD_PACKED7[cards[i]]
-        over = ((<uint32_t>(packed >> 32)) + 0x3333) & 0x8888
+        over = flush_over(packed)
         if over:
-            suit = (over > 0x8) + (over > 0x88) + (over > 0x888)
-            out[i] = FLUSH_BEST[((masks6 | CARD_SUIT_MASKS[cards[i]]) >> (13 * suit)) & 0x1FFF]
+            out[i] = flush_strength(over, masks6 | CARD_SUIT_MASKS[cards[i]])
         else:
             out[i] = nonflush[<uint32_t>packed]
 

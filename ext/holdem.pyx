@@ -104,7 +104,7 @@ cdef void count_board(BoardCounts* w, const uint8_t* board, const uint8_t* live,
     others): its strength and category, and the dealer holdings disjoint from it that are weaker,
     tie, or do not qualify (strength below ``qualifier``; 0: every hand qualifies)."""
     cdef uint8_t on_board[N_CARDS]
-    cdef uint8_t cards[7]
+    cdef uint8_t cards[6]                 # the board and the holding's upper card (strengths7_with)
     cdef int32_t done[N_CARDS]
     cdef int32_t group[N_CARDS]
     cdef int i, j, h, k, e, s, a, b, n = 0, done_all = 0
