@@ -4,7 +4,9 @@ Hold'em Bonus): every later stage decided on what he sees, exactly, over every b
 dealer card he has not seen.
 
 One situation is a holding, the dealer cards seen (one or both; none too, for the tests on small
-decks) and the dead cards.  Two passes:
+decks), those read by rank class only (``reads``: each a tuple of ranks; a read card is one
+particular card of the dealer's, equally likely any unseen card of its ranks) and the dead cards.
+Two passes:
 
 1. **The boards, counted.**  Every five-card board of the cards left (colex over their positions):
    the player's final category and the dealer's unseen cards by ending (does not qualify and the
@@ -18,8 +20,10 @@ decks) and the dead cards.  Two passes:
    the check's denominator).  Texas Hold'em Bonus: the River wager decided per turn card (over its
    rivers), the Turn wager per flop, the turn and river ordered.
 
-A board's value is an integer over (scale x its dealer hands), and every board of a situation has
-the same number of dealer hands, so sums and comparisons are of integers, and exact.
+Every (board, dealer hand) counted is one equally likely deal given what is seen, so a board's value
+is an integer (over the scale) summed over its dealer hands, and sums and comparisons are of
+integers, and exact.  With cards read, boards differ in their dealer hands (an ace on the board is
+an ace the read card cannot be): a board weighs as many deals as it has, as it should.
 """
 from libc.stdint cimport uint8_t, uint16_t, int64_t
 from libc.stdlib cimport malloc, free
@@ -51,6 +55,16 @@ cdef struct Situation:
     uint8_t hand[HOLE]
     uint8_t seen[HOLE]
     int qualifier              # the least qualifying dealer strength (0: every hand qualifies)
+    # dealer cards read by rank class (read_chunk): the dealer's hand is one of ``rows`` (the seen
+    # card, or each card of the first read's ranks) and one card of ``rest`` allowed as the other
+    bint reading
+    int n_rows
+    uint8_t rows[N_CARDS]
+    int row_at[N_CARDS]        # a row's position in rest, -1 for the seen card
+    uint8_t allowed[N_CARDS]   # per position of rest: may be the dealer's other card
+    int n_allowed
+    int n_barred               # the positions not allowed
+    int barred[N_CARDS]
 
 
 cdef inline void settle(uint16_t p, const uint8_t* dealer, int qualifier, uint16_t* e) noexcept nogil:
@@ -115,9 +129,65 @@ cdef void one_unseen_chunk(const Situation* s, int64_t first, int64_t last, uint
         count_against(theirs[(last - 1) & 1], s.n, s.n - BOARD, p_before, s.qualifier, ends + (last - 1) * SIX)
 
 
+cdef inline bint on_board(int position, const int* idx) noexcept nogil:
+    cdef int j
+    for j in range(BOARD):
+        if idx[j] == position:
+            return True
+    return False
+
+
+cdef void read_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* category,
+                     uint16_t* ends) noexcept nogil:
+    """Pass 1 for the boards first..last-1 with dealer cards read by rank class: every (row, other)
+    hand is one equally likely ordered deal of the dealer's read card and his other card.  A row is
+    one_unseen_chunk's count with the row as the six's seventh, the other cards not allowed set to
+    NOT_A_HAND; a board's rows are summed, so boards differ in their dealer hands."""
+    cdef int idx[BOARD]
+    cdef uint8_t player[7]
+    cdef uint8_t known[6]
+    cdef uint16_t theirs[N_CARDS]
+    cdef uint16_t row_ends[SIX]
+    cdef uint16_t p
+    cdef uint16_t* e
+    cdef int i, j, k, at, hands, allowed_on_board
+    cdef int64_t r
+    unrank(first, BOARD, s.n, idx)
+    player[0], player[1] = s.hand[0], s.hand[1]
+    for r in range(first, last):
+        allowed_on_board = 0
+        for j in range(BOARD):
+            player[HOLE + j] = known[1 + j] = s.rest[idx[j]]
+            allowed_on_board += s.allowed[idx[j]]
+        p = strength7(player)
+        category[r] = category_of(p)
+        e = ends + r * SIX
+        for k in range(SIX):
+            e[k] = 0
+        for i in range(s.n_rows):
+            at = s.row_at[i]
+            if at >= 0 and on_board(at, idx):
+                continue
+            known[0] = s.rows[i]
+            strengths7_with(known, s.rest, s.n, theirs)
+            for j in range(BOARD):
+                theirs[idx[j]] = NOT_A_HAND
+            for k in range(s.n_barred):
+                theirs[s.barred[k]] = NOT_A_HAND
+            hands = s.n_allowed - allowed_on_board
+            if at >= 0:
+                hands -= s.allowed[at]
+                theirs[at] = NOT_A_HAND
+            count_against(theirs, s.n, hands, p, s.qualifier, row_ends)
+            for k in range(SIX):
+                e[k] += row_ends[k]
+        next_colex(idx, BOARD)
+
+
 cdef void board_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* category,
                       uint16_t* ends) noexcept nogil:
-    """Pass 1 for the boards first..last-1 (one_unseen_chunk when one dealer card is unseen)."""
+    """Pass 1 for the boards first..last-1 (read_chunk with cards read, one_unseen_chunk when one
+    dealer card is unseen)."""
     cdef int idx[BOARD]
     cdef int others[N_CARDS]
     cdef uint8_t player[7]
@@ -126,6 +196,9 @@ cdef void board_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* 
     cdef uint16_t p
     cdef uint16_t* e
     cdef int64_t r
+    if s.reading:
+        read_chunk(s, first, last, category, ends)
+        return
     if s.unseen == 1:
         one_unseen_chunk(s, first, last, category, ends)
         return
@@ -299,17 +372,17 @@ cdef class Boards:
     cdef uint8_t* category
     cdef uint16_t* ends
 
-    def __cinit__(self, hand, seen, dead, int qualifier):
+    def __cinit__(self, hand, seen, dead, int qualifier, reads=()):
         cdef uint8_t used[N_CARDS]
         cdef int i
-        cdef int64_t chunks, ch
+        cdef int64_t chunks, ch, r
         self.category = NULL
         self.ends = NULL
         for i in range(N_CARDS):
             used[i] = 0
         if len(hand) != HOLE:
             raise ValueError("the player holds two cards")
-        if len(seen) > HOLE:
+        if len(seen) + len(reads) > HOLE:
             raise ValueError("the dealer has two hole cards")
         mark_cards(hand, used)
         mark_cards(seen, used)
@@ -326,9 +399,13 @@ cdef class Boards:
                 self.s.n += 1
         if self.s.n < BOARD + self.s.unseen:
             raise ValueError(f"{self.s.n} cards are left for the board and the dealer's unseen cards")
+        self.s.reading = len(reads) > 0
+        if self.s.reading:
+            if self.s.unseen != len(reads) and not (len(seen) == 0 and len(reads) == 1):
+                raise ValueError("reads name the dealer's unseen cards")
+            self._read(seen, reads)
         self.boards = BINOM[self.s.n][BOARD]
         self.flops = BINOM[self.s.n][FLOP]
-        self.hands = BINOM[self.s.n - BOARD][self.s.unseen]
         self.category = <uint8_t*>malloc(self.boards)
         self.ends = <uint16_t*>malloc(self.boards * SIX * sizeof(uint16_t))
         if self.category == NULL or self.ends == NULL:
@@ -336,6 +413,38 @@ cdef class Boards:
         chunks = (self.boards + CHUNK - 1) // CHUNK
         for ch in prange(chunks, nogil=True, schedule="dynamic"):
             board_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.boards), self.category, self.ends)
+        # the dealer hands counted, over every board (with cards read, boards differ in them)
+        self.hands = 0
+        for r in range(self.boards * SIX):
+            self.hands += self.ends[r]
+
+    cdef int _read(self, seen, reads) except -1:
+        """The rows and the allowed other cards of read_chunk: a seen card and a read one (the rows
+        the seen card); one card read and one not (the rows the read's cards, any other allowed);
+        two read (the rows the first read's cards, the others the second's)."""
+        cdef int i, rank
+        first = set(reads[0]) if len(seen) == 0 else None
+        other = set(reads[len(reads) - 1]) if len(seen) == 1 or len(reads) == 2 else None
+        self.s.n_rows = 0
+        if len(seen) == 1:
+            self.s.rows[0] = seen[0]
+            self.s.row_at[0] = -1
+            self.s.n_rows = 1
+        self.s.n_allowed = 0
+        self.s.n_barred = 0
+        for i in range(self.s.n):
+            rank = self.s.rest[i] >> 2
+            if first is not None and rank in first:
+                self.s.rows[self.s.n_rows] = self.s.rest[i]
+                self.s.row_at[self.s.n_rows] = i
+                self.s.n_rows += 1
+            self.s.allowed[i] = other is None or rank in other
+            if self.s.allowed[i]:
+                self.s.n_allowed += 1
+            else:
+                self.s.barred[self.s.n_barred] = i
+                self.s.n_barred += 1
+        return 0
 
     def __dealloc__(self):
         free(self.category)
@@ -374,9 +483,10 @@ cdef class Boards:
         return 0
 
 
-def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold, bint wager_more=True):
+def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold, bint wager_more=True, reads=()):
     """The preflop options of one Ultimate Texas Hold'em situation with the dealer's ``seen`` hole
-    cards (0, 1 or 2) known, the flop and the river decided on the same knowledge.
+    cards (0, 1 or 2) known and ``reads`` (the rank classes of those read: one beside a seen card,
+    or one or two alone), the flop and the river decided on the same knowledge.
 
     ``preflop``: per Play size, the 60 coefficients of a board's cells (category x ending, the
     scaled nets per dealer hand); ``flop`` and ``river``: the flop's and the river Play's;
@@ -399,7 +509,7 @@ def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold
     read(flop, fc, CELLS6, "the flop Play's coefficients")
     read(river, rc, CELLS6, "the river Play's coefficients")
     read(fold, fd, N_CATEGORIES, "the river fold's values")
-    cdef Boards b = Boards(hand, seen, dead, qualifier)
+    cdef Boards b = Boards(hand, seen, dead, qualifier, reads)
     for i in range(n_sizes):
         sums[i] = 0
     for k in range(CELLS6):
@@ -415,12 +525,13 @@ def ultimate_preflop(hand, seen, dead, int qualifier, preflop, flop, river, fold
                 sums[i] += pre[i][k] * cells[k]
     # every board is reached from each of its C(5, 3) flops: the Plays' sums counted that often
     return {"preflop": [sums[i] * 10 for i in range(n_sizes)], "check": check,
-            "deals": b.flops * BINOM[b.s.n - FLOP][HOLE] * b.hands, "flops": b.flops, "flops_played": played}
+            "deals": 10 * b.hands, "flops": b.flops, "flops_played": played}
 
 
-def bonus_preflop(hand, seen, dead, check, bet, river, bint wager_more=True):
+def bonus_preflop(hand, seen, dead, check, bet, river, bint wager_more=True, reads=()):
     """The Flop wager's value in one Texas Hold'em Bonus situation with the dealer's ``seen`` hole cards
-    known, the Turn and River wagers decided on the same knowledge (no qualifier).
+    known and ``reads`` read (as ultimate_preflop's), the Turn and River wagers decided on the same
+    knowledge (no qualifier).
 
     ``check`` and ``bet``: the 60 coefficients of a board's cells (category x ending, scaled, per
     dealer hand) of the Ante and the Flop wager settled without and with the Turn wager; ``river``:
@@ -434,8 +545,8 @@ def bonus_preflop(hand, seen, dead, check, bet, river, bint wager_more=True):
     read(check, cc, CELLS6, "the check's coefficients")
     read(bet, bc, CELLS6, "the Turn wager's coefficients")
     read(river, rc, CELLS6, "the River wager's coefficients")
-    cdef Boards b = Boards(hand, seen, dead, 0)
+    cdef Boards b = Boards(hand, seen, dead, 0, reads)
     with nogil:
         b.flops_priced(BONUS, cc, bc, rc, NULL, wager_more, &value, &played)
-    return {"flop_wager": value, "deals": b.flops * (b.s.n - FLOP) * (b.s.n - FLOP - 1) * b.hands,
+    return {"flop_wager": value, "deals": 20 * b.hands,
             "flops": b.flops, "turn_wagers": played}

@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from itertools import combinations, permutations
 from math import comb, factorial, lcm, perm, prod
 from typing import Any
 
@@ -707,3 +707,69 @@ def decide(game: str, deck: str | Iterable[int], seen: Iterable[Iterable[int] | 
     if solver.due(dealt, tuple(history)) is None:
         raise ValueError(f"no decision is due after {len(dealt)} groups and {tuple(history)}")
     return solver.option_values(dealt, tuple(history))
+
+
+# ---- dealer cards read by rank class -------------------------------------------------------------
+
+class ReadSolver(Solver):
+    """The dealer's unseen cards known only by rank class: ``reads`` gives a rank set for each of the
+    first cards of the dealer's unseen group.  A read card is one particular card of his hand, so
+    the group is dealt as ordered cards (each read card any unseen card of its ranks, the rest any
+    of what is left) and entered as the sorted group once per order: a group whose two cards could
+    each be the read one is counted twice.  No decision sees the group, so every decision is taken
+    on the read alone; totals are over these weighted deals and ``value`` divides by their count."""
+
+    def __init__(self, game: Game, deck: tuple[int, ...], tie_break: str, reads: tuple[frozenset[int], ...]):
+        super().__init__(game, deck, tie_break, None)
+        if len(reads) > game.groups[-1].size or not game.groups[-1].name == "dealer":
+            raise ValueError("the reads name cards of the dealer's unseen group")
+        self.reads = reads
+        self._counts: dict[Any, int] = {}
+
+    def next_groups(self, dealt: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+        if len(dealt) != len(self.game.groups) - 1:
+            return super().next_groups(dealt)
+        if dealt not in self._next:
+            used = {card for group in dealt for card in group}
+            unseen = [card for card in self.deck if card not in used]
+            size = self.game.groups[-1].size
+            found = []
+            for order in permutations(unseen, size):
+                # the read cards in order, the others as a set (each set once: ascending)
+                read, others = order[:len(self.reads)], order[len(self.reads):]
+                if all(card // 4 in ranks for card, ranks in zip(read, self.reads, strict=True)) \
+                        and list(others) == sorted(others):
+                    found.append(tuple(sorted(order)))
+            self._next[dealt] = found
+        return self._next[dealt]
+
+    def count(self, dealt: tuple[tuple[int, ...], ...]) -> int:
+        """The weighted deals from ``dealt`` on."""
+        if len(dealt) == len(self.game.groups):
+            return 1
+        if dealt not in self._counts:
+            self._counts[dealt] = sum(self.count((*dealt, group)) for group in self.next_groups(dealt))
+        return self._counts[dealt]
+
+    def value(self, dealt: tuple[tuple[int, ...], ...], history: tuple[str, ...]) -> Fraction:
+        return Fraction(self.total(dealt, history), self.count(dealt) * self.scale)
+
+    def total(self, dealt: tuple[tuple[int, ...], ...], history: tuple[str, ...]) -> int:
+        if self.game.folded(history) and len(dealt) < len(self.game.groups):
+            return self.scaled_objective(None, history) * self.count(dealt)
+        return super().total(dealt, history)
+
+
+def decide_read(game: str, deck: str | Iterable[int], seen: Iterable[Iterable[int] | str], reads: Iterable[str],
+                params: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
+    """``decide`` at the first decision with the dealer's unseen cards read by rank class (``reads``:
+    rank letters per card, as ``"A"`` or ``"K Q J"``), every later decision on the same read."""
+    settings = parameters(game, params)
+    rules = GAMES[game](settings)
+    cards = _deck(deck, rules.cards, game)
+    dealt = tuple(tuple(sorted(parse_cards(g) if isinstance(g, str) else g)) for g in seen)
+    classes = tuple(frozenset(RANKS.index(r) for r in read.split()) for read in reads)
+    solver = ReadSolver(rules, cards, settings["tie_break"], classes)
+    if solver.due(dealt, ()) is None:
+        raise ValueError(f"no decision is due after {len(dealt)} groups")
+    return solver.option_values(dealt, ())

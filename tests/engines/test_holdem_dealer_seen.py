@@ -91,8 +91,8 @@ def test_a_fixed_wager_at_the_flop_averages_to_the_plain_value():
 
 
 @pytest.mark.parametrize("game, given, words", [
-    (UTH, {"reads": "K"}, "not preflop"),
-    (THB, {"reads": "A"}, "not preflop"),
+    (UTH, {"reads": "K", "dead": "Kc Kd Kh Ks"}, "no unseen card"),
+    (THB, {"reads": "A|K Q|2"}, "two hole cards"),
     (UTH, {"board": "Qs Jh 4c", "seen": "Kd Kc", "reads": "A"}, "two hole cards"),
     (UTH, {"board": "Qs Jh 4c", "seen": "Qs"}, "duplicate card Qs"),
     (THB, {"board": "Qs Jh 4c", "reads": "7", "dead": "7h 7s 7c"}, "no unseen card"),

@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 import oddscalc
-from oddscalc.core.cards import parse_cards
+from oddscalc.core.cards import RANKS, parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Seen, load
@@ -22,6 +22,7 @@ from oddscalc.engines.holdem import ultimate_exposure as ue
 from oddscalc.engines.holdem.informed import bonus_values, ultimate_values
 from oddscalc.engines.holdem.ultimate import play
 from oddscalc.engines.holdem_stages import BonusRules, UltimateRules, bonus_play, orbits, ultimate_play
+from oddscalc.engines.reads import parse_reads
 from oddscalc.tools.exposure import analyze_exposure
 
 from .test_holdem_kernel import _load_oracle
@@ -106,8 +107,72 @@ def test_the_command_line_decides_preflop_with_a_seen_card(cli):
     result = cli("decide", UTH, "--hand", "7h 2c", "--seen", "3c 2d 4h")
     assert result.status == 2 and result.err.startswith("oddscalc: error:")
     for game in (UTH, THB):
-        with pytest.raises(InputError, match="not preflop"):
-            oddscalc.decide(game, hand="7h 2c", reads="A")
+        with pytest.raises(InputError, match="no unseen card has the ranks read"):
+            oddscalc.decide(game, hand="As Ad", reads="A|A", dead="Ah Ac")
+        with pytest.raises(InputError, match="two hole cards"):
+            oddscalc.decide(game, hand="7h 2c", seen="Ac", reads="A|K")
+
+
+# preflop with dealer cards read by rank class: (hand, seen, reads) on DECKS[0]
+READ_CASES = [("As Kh", "", "A"), ("As Kh", "9c", "A"), ("9d 2c", "", "9 2 T|A K"),
+              pytest.param("Ts Js", "", "A K Q J T 9 2", marks=pytest.mark.slow),
+              pytest.param("9d 2c", "Ks", "A Q J", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("hand, seen, reads", READ_CASES)
+def test_a_preflop_read_is_the_oracle_s(hand, seen, reads):
+    groups, params = [hand, *([seen] if seen else [])], {"dealer_cards_seen": len(seen.split())}
+    classes = reads.split("|")
+    oracle = _load_oracle()
+    values, _ = ultimate_values(UltimateRules(), parse_cards(hand), parse_cards(seen), dead_of(DECKS[0]),
+                                parse_reads(reads))
+    expected = oracle.decide_read(UTH, DECKS[0], groups, classes, params=params)
+    assert values == {ORACLE_NAMES[name]: value for name, value in expected.items()}
+    value, _ = bonus_values(BonusRules(), parse_cards(hand), parse_cards(seen), dead_of(DECKS[0]), parse_reads(reads))
+    assert value == oracle.decide_read(THB, DECKS[0], groups, classes, params=params)["bet2"]
+
+
+def test_a_read_only_one_card_can_fit_is_that_card_seen():
+    dead = dead_of(DECKS[0])
+    hand = parse_cards("As Kh")
+    for read, card in (("A", "Ad"), ("9 2", "2c")):    # Ah, and the nines, dead for the second
+        more = (*dead, *parse_cards("Ah" if read == "A" else "9c 9d"))
+        seen, _ = ultimate_values(UltimateRules(), hand, parse_cards(card), more)
+        assert ultimate_values(UltimateRules(), hand, (), more, parse_reads(read))[0] == seen
+
+
+def test_the_reads_of_a_partition_average_to_the_plain_values():
+    # the law of total expectation: a fixed Play averaged over the class read (each class as likely
+    # as its unseen cards) is its plain value, and reading never lowers the best value
+    dead, hand = dead_of(DECKS[1]), parse_cards("7h 5h")
+    rest = [c for c in range(52) if c not in (*dead, *hand)]
+    plain, _ = ultimate_values(UltimateRules(), hand, (), dead)
+    plain_bonus, _ = bonus_values(BonusRules(), hand, (), dead)
+    averaged: dict[str, Fraction] = {}
+    best = bonus = Fraction(0)
+    for read in ("A", "Q 9", "7 6 5 2"):
+        weight = Fraction(sum(1 for c in rest if RANKS[c // 4] in read.split()), len(rest))
+        values, _ = ultimate_values(UltimateRules(), hand, (), dead, parse_reads(read))
+        for name, value in values.items():
+            averaged[name] = averaged.get(name, Fraction(0)) + weight * value
+        best += weight * max(values.values())
+        flop_wager, _ = bonus_values(BonusRules(), hand, (), dead, parse_reads(read))
+        bonus += weight * flop_wager
+    assert averaged["play 4x"] == plain["play 4x"] and averaged["play 3x"] == plain["play 3x"]
+    assert averaged["check"] >= plain["check"] and best >= max(plain.values())
+    assert bonus >= plain_bonus
+
+
+@pytest.mark.slow
+def test_the_full_deck_decides_a_preflop_read_on_the_spot(cli):
+    weak = oddscalc.decide(UTH, hand="7h 2c", reads="A").decisions[0]
+    # a read card is one of the dealer's: each ace, any of the other 49, every board of the 48 left
+    assert weak.choice == "check" and weak.total == 10 * 4 * 49 * 1712304
+    assert weak.facts["dealer_cards_read"] == 1 and weak.facts["dealer_cards_seen"] == 0
+    bonus = oddscalc.decide(THB, hand="7h 2c", reads="A").decisions[0]
+    assert bonus.choice == "fold" and bonus.total == 20 * 4 * 49 * 1712304
+    result = cli("decide", UTH, "--hand", "As Kd", "--seen", "7c", "--reads", "K Q J", "--format", "json")
+    assert result.status == 0 and '"dealer_cards_read": 1' in result.out
 
 
 

@@ -20,8 +20,8 @@ from oddscalc.engines.reads import Reads
 from oddscalc.engines.solver import takes
 
 from .bonus import BET, CHECK, FOLD, BonusGame, flop_action, play
-from .dealer_seen import completion_endings, refuse_preflop_reads
-from .informed import bonus_values
+from .dealer_seen import completion_endings
+from .informed import bonus_values, dealer_cards_known
 
 Rows = list[tuple[tuple[int, ...], int, tuple[int, ...]]]
 
@@ -94,24 +94,24 @@ def preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...]) -> De
                     facts={"stage": "preflop", "river_wager": "the later wagers decided optimally"})
 
 
-def informed_preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...], seen: tuple[int, ...]
-                     ) -> Decision:
-    """Preflop with one or both dealer hole cards seen: counted for the situation on the spot."""
+def informed_preflop(game: BonusGame, hand: tuple[int, ...], dead: tuple[int, ...], seen: tuple[int, ...],
+                     reads: Reads = ()) -> Decision:
+    """Preflop with one or both dealer hole cards seen or read: counted for the situation on the spot."""
     rules = game.rules
-    up, found = bonus_values(rules, hand, seen, dead)
+    up, found = bonus_values(rules, hand, seen, dead, reads)
     action = flop_action(rules.flop_multiple)
     down = Fraction(-1)
     choice = action if takes(up, down, rules.wager_more) else FOLD
     return Decision(choice, {FOLD: down, action: up}, found["deals"],
-                    facts={"stage": "preflop", "dealer_cards_seen": len(seen),
-                           "river_wager": "the later wagers decided optimally, the dealer's seen cards known",
+                    facts={"stage": "preflop", **dealer_cards_known(seen, reads),
+                           "river_wager": "the later wagers decided optimally on the dealer's cards known",
                            "turn_wagers": f"{found['turn_wagers']} of {found['flops']} flops"})
 
 
 def decide(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
            turn_wager: bool, seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
     """The decision due with ``board`` seen (0, 3 or 4 community cards); ``seen`` the dealer's hole
-    cards seen (at every stage), ``reads`` those read by rank class (at the flop and the turn)."""
+    cards seen (at every stage), ``reads`` those read by rank class (at every stage)."""
     if len(hand) != 2:
         raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
     if board:
@@ -124,7 +124,6 @@ def decide(game: BonusGame, hand: tuple[int, ...], board: tuple[int, ...], dead:
     if len(board) == 3:
         return flop(game, hand, board, dead, seen, reads)
     if not board:
-        refuse_preflop_reads(game.game.name, reads)
-        return informed_preflop(game, hand, dead, seen) if seen else preflop(game, hand, dead)
+        return informed_preflop(game, hand, dead, seen, reads) if seen or reads else preflop(game, hand, dead)
     raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the turn (4), "
                      f"not with {len(board)} community cards")

@@ -60,11 +60,3 @@ def completion_endings(hand: Sequence[int], board: Sequence[int], dead: Sequence
             ends[(0 if mine > theirs else 1 if mine == theirs else 2) + (3 if theirs >= qualifier else 0)] += 1
         out.append((extra, five_card_category(mine).value, tuple(ends)))
     return out
-
-
-def refuse_preflop_reads(name: str, reads: Reads) -> None:
-    """Preflop, a read dealer card (a rank class only) would need its later stages decided on the
-    class alone over every board: not priced, in one line (cards seen whole are: holdem/informed.py)."""
-    if reads:
-        raise InputError(f"{name}: the dealer's cards read by rank class (--reads) are priced at the flop and later, "
-                         "not preflop (give --board, or --seen for cards seen whole)")

@@ -20,8 +20,8 @@ from oddscalc.engines.holdem_stages import ENDINGS, SIX, UltimateRules, enough_c
 from oddscalc.engines.reads import Reads
 from oddscalc.engines.solver import best_of, takes
 
-from .dealer_seen import completion_endings, refuse_preflop_reads
-from .informed import ultimate_values
+from .dealer_seen import completion_endings
+from .informed import dealer_cards_known, ultimate_values
 from .ultimate import CHECK, FOLD, UltimateGame, play, play_action
 
 
@@ -85,23 +85,23 @@ def preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...]) ->
                     facts={"stage": "preflop", "check_means": "the flop and the river decided optimally"})
 
 
-def informed_preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...], seen: tuple[int, ...]
-                     ) -> Decision:
-    """Preflop with one or both dealer hole cards seen: counted for the situation on the spot."""
+def informed_preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...], seen: tuple[int, ...],
+                     reads: Reads = ()) -> Decision:
+    """Preflop with one or both dealer hole cards seen or read: counted for the situation on the spot."""
     rules = game.rules
-    values, found = ultimate_values(rules, hand, seen, dead)
+    values, found = ultimate_values(rules, hand, seen, dead, reads)
     wagers = {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
     choice = best_of(values, wagers, rules.wager_more)
     return Decision(choice, values, found["deals"],
-                    facts={"stage": "preflop", "dealer_cards_seen": len(seen),
-                           "check_means": "the flop and the river decided optimally, the dealer's seen cards known",
+                    facts={"stage": "preflop", **dealer_cards_known(seen, reads),
+                           "check_means": "the flop and the river decided optimally on the dealer's cards known",
                            "flops_played": f"{found['flops_played']} of {found['flops']} flops"})
 
 
 def decide(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], dead: tuple[int, ...],
            seen: tuple[int, ...] = (), reads: Reads = ()) -> Decision:
     """The decision due with ``board`` seen (0, 3 or 5 community cards); ``seen`` the dealer's hole
-    cards seen (at every stage), ``reads`` those read by rank class (at the flop and the river)."""
+    cards seen (at every stage), ``reads`` those read by rank class (at every stage)."""
     if len(hand) != 2:
         raise InputError(f"{game.game.name}: --hand is your two hole cards, not {len(hand)}")
     if board:
@@ -111,7 +111,6 @@ def decide(game: UltimateGame, hand: tuple[int, ...], board: tuple[int, ...], de
     if len(board) == 3:
         return flop(game, hand, board, dead, seen, reads)
     if not board:
-        refuse_preflop_reads(game.game.name, reads)
-        return informed_preflop(game, hand, dead, seen) if seen else preflop(game, hand, dead)
+        return informed_preflop(game, hand, dead, seen, reads) if seen or reads else preflop(game, hand, dead)
     raise InputError(f"{game.game.name} decides preflop (no --board), at the flop (3 cards) or at the river (5), "
                      f"not with {len(board)} community cards")
