@@ -111,6 +111,18 @@ cdef int read_coefs(object values, int64_t* out, int n) except -1:
     return 0
 
 
+cdef int read_rule(object flop_rule, uint8_t* rule) except -1:
+    """A flop rule by the flop chart's cell (FLOP_ROWS x 13 bytes: 0 the passive action, 1 the wager,
+    2 the optimal choice)."""
+    cdef int x
+    given = bytes(flop_rule)
+    if len(given) != FLOP_ROWS * N_RANKS or max(given) > 2:
+        raise ValueError(f"flop_rule has {FLOP_ROWS * N_RANKS} bytes of 0, 1 or 2")
+    for x in range(FLOP_ROWS * N_RANKS):
+        rule[x] = given[x]
+    return 0
+
+
 cdef object zeros(Py_ssize_t n):
     return array("q", [0]) * n
 
@@ -195,11 +207,7 @@ def ultimate_price(counts, orbit, preflop, flop, river, long long fold_board, bi
         if decided.shape[0] != <Py_ssize_t>n_flops * n_hold:
             raise ValueError(f"flop_played has n_flops x n_holdings = {n_flops * n_hold} bytes")
     if ruled:
-        given = bytes(flop_rule)
-        if len(given) != FLOP_ROWS * N_RANKS or max(given) > 2:
-            raise ValueError(f"flop_rule has {FLOP_ROWS * N_RANKS} bytes of 0, 1 or 2")
-        for x in range(FLOP_ROWS * N_RANKS):
-            rule[x] = given[x]
+        read_rule(flop_rule, rule)
     fold_per_board = (n_rest - 4) * (n_rest - 5) // 2                 # dealer holdings of a board
     fold_deal = fold_board // fold_per_board
     if fold_extra is None:
@@ -360,7 +368,8 @@ cdef inline int hold_first(int h) noexcept nogil:
     return h - v * (v - 1) // 2
 
 
-def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, flop_played=None, int64_t scale=1):
+def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, flop_played=None, int64_t scale=1,
+                flop_rule=None, int river_rule=-1):
     """Texas Hold'em Bonus priced over the counts' flops, per orbit, in ordered (turn, river)
     completions: ``ante`` is 60 coefficients of the Ante on a situation's cells; the Flop wager
     (``flop_multiple`` x), the Turn and the River wagers are won and lost 1 to 1; the Turn wager is
@@ -369,7 +378,13 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, fl
     deals by Turn wager made, River wager made), "situations" (orbits x 3: all, with the Turn wager,
     turn cards with the River wager), "equal" (weighted situations whose flop actions are equal).
     ``flop_played``: as ``ultimate_price``'s, each situation's Turn wager (1) or check (0).  ``scale``: the
-    common denominator of the Ante's coefficients, by which the wagers paid 1 to 1 are multiplied too."""
+    common denominator of the Ante's coefficients, by which the wagers paid 1 to 1 are multiplied too.
+
+    A simple strategy instead of the optimal later play: ``flop_rule`` (FLOP_ROWS x 13 bytes, as
+    ``ultimate_price``'s: 0 check, 1 the Turn wager, 2 the optimal choice) and ``river_rule`` (0 never
+    the River wager, 1 always, -1 the optimal one the counts hold).  Every wager pays 1 to 1 and adds
+    to the others, so each decision's value is its own: a rule at one stage leaves the others'
+    optimal choices as they are."""
     cdef int64_t ac[CELLS6]
     cdef uint8_t[::1] decided
     cdef bint deciding = flop_played is not None
@@ -386,12 +401,21 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, fl
     cdef Py_ssize_t s, base
     cdef const int32_t* cell
     cdef const int32_t* bet
+    cdef const uint8_t[:, ::1] flops = counts.arrays()["flop_cards"]
+    cdef uint8_t rule[FLOP_ROWS * N_RANKS]
+    cdef bint ruled = flop_rule is not None
+    cdef int turns = n_rest - 2, river_turns, at
+    cdef int32_t river_cell[CELLS6]
     if counts.mode != 2:
         raise ValueError("the counts are not Texas Hold'em Bonus' (holdem.staged_counts(game='bonus'))")
     if deciding:
         decided = flop_played
         if decided.shape[0] != <Py_ssize_t>n_flops * n_hold:
             raise ValueError(f"flop_played has n_flops x n_holdings = {n_flops * n_hold} bytes")
+    if ruled:
+        read_rule(flop_rule, rule)
+    if not -1 <= river_rule <= 1:
+        raise ValueError(f"river_rule {river_rule} is not -1 (optimal), 0 (never) or 1 (always)")
     read_coefs(ante, ac, CELLS6)
     out_raise, out_played, out_sits = zeros(n_orb), zeros(n_orb * 4 * CELLS6), zeros(n_orb * 3)
     cdef int64_t[::1] p_raise = out_raise
@@ -408,6 +432,13 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, fl
                     o = orb[rest[f, i] * N_CARDS + rest[f, j]]
                     cell = &cells[s * CELLS6]
                     bet = &second[s * CELLS6]
+                    river_turns = third[s]
+                    if river_rule >= 0:
+                        # the River wager by rule: on every ordered (turn, river) or on none
+                        for x in range(CELLS6):
+                            river_cell[x] = 2 * cell[x] * river_rule
+                        bet = river_cell
+                        river_turns = turns * river_rule
                     net = 0
                     river = 0
                     for c in range(N_CATEGORIES):
@@ -418,6 +449,10 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, fl
                     if net == 0:
                         equal += wt
                     b = 1 if takes(net, 0, wager_more) else 0
+                    if ruled:
+                        at = rule[chart_cell(rest, f, i, j, &flops[f, 0])]
+                        if at < 2:
+                            b = at
                     if deciding:
                         decided[s] = b
                     if b:
@@ -425,7 +460,7 @@ def bonus_price(counts, orbit, ante, int flop_multiple, bint wager_more=True, fl
                     p_raise[o] += wt * v
                     p_sits[o * 3] += wt
                     p_sits[o * 3 + 1] += wt * b
-                    p_sits[o * 3 + 2] += wt * third[s]
+                    p_sits[o * 3 + 2] += wt * river_turns
                     base = (o * 4 + b * 2) * CELLS6
                     for x in range(CELLS6):
                         p_played[base + CELLS6 + x] += wt * bet[x]

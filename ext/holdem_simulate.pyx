@@ -254,18 +254,23 @@ cdef class BonusSimulator(Simulation):
     ``preflop`` (N_CARDS x N_CARDS bytes, both orders): 1 to make the Flop wager, 0 to fold; ``flop``
     (N_FLOPS x N_PAIRS bytes): 1 to make the Turn wager; at the turn the River wager is made where it
     wins at least as often as it loses over every river card and dealer holding the player cannot see
-    (all three wagers pay 1 to 1, so that is its whole value; equal: ``wager_more``).  No qualifier.
+    (all three wagers pay 1 to 1, so that is its whole value; equal: ``wager_more``), or by a simple
+    strategy's ``river`` rule (0 never, 1 always; -1 that optimal one).  No qualifier.
     Tally: path ``turn wager * 2 + river wager``, the final category and ending; folds by category."""
     cdef bint wager_more
+    cdef int river
     cdef uint8_t pre[N_CARDS * N_CARDS]
     cdef const uint8_t* flop
     cdef object refs
     cdef int64_t tally[4 * CELLS6]
     cdef int64_t folded[N_CATEGORIES]
 
-    def __init__(self, uint64_t seed, preflop, flop, bint wager_more=True):
+    def __init__(self, uint64_t seed, preflop, flop, bint wager_more=True, int river=-1):
         cdef const uint8_t[::1] view
         cdef int i
+        if not -1 <= river <= 1:
+            raise ValueError(f"river {river} is not -1 (optimal), 0 (never) or 1 (always)")
+        self.river = river
         preflop = bytes(preflop)
         if len(preflop) != N_CARDS * N_CARDS or max(preflop) > 1:
             raise ValueError(f"a preflop byte (0 or 1) per holding in both orders ({N_CARDS * N_CARDS})")
@@ -322,7 +327,10 @@ cdef class BonusSimulator(Simulation):
                 self.folded[category] += 1
                 continue
             path = 2 * flop_choice(self.flop, d)
-            path += self.bets_river(d)
+            if self.river < 0:
+                path += self.bets_river(d)
+            else:
+                path += self.river
             self.tally[(path * N_CATEGORIES + category) * SIX + ending_of(player, dealer, 0)] += 1
 
     def bets_at_turn(self, hand, board):

@@ -20,12 +20,14 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards, sort3_desc
+from oddscalc._native.colex cimport BINOM, unrank
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
 
 cdef enum:
     N_ENDINGS = 6
     MAX_CLASSES = 16
     MAX_STRENGTHS = 1024
+    MAX_CARD_CLASSES = 5       # rank classes of a read: four named and the other ranks
 
 
 cdef int _deck_permutations(const int* cards, int n, int[24][4] perms) noexcept:
@@ -98,7 +100,6 @@ def observations(ThreeCardRanking ranking, deck, int qualify, class_of_strength,
     >>> sum(found.values()), sorted(found)      # every dealer qualifies: higher, lower or tied
     (407170400, [(0, 0, 0, 1, 0, 0, 0), (0, 0, 1, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0)])
     """
-    cdef uint8_t in_deck[N_CARDS]
     cdef int cards[N_CARDS]
     cdef int rest[N_CARDS]
     cdef int perms[24][4]
@@ -108,29 +109,12 @@ def observations(ThreeCardRanking ranking, deck, int qualify, class_of_strength,
     cdef int total[N_ENDINGS]
     cdef int* single = NULL           # [card][ending]: the dealer hands holding each card of the rest
     cdef int* pair = NULL             # [card][card][ending]: those holding each pair
-    cdef int n, n_perms, i, j, k, a, b, c, m, x, y, e, weight, s_player, klass, base_xy
-    cdef int n_str = ranking.n_strengths
+    cdef int n, n_perms, h, m, x, y, e, weight, klass, base_xy
     cdef dict found = {}
     cdef tuple key
     if not 0 <= seen <= 3:
         raise ValueError(f"the dealer has three cards: seen must be 0 to 3, got {seen}")
-    for i in range(N_CARDS):
-        in_deck[i] = 0
-    listed = sorted(deck)
-    mark_cards(listed, in_deck)             # refuses a code outside 0..51 or a card given twice
-    n = len(listed)
-    if n < 6:
-        raise ValueError(f"a deck of {n} cards is too small for a player and a dealer hand")
-    if not 0 <= qualify <= n_str:
-        raise ValueError(f"qualify must be a strength from 0 to {n_str}, got {qualify}")
-    if len(class_of_strength) != n_str or n_str > MAX_STRENGTHS:
-        raise ValueError(f"class_of_strength needs one class per strength ({n_str})")
-    for i in range(n_str):
-        klass_of[i] = class_of_strength[i]
-        if not 0 <= klass_of[i] < MAX_CLASSES:
-            raise ValueError(f"a class index must be 0 to {MAX_CLASSES - 1}, got {klass_of[i]}")
-    for i in range(n):
-        cards[i] = listed[i]
+    n = _read_deck(ranking, deck, qualify, class_of_strength, cards, klass_of)
     for i in range(MAX_CLASSES * N_ENDINGS):
         onehot[i] = 0
     single = <int*>malloc(N_CARDS * N_ENDINGS * sizeof(int))
@@ -142,35 +126,24 @@ def observations(ThreeCardRanking ranking, deck, int qualify, class_of_strength,
     try:
         n_perms = _deck_permutations(cards, n, perms)
         m = n - 3
-        for i in range(n):
-            for j in range(i + 1, n):
-                for k in range(j + 1, n):
-                    a, b, c = cards[i], cards[j], cards[k]
-                    weight = _orbit_weight(a, b, c, perms, n_perms)
-                    if weight == 0:
-                        continue
-                    s_player = strength3(ranking, a, b, c)
-                    klass = klass_of[s_player]
-                    _endings(ending_of, n_str, s_player, qualify)
-                    x = 0
-                    for y in range(n):
-                        if y != i and y != j and y != k:
-                            rest[x] = cards[y]
-                            x += 1
-                    _tally(ranking, rest, m, ending_of, seen, total, single, pair)
-                    if seen == 0:
-                        _add(found, klass, total, weight)
-                    elif seen == 1:
-                        for x in range(m):
-                            _add(found, klass, single + x * N_ENDINGS, weight)
-                    elif seen == 2:
-                        for x in range(m):
-                            base_xy = x * m
-                            for y in range(x + 1, m):
-                                _add(found, klass, pair + (base_xy + y) * N_ENDINGS, weight)
-                    else:
-                        for e in range(N_ENDINGS):
-                            onehot[klass * N_ENDINGS + e] += weight * total[e]
+        for h in range(BINOM[n][3]):
+            weight = _player_hand(ranking, cards, n, h, perms, n_perms, klass_of, qualify, ending_of, rest, &klass)
+            if weight == 0:
+                continue
+            _tally(ranking, rest, m, ending_of, seen, total, single, pair)
+            if seen == 0:
+                _add(found, klass, total, weight)
+            elif seen == 1:
+                for x in range(m):
+                    _add(found, klass, single + x * N_ENDINGS, weight)
+            elif seen == 2:
+                for x in range(m):
+                    base_xy = x * m
+                    for y in range(x + 1, m):
+                        _add(found, klass, pair + (base_xy + y) * N_ENDINGS, weight)
+            else:
+                for e in range(N_ENDINGS):
+                    onehot[klass * N_ENDINGS + e] += weight * total[e]
     finally:
         free(single)
         free(pair)
@@ -221,3 +194,157 @@ cdef void _tally(ThreeCardRanking ranking, const int* rest, int m, const int* en
 cdef inline void _add(dict found, int klass, const int* counts, int64_t weight):
     key = (klass, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
     found[key] = found.get(key, 0) + weight
+
+
+def read_observations(ThreeCardRanking ranking, deck, int qualify, class_of_strength, int whole, card_class,
+                      int reads):
+    """Every observation of ``deck`` when the player sees ``whole`` dealer cards whole and ``reads``
+    more by rank class only (``card_class``: a class 0..4 per card code), merged as ``observations``
+    merges them: a dict from (player class, six ending counts) to the number of observations.
+
+    The dealer's three cards are dealt in order: the first ``whole`` seen whole, the next ``reads``
+    read, the rest hidden.  A deal is a player hand and a dealer hand with that order, the seen cards
+    as a set, the read ones in their order, the hidden ones as a set, so an observation (the seen
+    set, the classes of the read cards in order) has as many completions as ways its read cards and
+    hidden ones can be dealt: its counts sum to them, and they differ between observations.
+
+    >>> from oddscalc._native.eval3 import ThreeCardRanking
+    >>> ranking = ThreeCardRanking((0, 1, 2, 3, 4, 5))
+    >>> classes = [1 if c >= 48 else 0 for c in range(52)]          # aces against the rest
+    >>> found = read_observations(ranking, range(52), 0, [0] * ranking.n_strengths, 1, classes, 1)
+    >>> sum(n * sum(key[1:]) for key, n in found.items()) == 22100 * 18424 * 3 * 2
+    True
+    """
+    cdef int cards[N_CARDS]
+    cdef int rest[N_CARDS]
+    cdef int cls[N_CARDS]
+    cdef int perms[24][4]
+    cdef int ending_of[MAX_STRENGTHS]
+    cdef int klass_of[MAX_STRENGTHS]
+    cdef int order[6][3]
+    cdef int* table = NULL
+    cdef int n, n_perms, h, i, a, b, m, e, weight, klass, n_cls = 0
+    cdef int p, hidden = 3 - whole - reads, read_ways = 1, w_ways, total
+    cdef Py_ssize_t cells, at
+    cdef dict found = {}
+    if not 0 <= whole <= 2 or reads < 1 or whole + reads > 3:
+        raise ValueError(f"the dealer has three cards: {whole} seen whole and {reads} read do not fit")
+    if len(card_class) != N_CARDS:
+        raise ValueError("card_class has a class per card code (52)")
+    for i in range(N_CARDS):
+        cls[i] = card_class[i]
+        if not 0 <= cls[i] < MAX_CARD_CLASSES:
+            raise ValueError(f"a card's class must be 0 to {MAX_CARD_CLASSES - 1}, got {cls[i]}")
+        if cls[i] + 1 > n_cls:
+            n_cls = cls[i] + 1
+    for _ in range(reads):
+        read_ways *= n_cls
+    n = _read_deck(ranking, deck, qualify, class_of_strength, cards, klass_of)
+    # the six orders of a dealer hand's three cards, as positions 0..2
+    p = 0
+    for a in range(3):
+        for b in range(3):
+            if b != a:
+                order[p][0], order[p][1], order[p][2] = a, b, 3 - a - b
+                p += 1
+    m = n - 3
+    w_ways = 1 if whole == 0 else (m if whole == 1 else m * m)
+    cells = <Py_ssize_t>w_ways * read_ways * N_ENDINGS
+    table = <int*>malloc(cells * sizeof(int))
+    if table == NULL:
+        raise MemoryError()
+    try:
+        n_perms = _deck_permutations(cards, n, perms)
+        for h in range(BINOM[n][3]):
+            weight = _player_hand(ranking, cards, n, h, perms, n_perms, klass_of, qualify, ending_of, rest, &klass)
+            if weight == 0:
+                continue
+            memset(table, 0, cells * sizeof(int))
+            _tally_reads(ranking, rest, m, ending_of, whole, reads, hidden, cls, n_cls, order, table,
+                         read_ways)
+            for at in range(w_ways * read_ways):
+                total = 0
+                for e in range(N_ENDINGS):
+                    total += table[at * N_ENDINGS + e]
+                if total:
+                    _add(found, klass, table + at * N_ENDINGS, weight)
+    finally:
+        free(table)
+    return found
+
+
+cdef void _tally_reads(ThreeCardRanking ranking, const int* rest, int m, const int* ending_of, int whole, int reads,
+                       int hidden, const int* cls, int n_cls, int[6][3] order, int* table,
+                       int read_ways) noexcept nogil:
+    """Every dealer hand of ``rest`` valued once; its ending added to the observation of each way its
+    cards can be dealt: the seen set, the read cards in order, the hidden set (an order that
+    lists the seen pair or the hidden pair backwards deals the same cards: skipped)."""
+    cdef int pos[3]
+    cdef int x, y, z, e, p, r, w_index, r_index
+    for x in range(m):
+        pos[0] = x
+        for y in range(x + 1, m):
+            pos[1] = y
+            for z in range(y + 1, m):
+                pos[2] = z
+                e = ending_of[strength3(ranking, rest[x], rest[y], rest[z])]
+                for p in range(6):
+                    if whole == 2 and order[p][0] > order[p][1]:
+                        continue
+                    if hidden == 2 and order[p][1] > order[p][2]:
+                        continue
+                    w_index = 0 if whole == 0 else (pos[order[p][0]] if whole == 1 else
+                                                    pos[order[p][0]] * m + pos[order[p][1]])
+                    r_index = 0
+                    for r in range(reads):
+                        r_index = r_index * n_cls + cls[rest[pos[order[p][whole + r]]]]
+                    table[(w_index * read_ways + r_index) * N_ENDINGS + e] += 1
+
+
+cdef int _read_deck(ThreeCardRanking ranking, deck, int qualify, class_of_strength, int* cards,
+                    int* klass_of) except -1:
+    """The deck's cards in order and each strength's player class, checked; the deck's size."""
+    cdef uint8_t in_deck[N_CARDS]
+    cdef int i, n, n_str = ranking.n_strengths
+    for i in range(N_CARDS):
+        in_deck[i] = 0
+    listed = sorted(deck)
+    mark_cards(listed, in_deck)             # refuses a code outside 0..51 or a card given twice
+    n = len(listed)
+    if n < 6:
+        raise ValueError(f"a deck of {n} cards is too small for a player and a dealer hand")
+    if not 0 <= qualify <= n_str:
+        raise ValueError(f"qualify must be a strength from 0 to {n_str}, got {qualify}")
+    if len(class_of_strength) != n_str or n_str > MAX_STRENGTHS:
+        raise ValueError(f"class_of_strength needs one class per strength ({n_str})")
+    for i in range(n_str):
+        klass_of[i] = class_of_strength[i]
+        if not 0 <= klass_of[i] < MAX_CLASSES:
+            raise ValueError(f"a class index must be 0 to {MAX_CLASSES - 1}, got {klass_of[i]}")
+    for i in range(n):
+        cards[i] = listed[i]
+    return n
+
+
+cdef int _player_hand(ThreeCardRanking ranking, const int* cards, int n, int h, int[24][4] perms,
+                      int n_perms, const int* klass_of, int qualify, int* ending_of, int* rest,
+                      int* klass) noexcept:
+    """The player hand of colex index h (deck positions i < j < k): its orbit's weight (0: not its
+    orbit's representative, nothing else made), its class, every dealer strength's ending against
+    it and the n - 3 cards left for the dealer."""
+    cdef int at[3]
+    cdef int x = 0, y, s_player
+    unrank(h, 3, n, at)
+    cdef int i = at[0], j = at[1], k = at[2]
+    cdef int a = cards[i], b = cards[j], c = cards[k]
+    cdef int weight = _orbit_weight(a, b, c, perms, n_perms)
+    if weight == 0:
+        return 0
+    s_player = strength3(ranking, a, b, c)
+    klass[0] = klass_of[s_player]
+    _endings(ending_of, ranking.n_strengths, s_player, qualify)
+    for y in range(n):
+        if y != i and y != j and y != k:
+            rest[x] = cards[y]
+            x += 1
+    return weight

@@ -38,7 +38,7 @@ Fraction(5, 1)
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -246,6 +246,14 @@ class GameTable:
         if build not in made:
             made[build] = build(self)
         return cast(Built, made[build])
+
+    def built_for(self, kind: Hashable, key: Hashable, make: Callable[[], Built]) -> Built:
+        """What ``make`` makes of this table for ``key`` (a strategy's analysis, say), made once per
+        table, ``kind`` (the function that asks, naming what is made) and key."""
+        made: dict[object, object] = self.__dict__.setdefault("_built", {})
+        if (kind, key) not in made:
+            made[(kind, key)] = make()
+        return cast(Built, made[(kind, key)])
 
     def digest(self) -> str:
         """SHA-256 of the table as analysed: its name, engine, unit, every rule's value and every

@@ -19,6 +19,7 @@ from oddscalc._native.holdem_simulate import BonusSimulator, HoldemSimulator, sp
 from oddscalc.engines.holdem_counts import CasinoHoldemRules, choices, flop_counts
 from oddscalc.engines.holdem_stages import (
     BonusPlay,
+    BonusStrategy,
     SimpleStrategy,
     UltimatePlay,
     UltimateRules,
@@ -78,14 +79,17 @@ def ultimate_flop_table(rules: UltimateRules, strategy: SimpleStrategy | None, w
         lambda chunk, chunks, decided: ultimate_chunk(rules, (), strategy, chunk, chunks, flop_played=decided), work)
 
 
-def bonus_simulator(play: BonusPlay, seed: int, work: Work | None = None) -> BonusSimulator:
-    """A fresh seeded simulator of Texas Hold'em Bonus as ``play`` solved it: the Flop wager per
-    starting hand orbit, the Turn wager per (flop, holding) as the pricing pass decided it, the River
-    wager decided per round at the turn by the simulator itself."""
+def bonus_simulator(play: BonusPlay, seed: int, work: Work | None = None,
+                    strategy: BonusStrategy | None = None) -> BonusSimulator:
+    """A fresh seeded simulator of Texas Hold'em Bonus as ``play`` solved it (``strategy``: the simple
+    strategy it was played by): the Flop wager per starting hand orbit, the Turn wager per (flop,
+    holding) as the pricing pass decided it, the River wager by the strategy's rule or decided per
+    round at the turn by the simulator itself."""
     rules = play.rules
     flop = _flop_table(lambda chunk, chunks: bonus_counts((), rules.wager_more, chunk, chunks),
-                       lambda chunk, chunks, decided: bonus_chunk(rules, (), chunk, chunks, decided), work)
-    return BonusSimulator(seed, preflop_table([int(up) for up in play.raises]), flop, rules.wager_more)
+                       lambda chunk, chunks, decided: bonus_chunk(rules, (), strategy, chunk, chunks, decided), work)
+    return BonusSimulator(seed, preflop_table([int(up) for up in play.raises]), flop, rules.wager_more,
+                          -1 if strategy is None else strategy.river)
 
 
 def ultimate_simulator(play: UltimatePlay, strategy: SimpleStrategy | None, seed: int) -> HoldemSimulator:

@@ -595,6 +595,18 @@ class BonusPlay(Counted):
 
 
 
+@dataclass(frozen=True)
+class BonusStrategy:
+    """A Texas Hold'em Bonus strategy a player can learn: the starting hands (``AKs``, ``AKo``, ``AA``)
+    that make the Flop wager (the others fold), the Turn wager by the flop chart's cell (``flop_rule``,
+    as ``SimpleStrategy``'s) and the River wager by ``river`` (0 never, 1 always, -1 the optimal one:
+    made when the hand wins more often than it loses over the river and the dealer's cards)."""
+    name: str
+    preflop: frozenset[str]
+    flop_rule: bytes
+    river: int
+
+
 @cache
 def bonus_counts(dead: tuple[int, ...], wager_more: bool, chunk: int = 0, chunks: int = 1) -> holdem.FlopCounts:
     args = (dead, 0, "bonus", 1, 0, wager_more)
@@ -606,31 +618,40 @@ def _bonus_coefficients(rules: BonusRules) -> tuple[int, list[int]]:
     return scaled(ante)
 
 
-def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], chunk: int, chunks: int,
+def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], strategy: BonusStrategy | None, chunk: int, chunks: int,
                 flop_played: bytearray | None = None) -> dict[str, Any]:
-    """One chunk counted (kept in this process) and priced: its sums per starting hand orbit
-    (``flop_played``: each situation's Turn wager written there too)."""
+    """One chunk counted (kept in this process) and priced: its sums per starting hand orbit, under
+    the optimal play or a simple ``strategy`` (``flop_played``: each situation's Turn wager written
+    there too)."""
     counts = bonus_counts(dead, rules.wager_more, chunk, chunks)
     scale, ante = _bonus_coefficients(rules)
     _check_size(counts, ante, (rules.flop_multiple + 2) * scale)   # the Flop, Turn and River wagers
-    found: dict[str, Any] = holdem_price.bonus_price(counts, _orbit_view(orbits(dead)), ante, rules.flop_multiple,
-                                                     rules.wager_more, flop_played, scale)
+    found: dict[str, Any] = holdem_price.bonus_price(
+        counts, _orbit_view(orbits(dead)), ante, rules.flop_multiple, rules.wager_more, flop_played, scale,
+        None if strategy is None else strategy.flop_rule, -1 if strategy is None else strategy.river)
     return found
 
 
-def bonus_play(rules: BonusRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None) -> BonusPlay:
+def _bonus_strategy_key(strategy: BonusStrategy | None) -> object:
+    return None if strategy is None else (strategy.name, sorted(strategy.preflop), strategy.flop_rule,
+                                          strategy.river)
+
+
+def bonus_play(rules: BonusRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None,
+               strategy: BonusStrategy | None = None) -> BonusPlay:
     """Texas Hold'em Bonus played optimally at every stage over every deal of the deck without ``dead``
-    (kept on disk for the next run, as ``ultimate_play``)."""
+    (or by a simple ``strategy``); kept on disk for the next run, as ``ultimate_play``."""
     rules = (rules or BonusRules()).canonical()
     dead = _dead_cards(dead)
-    return kept("texas-holdem-bonus", (rules, dead), _code(), lambda: _bonus_play(rules, dead, work or Work()))
+    key = (rules, dead) if strategy is None else (rules, dead, _bonus_strategy_key(strategy))
+    return kept("texas-holdem-bonus", key, _code(), lambda: _bonus_play(rules, dead, work or Work(), strategy))
 
 
-def _bonus_play(rules: BonusRules, dead: tuple[int, ...], work: Work) -> BonusPlay:
+def _bonus_play(rules: BonusRules, dead: tuple[int, ...], work: Work, strategy: BonusStrategy | None) -> BonusPlay:
     found = orbits(dead)
     n = 52 - len(dead)
     scale = _bonus_coefficients(rules)[0]
-    out = _chunked(bonus_chunk, (rules, dead), work, "counting Texas Hold'em Bonus")
+    out = _chunked(bonus_chunk, (rules, dead, strategy), work, "counting Texas Hold'em Bonus")
     completions = 2 * comb(n - 5, 2) * comb(n - 7, 2)
     per_holding = comb(n - 2, 3) * completions
     raises, values = [], []
@@ -638,7 +659,8 @@ def _bonus_play(rules: BonusRules, dead: tuple[int, ...], work: Work) -> BonusPl
     main = folded = situations = turns = rivers = 0
     for o, size in enumerate(found.sizes):
         fold = -scale * size * per_holding
-        up = solver.takes(out["raise"][o], fold, rules.wager_more)
+        up = solver.takes(out["raise"][o], fold, rules.wager_more) if strategy is None else \
+            hand_of(found.representatives[o]) in strategy.preflop
         raises.append(up)
         values.append((Fraction(out["raise"][o], scale * size * per_holding), Fraction(-1)))
         sits = out["situations"][o * 3:(o + 1) * 3]

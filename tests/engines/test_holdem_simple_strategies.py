@@ -1,7 +1,9 @@
-"""Ultimate Texas Hold'em's and Casino Hold'em's simple strategies (strategy --compare) priced by the
-pricing passes equal the brute force playing the same rules (tests/holdem_oracle.py with a fixed
-strategy) on reduced decks; the flop rows are classified here again in plain Python."""
+"""Ultimate Texas Hold'em's, Casino Hold'em's and Texas Hold'em Bonus' simple strategies (strategy
+--compare) priced by the pricing passes equal the brute force playing the same rules
+(tests/holdem_oracle.py with a fixed strategy) on reduced decks; the flop rows are classified here
+again in plain Python."""
 from fractions import Fraction
+from itertools import combinations
 from math import comb
 
 import pytest
@@ -10,8 +12,10 @@ from oddscalc.core.cards import parse_cards
 from oddscalc.core.oracle import best_five_value
 from oddscalc.engines import holdem_counts as hc
 from oddscalc.engines import holdem_stages as hs
+from oddscalc.engines.holdem.bonus_strategies import SIMPLE as BONUS_SIMPLE
 from oddscalc.engines.holdem.casino_strategies import RULES as CASINO_RULES
-from oddscalc.engines.holdem.ultimate_strategies import SIMPLE, hand_range
+from oddscalc.engines.holdem.starting_hands import hand_range
+from oddscalc.engines.holdem.ultimate_strategies import SIMPLE
 
 from .test_holdem_kernel import _load_oracle
 
@@ -115,3 +119,66 @@ def test_a_casino_simple_strategy_is_priced_as_the_brute_force_plays_it(deck, na
     assert Fraction(mine.calls, mine.situations) == theirs.action_probabilities["flop"].get("call", 0)
     optimal = hc.optimal_play(rules, reduced(deck))
     assert optimal.main_value >= mine.main_value
+
+
+# ---- Texas Hold'em Bonus: a range, the Turn wager by the flop chart's cell, the River by rule --------
+
+THB = "texas-holdem-bonus"
+
+
+def as_bonus_oracle(strategy, deck):
+    """The strategy played in plain Python; its optimal River wager (``river`` -1) counted here again:
+    wins against losses over every river card and dealer holding the player cannot see."""
+    cards = parse_cards(deck)
+
+    def choose(stage, dealt, history, options):
+        hole = dealt[0]
+        if stage == "preflop":
+            return options[1] if hs.hand_of(tuple(hole)) in strategy.preflop else "fold"
+        if stage == "flop":
+            row, column = flop_cell(hole, dealt[1])
+            return options[1] if strategy.flop_rule[row * 13 + column] == 1 else "check"
+        if strategy.river >= 0:
+            return options[strategy.river]
+        board = (*dealt[1], *dealt[2])
+        rest = [c for c in cards if c not in (*hole, *board)]
+        net = 0
+        for river in rest:
+            mine = best_five_value([*hole, *board, river])
+            for dealer in combinations([c for c in rest if c != river], 2):
+                theirs = best_five_value([*dealer, *board, river])
+                net += (mine > theirs) - (mine < theirs)
+        return options[1] if net >= 0 else "check"
+    return choose
+
+
+# the 10-card deck holds 7-2 offsuit, which the optimal range folds and always-bet plays (the River by
+# rule there: the brute force's optimal River costs half a minute on ten cards)
+BONUS_CASES = [pytest.param("As Ks Qs Js Ts Ah Ad Kh 9c", name, marks=pytest.mark.slow) for name in BONUS_SIMPLE] + [
+    pytest.param("2c 7d 5h 6s 9c 9d Qh Qs Ac Ad", name, marks=pytest.mark.slow)
+    for name in ("flop-wager-only", "always-bet")]
+
+
+@pytest.mark.parametrize("deck, name", BONUS_CASES)
+def test_a_bonus_simple_strategy_is_priced_as_the_brute_force_plays_it(deck, name):
+    strategy = BONUS_SIMPLE[name]
+    mine = hs.bonus_play(hs.BonusRules(), reduced(deck), strategy=strategy)
+    theirs = _load_oracle().analyze(THB, deck, strategy=as_bonus_oracle(strategy, deck))
+    assert mine.expected_return == theirs.expected_return
+    shares = theirs.action_probabilities
+    assert Fraction(mine.folded_situations, mine.situations) == shares["preflop"].get("fold", 0)
+    assert Fraction(mine.turn_situations, mine.situations) == shares["flop"].get("bet1", 0)
+    assert Fraction(mine.river_turns, mine.situations * mine.turn_cards) == shares["turn"].get("bet1", 0)
+    optimal = hs.bonus_play(hs.BonusRules(), reduced(deck))
+    assert optimal.expected_return >= mine.expected_return
+
+
+def test_the_bonus_pricing_pass_refuses_a_rule_it_does_not_know():
+    from oddscalc._native import holdem_price
+    deck = "As Ks Qs Js Ts Ah Ad Kh 9c"
+    counts = hs.bonus_counts(reduced(deck), True)
+    orbit = memoryview(hs.orbits(reduced(deck)).table).cast("h")
+    with pytest.raises(ValueError, match="river_rule 2"):
+        holdem_price.bonus_price(counts, orbit, [0] * 60, 2, river_rule=2)
+    with pytest.raises(ValueError, match="flop_rule has 169 bytes"):
+        holdem_price.bonus_price(counts, orbit, [0] * 60, 2, flop_rule=bytes(3))

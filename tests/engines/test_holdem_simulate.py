@@ -91,12 +91,15 @@ def test_bad_tables_are_refused():
         HoldemSimulator(1, bytes([ON]) * 2704, 2, bytes(10), False, 0)
     with pytest.raises(ValueError, match="Play's 60 values"):
         HoldemSimulator(1, bytes([ON]) * 2704, 2, bytes(FLOP_TABLE), False, 0, -1)
+    with pytest.raises(ValueError, match="river 2 is not"):
+        BonusSimulator(1, bytes(2704), bytes(FLOP_TABLE), True, 2)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "strategy", "rounds"),
                          [(UTH, "optimal", 60_000), (UTH, "simple", 60_000), (CH, "optimal", 60_000),
-                          (CH, "simple", 60_000), (THB, "optimal", 20_000)])
+                          (CH, "simple", 60_000), (THB, "optimal", 20_000), (THB, "flop-wager-only", 2_000_000),
+                          (THB, "always-bet", 2_000_000)])
 def test_the_simulator_passes_check_against_the_exact_analysis(game, strategy, rounds):
     counts = oddscalc.simulate(game, rounds, seed=11, strategy=strategy).counts
     verdict = oddscalc.check(game, counts, strategy=strategy)

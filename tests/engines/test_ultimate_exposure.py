@@ -20,6 +20,7 @@ from oddscalc.core.cards import DECK, parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.engines.base import EXPOSURE, Seen, capabilities, engine, load, overlay
+from oddscalc.engines.reads import parse_classes
 from oddscalc.engines.three_card import ultimate
 from oddscalc.engines.three_card.rules import qualifier_strength
 from oddscalc.engines.three_card.ultimate_exposure import (
@@ -233,8 +234,8 @@ def test_the_command_prices_a_hole_card(cli):
     assert oddscalc.exposure(GAME, dealer_cards=3).gain > Fraction(data["gain"])
 
 
-@pytest.mark.parametrize("args", [("--dealer-cards", "4"), ("--boxes", "1"), ("--dealer-cards", "2", "--sorted", "A K"),
-                                  ("--rule", "pairplus_ratio=1"),
+@pytest.mark.parametrize("args", [("--dealer-cards", "4"), ("--boxes", "1"), ("--dealer-cards", "1", "--sorted", "A K"),
+                                  ("--dealer-cards", "2", "--sorted", "A|K|Q|J|T"), ("--rule", "pairplus_ratio=1"),
                                   ("--dealer-cards", "5", "--rule", "dealer_upcards=0")])
 def test_the_command_refuses_in_one_line(cli, args):
     assert cli("exposure", GAME, *args).refused()
@@ -255,3 +256,64 @@ def test_the_refusals_name_what_is_wrong():
     assert informed(staked, 2, parse_cards(TEN)).outcome_counts == informed(FACE_UP, 2, parse_cards(TEN)).outcome_counts
     with pytest.raises(InputError, match="pairplus_ratio=0"):
         informed(replace(FACE_UP, pairplus_ratio=Fraction(1)), 2, parse_cards(TEN))
+
+
+# ---- dealer cards read by rank class (--sorted: a set or a partition) ------------------------------
+
+READS = [(FACE_UP, SMALL, "A|Q K", 2), (FACE_UP, SMALL, "A", 3), (FACE_DOWN, SMALL, "Q|2|7", 1),
+         (FACE_DOWN, SMALL, "A|Q K", 3)] + [
+    pytest.param(rules, TEN, text, k, marks=pytest.mark.slow)
+    for rules, text, k in ((FACE_UP, "A", 2), (FACE_UP, "A|Q K", 3), (FACE_UP, "Q|2|7", 2), (FACE_DOWN, "A|Q K", 2),
+                           (FACE_DOWN, "Q|2|7", 3))]
+
+
+@pytest.mark.parametrize(("rules", "deck", "text", "k"), READS)
+def test_reads_agree_with_the_brute_force(rules, deck, text, k):
+    classes = parse_classes(text)
+    whole = rules.dealer_upcards
+    found = informed(rules, k, parse_cards(deck), classes)
+    expected = oracle.analyze(deck, whole, classes=classes, reads=k - whole)
+    _agrees(found, expected)
+    n = len(parse_cards(deck))
+    assert found.deals == math.comb(n, 3) * math.comb(n - 3, 3) * math.comb(3, whole) * math.perm(3 - whole, k - whole)
+
+
+@pytest.mark.parametrize("deck", [SMALL, TEN])
+def test_a_read_tells_less_than_the_cards_and_a_finer_read_more(deck):
+    cards = parse_cards(deck)
+    plain = informed(FACE_UP, 1, cards).expected_return
+    whole = informed(FACE_UP, 2, cards).expected_return
+    coarse = informed(FACE_UP, 2, cards, parse_classes("A Q K")).expected_return
+    finer = informed(FACE_UP, 2, cards, parse_classes("A|Q K")).expected_return
+    assert plain <= coarse <= finer <= whole and plain < whole
+    # a set and the same set with the other ranks named are one read; every rank its own class is the
+    # card seen whole (the suit tells nothing more here than the rank: no flush needs the hole card alone)
+    assert informed(FACE_UP, 2, cards, parse_classes("A Q K|*")).outcome_counts == \
+        informed(FACE_UP, 2, cards, parse_classes("A Q K")).outcome_counts
+
+
+def test_the_read_kernel_counts_every_ordered_deal_once():
+    ranking = ThreeCardRanking()
+    strengths = [0] * ranking.native.n_strengths
+    classes = [1 if c >> 2 == 12 else 0 for c in range(52)]
+    for whole, reads in ((0, 1), (0, 3), (1, 1), (1, 2), (2, 1)):
+        merged = ultimate_exposure.read_observations(ranking.native, parse_cards(TEN), 0, strengths, whole, classes,
+                                                     reads)
+        ways = math.comb(3, whole) * math.perm(3 - whole, reads)
+        assert sum(n * sum(key[1:]) for key, n in merged.items()) == math.comb(10, 3) * math.comb(7, 3) * ways
+    for bad in ({"whole": 3}, {"reads": 0}, {"classes": [0] * 51}, {"classes": [5] * 52}):
+        with pytest.raises(ValueError):
+            ultimate_exposure.read_observations(ranking.native, range(52), 0, strengths, bad.get("whole", 1),
+                                                bad.get("classes", classes), bad.get("reads", 1))
+
+
+@pytest.mark.slow
+def test_the_command_prices_a_read_hole_card(cli):
+    done = cli("exposure", GAME, "--dealer-cards", "2", "--sorted", "A|K Q J", "--format", "json")
+    assert done.status == 0
+    data = json.loads(done.out)
+    assert data["exact"] is True
+    assert data["seen"] == "the upcard and 1 hole card read by rank class only ({A} | {K, Q, J} | the other ranks)"
+    gain = Fraction(data["gain"])
+    assert 0 < oddscalc.exposure(GAME, dealer_cards=2, sorted_ranks="A K Q J").gain < gain
+    assert gain < oddscalc.exposure(GAME, dealer_cards=2).gain

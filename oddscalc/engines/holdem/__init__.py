@@ -12,7 +12,6 @@ reports by ``report``.  docs/casino-holdem.md says what is priced.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oddscalc.core.economics import Analysis
@@ -20,14 +19,13 @@ from oddscalc.core.gametable import GameTable
 from oddscalc.engines import base
 from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.inputs import Input, Inputs, Situation
-from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.reads import parse_reads
 from oddscalc.report.model import Report
 
 from . import analysis, decide, exposure, report, strategy
 from .casino_strategies import STRATEGIES
 from .rules import AA_BONUS, ANTE, RULE_SPECS, HoldemGame
-from .staged_report import strategy_report
+from .staged_report import strategies_report
 
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your two cards", counts=(2,), required=True, metavar="CARDS"),
@@ -106,18 +104,10 @@ class HoldemEngine(base.FamilyBase):
         return strategy.charts(table)
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
-        optimal = analysis.main_analysis(table)
-        if price is not None:
-            named = self.parse_strategy(table, price)
-            return strategy_price_report(table.title, table.unit, replace(named, rules=(named.label,)),
-                                         analysis.main_analysis(table, named.name), optimal, "call", "fold")
-        found = strategy_report(table, self.strategy_chart(table), optimal)
-        if not compare:
-            return found
-        compared, data = strategies_compared(
-            [(s.label if s.name != base.OPTIMAL else "optimal", analysis.main_analysis(table, s.name))
-             for s in STRATEGIES], table.unit, "call")
-        return replace(found, tables=(*found.tables, compared), data={**found.data, "compare": data})
+        named = None if price is None else self.parse_strategy(table, price)
+        return strategies_report(table, lambda: self.strategy_chart(table),
+                                 lambda name: analysis.main_analysis(table, name), STRATEGIES, named, compare,
+                                 "call", "fold")
 
 
 ENGINE = HoldemEngine()

@@ -54,17 +54,10 @@ def call_rows(rules: CasinoHoldemRules, cells: tuple[tuple[int, ...], ...] | lis
             for r in reversed(range(len(cells))) for e in range(N_ENDINGS) if every_row or cells[r][e]]
 
 
-def _plays(game: GameTable) -> dict[str, OptimalPlay]:
-    return {}
-
-
 def play(game: GameTable, strategy: str = OPTIMAL) -> OptimalPlay:
     """The optimal flop decision (or a simple strategy's, casino_strategies) over every deal, counted
     once per table and strategy."""
-    made = game.built(_plays)
-    if strategy not in made:
-        made[strategy] = optimal_play(HoldemGame.of(game).rules, rule=RULES.get(strategy))
-    return made[strategy]
+    return game.built_for(play, strategy, lambda: optimal_play(HoldemGame.of(game).rules, rule=RULES.get(strategy)))
 
 
 def main_of(game: GameTable, rules: CasinoHoldemRules, counted: OptimalPlay) -> Analysis:
@@ -76,17 +69,11 @@ def main_of(game: GameTable, rules: CasinoHoldemRules, counted: OptimalPlay) -> 
                     Fraction(counted.calls, counted.situations), game.unit)
 
 
-def _mains(game: GameTable) -> dict[str, Analysis]:
-    return {}
-
-
 def main_analysis(game: GameTable, strategy: str = OPTIMAL) -> Analysis:
     """Ante and Call per Ante, optimal play (or a simple strategy's): every deal (holding, flop, turn and
     river, dealer holding), once per table and strategy."""
-    made = game.built(_mains)
-    if strategy not in made:
-        made[strategy] = main_of(game, HoldemGame.of(game).rules, play(game, strategy))
-    return made[strategy]
+    return game.built_for(main_analysis, strategy,
+                          lambda: main_of(game, HoldemGame.of(game).rules, play(game, strategy)))
 
 
 def bonus_class_name(five_class: int) -> str:

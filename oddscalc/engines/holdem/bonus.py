@@ -18,11 +18,13 @@ from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable, RuleSpec
 from oddscalc.core.hands import FiveCardCategory as Cat
+from oddscalc.engines.base import OPTIMAL
 from oddscalc.engines.charts import StrategyCharts, action_key
 from oddscalc.engines.holdem_simulate import NamedSimulator, bonus_simulator
 from oddscalc.engines.holdem_stages import ENDINGS, N_CATEGORIES, SIX, BonusPlay, BonusRules, Work, bonus_play, orbits
 
 from . import starting_hands
+from .bonus_strategies import SIMPLE
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
 
 NAME = "holdem-bonus"
@@ -86,27 +88,23 @@ def _read(game: GameTable) -> BonusGame:
     return BonusGame(game, rules, tuple(bonus.items()), game.rules.flag("bonus_survives_fold"))
 
 
-def _plays(game: GameTable) -> dict[str, BonusPlay]:
-    return {}
-
-
-def play(game: GameTable, work: Work | None = None) -> BonusPlay:
-    """Every stage solved over every deal, once per table (the counts are kept for another table);
-    ``work``: how the first count splits (every split gives the same integers)."""
-    made = game.built(_plays)
-    if "play" not in made:
-        made["play"] = bonus_play(BonusGame.of(game).rules, work=work)
-    return made["play"]
+def play(game: GameTable, work: Work | None = None, strategy: str = OPTIMAL) -> BonusPlay:
+    """Every stage solved over every deal (or played by a simple strategy), once per table and strategy
+    (the counts are kept for another table); ``work``: how the first count splits (every split gives
+    the same integers)."""
+    return game.built_for(play, strategy, lambda: bonus_play(
+        BonusGame.of(game).rules, work=work, strategy=None if strategy == OPTIMAL else SIMPLE[strategy]))
 
 
 def wagers_name(turn: int, river: int) -> str:
     return "-".join(["flop", *(["turn"] if turn else []), *(["river"] if river else [])])
 
 
-def simulator(game: GameTable, seed: int) -> NamedSimulator:
-    """A fresh seeded simulator of the optimal play, its tally named as the main wager's rows (the
-    Bonus is not simulated)."""
-    native = bonus_simulator(play(game), seed)
+def simulator(game: GameTable, strategy: str, seed: int) -> NamedSimulator:
+    """A fresh seeded simulator of a strategy as the analysis solved it, its tally named as the main
+    wager's rows (the Bonus is not simulated)."""
+    native = bonus_simulator(play(game, strategy=strategy), seed,
+                             strategy=None if strategy == OPTIMAL else SIMPLE[strategy])
     return NamedSimulator(native, lambda p, c, e: cell_name(p // 2, p % 2, c, e), lambda _: FOLD)
 
 
@@ -146,12 +144,9 @@ def main_of(game: GameTable, found: BonusPlay) -> Analysis:
                     action_probabilities=action_probabilities(found))
 
 
-def _main(game: GameTable) -> Analysis:
-    return main_of(game, play(game))
-
-
-def main_analysis(game: GameTable) -> Analysis:
-    return game.built(_main)
+def main_analysis(game: GameTable, strategy: str = OPTIMAL) -> Analysis:
+    """Ante and the wagers made, per Ante, under a strategy (the optimal one by default), once per table."""
+    return game.built_for(main_analysis, strategy, lambda: main_of(game, play(game, strategy=strategy)))
 
 
 def bonus_of(game: BonusGame, dead: tuple[int, ...] = ()) -> Analysis:

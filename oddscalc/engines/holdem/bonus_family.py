@@ -35,8 +35,9 @@ from .bonus import (
     play,
     simulator,
 )
+from .bonus_strategies import STRATEGIES
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
-from .staged_report import WORK_INPUTS, strategy_report, work_of
+from .staged_report import WORK_INPUTS, strategies_report, work_of
 
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your two hole cards", counts=(2,), required=True, metavar="CARDS"),
@@ -94,7 +95,7 @@ def analysis_report(game: BonusGame) -> Report:
 
 
 class BonusHoldemEngine(base.FamilyBase):
-    """Texas Hold'em Bonus: exact analysis, decide at every stage, the preflop chart."""
+    """Texas Hold'em Bonus: exact analysis, decide at every stage, the preflop chart and simple strategies."""
 
     decide_inputs = DECIDE_INPUTS
     # the full-deck solution takes 20-30 s and about 2.2 GB the first time in a process
@@ -104,14 +105,13 @@ class BonusHoldemEngine(base.FamilyBase):
                     "cards seen"}
 
     def __init__(self) -> None:
-        super().__init__(NAME, RULE_SPECS, analysis_inputs=WORK_INPUTS)
+        super().__init__(NAME, RULE_SPECS, analysis_inputs=WORK_INPUTS, strategies=STRATEGIES)
 
     def validate(self, table: GameTable) -> None:
         BonusGame.of(table)
 
     def analyze(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> Analysis:
-        self.parse_strategy(table, strategy_name)
-        return main_analysis(table)
+        return main_analysis(table, self.parse_strategy(table, strategy_name).name)
 
     def wagers(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> tuple[base.Wager, ...]:
         """Ante and the wagers made, per Ante; the Bonus per its own stake."""
@@ -139,19 +139,19 @@ class BonusHoldemEngine(base.FamilyBase):
         return shared_report(table, self.decide_inputs, situation, decisions, wording)
 
     def simulator(self, table: GameTable, strategy_name: str, seed: int) -> base.Simulator:
-        """The native simulator of the optimal play: the analysis' own Flop and Turn wagers, the River
-        wager decided per round over the river cards and dealer holdings (the Bonus is not simulated)."""
-        self.parse_strategy(table, strategy_name)
-        return simulator(table, seed)
+        """The native simulator of a strategy: the analysis' own Flop and Turn wagers, the River wager
+        by the strategy's rule or decided per round over the river cards and dealer holdings (the
+        Bonus is not simulated)."""
+        return simulator(table, self.parse_strategy(table, strategy_name).name, seed)
 
     def strategy_chart(self, table: GameTable, strategy_name: str = base.OPTIMAL) -> StrategyCharts:
         self.parse_strategy(table, strategy_name)
         return charts(table)
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
-        if price is not None:
-            self.parse_strategy(table, price)
-        return strategy_report(table, self.strategy_chart(table), main_analysis(table))
+        named = None if price is None else self.parse_strategy(table, price)
+        return strategies_report(table, lambda: self.strategy_chart(table), lambda name: main_analysis(table, name),
+                                 STRATEGIES, named, compare, "bet", "check or fold")
 
 
 ENGINE = BonusHoldemEngine()

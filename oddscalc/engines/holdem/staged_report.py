@@ -2,14 +2,17 @@
 the exact solution (one report for Ultimate Texas Hold'em and Texas Hold'em Bonus)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
+from oddscalc.engines.base import OPTIMAL, NamedStrategy
 from oddscalc.engines.chart_tables import chart_data, chart_table
 from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.holdem_stages import Work
 from oddscalc.engines.inputs import Input, Inputs, Situation
+from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.report.model import Report, Table
 
 from .starting_hands import RANKS
@@ -41,6 +44,25 @@ def strategy_report(game: GameTable, found: StrategyCharts, optimal: Analysis) -
     data: dict[str, object] = {"game": game.name, "action_probabilities": dict(optimal.action_probabilities),
                                "stages": [chart_data(chart) for chart in found]}
     return Report(f"{game.title}: the optimal strategy at every stage", tuple(tables), data)
+
+
+def strategies_report(game: GameTable, charts: Callable[[], StrategyCharts], analysis_of: Callable[[str], Analysis],
+                      strategies: Sequence[NamedStrategy], price: NamedStrategy | None, compare: bool,
+                      action: str, passive: str) -> Report:
+    """``strategy`` of a Hold'em game with simple strategies: the optimal charts (``charts``), with
+    ``compare`` every strategy of ``strategies`` priced beside them; or ``price``'s cost alone.
+    ``analysis_of`` names a strategy's exact analysis; ``action`` is the wager (call, play, bet) and
+    ``passive`` what a player does where no rule holds."""
+    optimal = analysis_of(OPTIMAL)
+    if price is not None:
+        return strategy_price_report(game.title, game.unit, replace(price, rules=(price.label,)),
+                                     analysis_of(price.name), optimal, action, passive)
+    found = strategy_report(game, charts(), optimal)
+    if not compare:
+        return found
+    compared, data = strategies_compared(
+        [(s.label if s.name != OPTIMAL else "optimal", analysis_of(s.name)) for s in strategies], game.unit, action)
+    return replace(found, tables=(*found.tables, compared), data={**found.data, "compare": data})
 
 
 def share_text(part: int, whole: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from oddscalc.core.errors import InputError
 from oddscalc.engines.charts import StrategyChart
 from oddscalc.engines.holdem_stages import hand_of
 
@@ -97,3 +98,29 @@ def _range(taking: list[str], names: list[str], every: str) -> str:
     if taking == names[:len(taking)]:
         return taking[-1] + "+"
     return ", ".join(taking)
+
+
+LOW_FIRST = RANKS[::-1]                  # 2 3 ... A
+
+
+def hand_range(text: str) -> frozenset[str]:
+    """Starting hands from a range: ``QQ`` a pair, ``QQ+`` it and every higher pair, ``AJs``/``AJo`` one
+    suited or offsuit hand, ``AJs+`` the second card from J up to just below the first.
+
+    >>> sorted(hand_range("QQ+ AKs"))
+    ['AA', 'AKs', 'KK', 'QQ']
+    """
+    out: set[str] = set()
+    for token in text.split():
+        plus = token.endswith("+")
+        core = token.rstrip("+")
+        if len(core) == 2 and core[0] == core[1] and core[0] in LOW_FIRST:
+            start = LOW_FIRST.index(core[0])
+            out |= {r + r for r in (LOW_FIRST[start:] if plus else core[0])}
+        elif len(core) == 3 and core[2] in "so" and core[0] in LOW_FIRST and core[1] in LOW_FIRST \
+                and LOW_FIRST.index(core[1]) < LOW_FIRST.index(core[0]):
+            hi, lo = LOW_FIRST.index(core[0]), LOW_FIRST.index(core[1])
+            out |= {core[0] + LOW_FIRST[x] + core[2] for x in (range(lo, hi) if plus else (lo,))}
+        else:
+            raise InputError(f"a starting hand range is written QQ, QQ+, AJs, AJo+, not {token!r}")
+    return frozenset(out)

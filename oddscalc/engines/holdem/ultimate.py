@@ -121,19 +121,12 @@ def _read(game: GameTable) -> UltimateGame:
     return UltimateGame(game, rules, text, game.rules.flag("trips_requires_win"), survives)
 
 
-def _plays(game: GameTable) -> dict[str, UltimatePlay]:
-    return {}
-
-
 def play(game: GameTable, work: Work | None = None, strategy: str = OPTIMAL) -> UltimatePlay:
     """Every stage solved over every deal (or played by a simple strategy), once per table and strategy
     (the counts are kept for another paytable); ``work``: how the first count splits (every split gives
     the same integers)."""
-    made = game.built(_plays)
-    if strategy not in made:
-        made[strategy] = ultimate_play(UltimateGame.of(game).rules, work=work,
-                                       strategy=None if strategy == OPTIMAL else SIMPLE[strategy])
-    return made[strategy]
+    return game.built_for(play, strategy, lambda: ultimate_play(
+        UltimateGame.of(game).rules, work=work, strategy=None if strategy == OPTIMAL else SIMPLE[strategy]))
 
 
 # ---- the outcome tables ---------------------------------------------------------------------------
@@ -193,16 +186,9 @@ def main_of(game: GameTable, found: UltimatePlay) -> Analysis:
                     action_probabilities=action_probabilities(found))
 
 
-def _mains(game: GameTable) -> dict[str, Analysis]:
-    return {}
-
-
 def main_analysis(game: GameTable, strategy: str = OPTIMAL) -> Analysis:
     """Ante, Blind and Play per Ante under a strategy (the optimal one by default), once per table."""
-    made = game.built(_mains)
-    if strategy not in made:
-        made[strategy] = main_of(game, play(game, strategy=strategy))
-    return made[strategy]
+    return game.built_for(main_analysis, strategy, lambda: main_of(game, play(game, strategy=strategy)))
 
 
 def trips_of(game: GameTable, found: UltimatePlay) -> Analysis:

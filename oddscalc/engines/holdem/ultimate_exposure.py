@@ -23,16 +23,12 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen
-from oddscalc.engines.holdem_stages import UltimatePlay, orbits, ultimate_coefficients, ultimate_seen_card
+from oddscalc.engines.holdem_stages import orbits, ultimate_coefficients, ultimate_seen_card
 
 from .informed import ultimate_values
 from .ultimate import UltimateGame, main_analysis, main_of, play
 
 HOLE = 2
-
-
-def _informed(game: GameTable) -> dict[str, UltimatePlay]:
-    return {}
 
 
 def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
@@ -47,10 +43,8 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
         raise InputError(f"{game.name} prices one community card seen early (--board-cards 1: the first flop card "
                          f"before the preflop decision) or the dealer's hole cards (--dealer-cards 1 or 2), "
                          f"one at a time")
-    made = game.built(_informed)
-    if "play" not in made:
-        made["play"] = ultimate_seen_card(UltimateGame.of(game).rules)
-    informed = main_of(game, made["play"])
+    informed = main_of(game, game.built_for(exposure, "first flop card",
+                                            lambda: ultimate_seen_card(UltimateGame.of(game).rules)))
     baseline = main_analysis(game)
     return Exposure(seen.text(), baseline, informed.expected_return - baseline.expected_return, informed,
                     strategy=(("preflop", "decided per class of starting hand and first flop card seen; the flop "

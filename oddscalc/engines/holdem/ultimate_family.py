@@ -7,7 +7,6 @@ every stage solved exactly over every deal (``engines/holdem_stages``), read and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oddscalc.core.economics import Analysis
@@ -18,7 +17,6 @@ from oddscalc.engines.charts import StrategyCharts
 from oddscalc.engines.decision_report import Fact, Wording
 from oddscalc.engines.decision_report import decision_report as shared_report
 from oddscalc.engines.inputs import Input, Inputs, Situation
-from oddscalc.engines.pricing import strategies_compared, strategy_price_report
 from oddscalc.engines.reads import parse_reads
 from oddscalc.report.analysis import analysis_data, metrics_table, outcome_table
 from oddscalc.report.analysis import analysis_report as standard_report
@@ -27,7 +25,7 @@ from oddscalc.report.model import Report, Table
 from . import ultimate_bad_beat as bad_beat
 from . import ultimate_decide
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
-from .staged_report import WORK_INPUTS, strategy_report, work_of
+from .staged_report import WORK_INPUTS, strategies_report, work_of
 from .ultimate import (
     BAD_BEAT,
     BLIND,
@@ -177,18 +175,9 @@ class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
         return charts(table)
 
     def strategy_report(self, table: GameTable, compare: bool = False, price: str | None = None) -> Report:
-        optimal = main_analysis(table)
-        if price is not None:
-            named = self.parse_strategy(table, price)
-            return strategy_price_report(table.title, table.unit, replace(named, rules=(named.label,)),
-                                         main_analysis(table, named.name), optimal, "play", "check or fold")
-        found = strategy_report(table, self.strategy_chart(table), optimal)
-        if not compare:
-            return found
-        compared, data = strategies_compared(
-            [(s.label if s.name != base.OPTIMAL else "optimal", main_analysis(table, s.name)) for s in STRATEGIES],
-            table.unit, "play")
-        return replace(found, tables=(*found.tables, compared), data={**found.data, "compare": data})
+        named = None if price is None else self.parse_strategy(table, price)
+        return strategies_report(table, lambda: self.strategy_chart(table), lambda name: main_analysis(table, name),
+                                 STRATEGIES, named, compare, "play", "check or fold")
 
 
 ENGINE = UltimateHoldemEngine()

@@ -2,42 +2,17 @@
 --compare``): each a preflop range (written as players write it), a flop rule by the flop chart's
 rows and highest hole card, and a river rule by the final hand (holdem_stages.SimpleStrategy).
 
->>> sorted(hand_range("QQ+ AKs"))
-['AA', 'AKs', 'KK', 'QQ']
 >>> len(hand_range("33+ A2s+ A2o+ K2s+ K5o+ Q6s+ Q8o+ J8s+ JTo+"))
 69
 """
 from __future__ import annotations
 
-from oddscalc.core.errors import InputError
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines.base import OPTIMAL, NamedStrategy
 from oddscalc.engines.holdem_stages import FLOP_ROWS, SimpleStrategy
 
 from .flop_rules import flop_rule
-from .starting_hands import RANKS
-
-LOW_FIRST = RANKS[::-1]                  # 2 3 ... A
-
-
-def hand_range(text: str) -> frozenset[str]:
-    """Starting hands from a range: ``QQ`` a pair, ``QQ+`` it and every higher pair, ``AJs``/``AJo`` one
-    suited or offsuit hand, ``AJs+`` the second card from J up to just below the first."""
-    out: set[str] = set()
-    for token in text.split():
-        plus = token.endswith("+")
-        core = token.rstrip("+")
-        if len(core) == 2 and core[0] == core[1] and core[0] in LOW_FIRST:
-            start = LOW_FIRST.index(core[0])
-            out |= {r + r for r in (LOW_FIRST[start:] if plus else core[0])}
-        elif len(core) == 3 and core[2] in "so" and core[0] in LOW_FIRST and core[1] in LOW_FIRST \
-                and LOW_FIRST.index(core[1]) < LOW_FIRST.index(core[0]):
-            hi, lo = LOW_FIRST.index(core[0]), LOW_FIRST.index(core[1])
-            out |= {core[0] + LOW_FIRST[x] + core[2] for x in (range(lo, hi) if plus else (lo,))}
-        else:
-            raise InputError(f"a starting hand range is written QQ, QQ+, AJs, AJo+, not {token!r}")
-    return frozenset(out)
-
+from .starting_hands import hand_range
 
 MADE = {row: "*" for row in FLOP_ROWS[:8]}            # two pair or better
 BASIC = SimpleStrategy(

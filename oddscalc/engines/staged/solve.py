@@ -194,17 +194,16 @@ def solution_of(rules: StagedRules, strategy_name: str = OPTIMAL, written: Seque
 def solved(rules: StagedRules, strategy_name: str = OPTIMAL, written: Sequence[str] = ()) -> Solved:
     """The exact analysis of the main wager over every deal under a strategy, made once per table
     and strategy."""
-    made: dict[tuple[str, tuple[str, ...]], Solved] = rules.game.built(_solved)
-    key = (strategy_name, tuple(written))
-    if key not in made:
-        solution = solution_of(rules, strategy_name, written)
-        names = pay_layout(rules.game).names
-        finals: dict[str, int] = {}
-        for klass, _units, count in solution.outcomes():
-            finals[names[klass]] = finals.get(names[klass], 0) + count
-        made[key] = Solved(analysis_of(rules, solution), finals,
-                           tuple(solution.choices(i) for i in range(solution.n_stages)))
-    return made[key]
+    return rules.game.built_for(solved, (strategy_name, tuple(written)),
+                                lambda: _solved(rules, solution_of(rules, strategy_name, written)))
+
+
+def _solved(rules: StagedRules, solution: kernel.StagedSolution) -> Solved:
+    names = pay_layout(rules.game).names
+    finals: dict[str, int] = {}
+    for klass, _units, count in solution.outcomes():
+        finals[names[klass]] = finals.get(names[klass], 0) + count
+    return Solved(analysis_of(rules, solution), finals, tuple(solution.choices(i) for i in range(solution.n_stages)))
 
 
 def analysis_of(rules: StagedRules, solution: kernel.StagedSolution) -> Analysis:
@@ -239,7 +238,3 @@ def stage_choices(rules: StagedRules, strategy_name: str = OPTIMAL, written: Seq
     """Every stage's option at every card set of the full deck and units in action (the
     simulator's decision tables), under a named or a written strategy."""
     return solved(rules, strategy_name, written).choices
-
-
-def _solved(_game: object) -> dict[tuple[str, tuple[str, ...]], Solved]:
-    return {}

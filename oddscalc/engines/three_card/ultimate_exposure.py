@@ -36,6 +36,7 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import Exposure, GainSample, Seen
+from oddscalc.engines.reads import Classes, classes_text, parse_classes
 from oddscalc.engines.solver import best_of
 from oddscalc.engines.three_card.rules import qualifier_strength
 from oddscalc.engines.three_card.ultimate import ENDINGS, FOLD, UltimateRules, hand_class, play_action
@@ -53,7 +54,7 @@ class Informed:
     counts of an observation) -> the action taken there."""
     dealer_cards: int
     deals: int
-    completions: int                                           # hidden dealer hands per observation
+    completions: int                # hidden dealer hands per observation (0: a read's observations differ)
     outcome_counts: dict[tuple[str, str, str, Fraction], int]
     action_probabilities: dict[str, Fraction]
     decisions: dict[tuple[str, tuple[int, ...]], str]
@@ -103,9 +104,11 @@ def _check(rules: UltimateRules, dealer_cards: int) -> None:
         raise InputError(f"dealer_cards={dealer_cards}: the dealer has three cards, {shown} to 3 are seen")
 
 
-def informed(rules: UltimateRules, dealer_cards: int, deck: Iterable[int] = DECK) -> Informed:
+def informed(rules: UltimateRules, dealer_cards: int, deck: Iterable[int] = DECK,
+             classes: Classes | None = None) -> Informed:
     """The exact figures of a player who sees ``dealer_cards`` of the dealer's cards and decides
-    optimally with them, over every deal of ``deck``."""
+    optimally with them, over every deal of ``deck``; with ``classes`` (a read, engines.reads) the
+    cards the table shows are seen whole and the others of the ``dealer_cards`` by rank class only."""
     _check(rules, dealer_cards)
     deck = tuple(sorted(deck))
     n = len(deck)
@@ -113,14 +116,36 @@ def informed(rules: UltimateRules, dealer_cards: int, deck: Iterable[int] = DECK
     qualify = qualifier_strength(rules.qualifier, ranking)
     top = ranking.native.n_strengths - 1
     class_of = [CLASSES.index(hand_class(ranking, s, top)) for s in range(ranking.native.n_strengths)]
+    whole = dealer_cards if classes is None else rules.dealer_upcards
+    reads = dealer_cards - whole
     try:
-        merged = ultimate_exposure.observations(ranking.native, deck, qualify, class_of, dealer_cards)
+        if reads:
+            assert classes is not None
+            merged = ultimate_exposure.read_observations(ranking.native, deck, qualify, class_of, whole,
+                                                         card_classes(classes), reads)
+        else:
+            merged = ultimate_exposure.observations(ranking.native, deck, qualify, class_of, dealer_cards)
     except ValueError as error:
         raise InputError(f"exposure: {error}") from None
-    completions = math.comb(n - 3 - dealer_cards, 3 - dealer_cards)
-    observations = math.comb(n, 3) * math.comb(n - 3, dealer_cards)
-    if sum(merged.values()) != observations:
-        raise AssertionError(f"the kernel counted {sum(merged.values())} observations, not {observations}")
+    # every dealer hand dealt in each order of its seen set, read cards in order and hidden set
+    ways = math.comb(3, whole) * math.perm(3 - whole, reads)
+    deals = math.comb(n, 3) * math.comb(n - 3, 3) * ways
+    return _decided(rules, dealer_cards, merged, deals)
+
+
+def card_classes(classes: Classes) -> list[int]:
+    """The class of every card code for a read: 1.. for the classes named, 0 for the other ranks."""
+    rank_class = [0] * 13
+    for index, ranks in enumerate(classes):
+        for rank in ranks:
+            rank_class[rank] = index + 1
+    return [rank_class[card >> 2] for card in range(52)]
+
+
+def _decided(rules: UltimateRules, dealer_cards: int, merged: Mapping[tuple[int, ...], int], deals: int) -> Informed:
+    """Each merged observation decided (its completions the sum of its counts) and its deals tallied."""
+    if sum(weight * sum(counts) for (_, *counts), weight in merged.items()) != deals:
+        raise AssertionError(f"the kernel's observations do not hold the {deals} deals")
     nets = {klass: ending_nets(rules, klass) for klass in CLASSES}
     # the decisions in integers: every net times one common denominator (the Blind's pays are halves
     # at most), so that thousands of merged observations are compared without Fractions
@@ -130,11 +155,15 @@ def informed(rules: UltimateRules, dealer_cards: int, deck: Iterable[int] = DECK
     outcome_counts: dict[tuple[str, str, str, Fraction], int] = {}
     shares = dict.fromkeys(rules.actions.points[0].actions, 0)
     decisions: dict[tuple[str, tuple[int, ...]], str] = {}
+    every = set()
     for (index, *counts), weight in merged.items():
         klass = CLASSES[index]
+        completions = sum(counts)
+        every.add(completions)
         action = _best(rules, klass, scaled[klass], counts, completions * scale)
         decisions[(klass, tuple(counts))] = action
-        shares[action] += weight
+        # an action's share of the rounds: of the deals (observations of a read differ in theirs)
+        shares[action] += weight * completions
         multiple = play_multiple(action)
         if not multiple:
             key = (FOLD, FOLD, klass, Fraction(-2))
@@ -144,8 +173,8 @@ def informed(rules: UltimateRules, dealer_cards: int, deck: Iterable[int] = DECK
             if count:
                 key = (action, ending, klass, constant + slope * multiple)
                 outcome_counts[key] = outcome_counts.get(key, 0) + weight * count
-    return Informed(dealer_cards, observations * completions, completions, outcome_counts,
-                    {action: Fraction(w, observations) for action, w in shares.items()}, decisions)
+    return Informed(dealer_cards, deals, every.pop() if len(every) == 1 else 0, outcome_counts,
+                    {action: Fraction(w, deals) for action, w in shares.items()}, decisions)
 
 
 def _best(rules: UltimateRules, klass: str, nets: tuple[tuple[int, int], ...], counts: list[int],
@@ -217,6 +246,17 @@ def seen_text(dealer_cards: int, upcards: int) -> str:
     return f"{dealer_cards} dealer card{'s' if dealer_cards != 1 else ''}"
 
 
+def read_text(read: int, upcards: int, classes: Classes) -> str:
+    """What the player sees when dealer cards are read by class, in words.
+
+    >>> read_text(1, 1, ((12,), (9, 10, 11)))
+    'the upcard and 1 hole card read by rank class only ({A} | {K, Q, J} | the other ranks)'
+    """
+    plural = "s" if read != 1 else ""
+    cards = f"{read} hole card{plural}" if upcards else f"{read} dealer card{plural}"
+    return f"{'the upcard and ' if upcards else ''}{cards} read by rank class only ({classes_text(classes)})"
+
+
 def _plain(game: GameTable) -> Analysis:
     return informed_analysis(game, informed(ultimate_rules(game), ultimate_rules(game).dealer_upcards))
 
@@ -227,37 +267,47 @@ def plain_analysis(game: GameTable) -> Analysis:
     return game.built(_plain)
 
 
-def analyze_exposure(game: GameTable, dealer_cards: int) -> Exposure:
+def analyze_exposure(game: GameTable, dealer_cards: int, classes: Classes | None = None) -> Exposure:
     """The exact exposure analysis of a table with ``dealer_cards`` dealer cards seen (the upcard
-    counted): the informed outcome table beside the plain analysis, the gain per Ante, and with the
-    whole dealer hand seen how the informed player decides."""
+    counted; with ``classes`` those beyond the upcard read by rank class only): the informed outcome
+    table beside the plain analysis, the gain per Ante, and with the whole dealer hand seen how the
+    informed player decides."""
     rules = ultimate_rules(game)
     _check(rules, dealer_cards)
+    if classes is not None and dealer_cards == rules.dealer_upcards:
+        raise InputError(f"--sorted reads dealer cards beyond what the table shows: give --dealer-cards "
+                         f"{rules.dealer_upcards + 1} to 3")
     baseline = plain_analysis(game)
     strategy: tuple[tuple[str, str], ...] = ()
     if dealer_cards == rules.dealer_upcards:
         analysis = baseline                   # seeing what the table shows is the baseline's count
     else:
-        found = informed(rules, dealer_cards)
+        found = informed(rules, dealer_cards, classes=classes)
         analysis = informed_analysis(game, found)
-        strategy = everything_seen_lines(found) if dealer_cards == 3 else ()
-    facts: Mapping[str, object] = {"dealer_cards": dealer_cards, "average_wager": analysis.average_wager,
-                                   "completions": math.comb(len(DECK) - 3 - dealer_cards, 3 - dealer_cards)}
-    return Exposure(seen_text(dealer_cards, rules.dealer_upcards), baseline,
-                    analysis.expected_return - baseline.expected_return, analysis, strategy=strategy, facts=facts)
+        strategy = everything_seen_lines(found) if dealer_cards == 3 and classes is None else ()
+    facts: dict[str, object] = {"dealer_cards": dealer_cards, "average_wager": analysis.average_wager}
+    text = seen_text(dealer_cards, rules.dealer_upcards)
+    if classes is None or dealer_cards == rules.dealer_upcards:
+        facts["completions"] = math.comb(len(DECK) - 3 - dealer_cards, 3 - dealer_cards)
+    else:
+        read = dealer_cards - rules.dealer_upcards
+        facts["read_cards"] = read
+        facts["classes"] = classes_text(classes)
+        text = read_text(read, rules.dealer_upcards, classes)
+    return Exposure(text, baseline, analysis.expected_return - baseline.expected_return, analysis, strategy=strategy,
+                    facts=facts)
 
 
 def exposure(table: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
              ) -> Exposure:
-    """The engine's exposure analysis: exact for the dealer cards seen; other boxes and sorted card
-    backs are refused."""
+    """The engine's exposure analysis: exact for the dealer cards seen whole or read by rank class
+    (``--sorted``, a set or a partition); other boxes are refused."""
     if seen.boxes:
         raise InputError(f"{table.name} prices dealer cards seen, not other boxes (boxes={seen.boxes}): a box beside "
                          "the upcard is too many observations to count exactly")
-    if seen.sorted_ranks is not None:
-        raise InputError(f"{table.name} prices dealer cards seen whole, not sorted card backs")
     rules = ultimate_rules(table)
-    return analyze_exposure(table, max(seen.dealer_cards, rules.dealer_upcards))
+    classes = None if seen.sorted_ranks is None else parse_classes(seen.sorted_ranks)
+    return analyze_exposure(table, max(seen.dealer_cards, rules.dealer_upcards), classes)
 
 
 def exposure_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
@@ -265,5 +315,5 @@ def exposure_chunk(table: GameTable, seen: Seen, seed: int, chunk: int, size: in
     raise InputError(f"{table.name}'s exposure is counted exactly for the dealer cards seen; it samples nothing")
 
 
-__all__ = ["Informed", "analyze_exposure", "ending_nets", "everything_seen_lines", "exposure", "exposure_chunk",
-           "informed", "informed_analysis", "plain_analysis", "seen_text"]
+__all__ = ["Informed", "analyze_exposure", "card_classes", "ending_nets", "everything_seen_lines", "exposure",
+           "exposure_chunk", "informed", "informed_analysis", "plain_analysis", "seen_text"]

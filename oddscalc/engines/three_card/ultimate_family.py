@@ -119,10 +119,6 @@ def ultimate_rules(game: GameTable) -> UltimateRules:
     return game.built(_read)
 
 
-def _results(game: GameTable) -> dict[str, tuple[Solved, UltimateResult]]:
-    return {}
-
-
 def solved(game: GameTable, strategy: str = base.OPTIMAL) -> Solved:
     """Every situation of a table decided by a named strategy (the optimal one by default), made once
     per table and strategy."""
@@ -136,12 +132,12 @@ def result(game: GameTable, strategy: str = base.OPTIMAL) -> UltimateResult:
 
 
 def _solved_and_result(game: GameTable, strategy: str) -> tuple[Solved, UltimateResult]:
-    made = game.built(_results)
-    if strategy not in made:
-        rules = ultimate_rules(game)
-        found = solve(rules, strategy=strategy_table(rules, strategy))
-        made[strategy] = (found, tally(found))
-    return made[strategy]
+    return game.built_for(_solved_and_result, strategy, lambda: _solved_with_result(ultimate_rules(game), strategy))
+
+
+def _solved_with_result(rules: UltimateRules, strategy: str) -> tuple[Solved, UltimateResult]:
+    found = solve(rules, strategy=strategy_table(rules, strategy))
+    return found, tally(found)
 
 
 def _optimal_actions(game: GameTable) -> ultimate_simulate.OptimalActions:
@@ -254,6 +250,8 @@ class UltimateEngine(base.ExposureFromModule, base.FamilyBase):
 
     decide_inputs = DECIDE_INPUTS
     exposure_module = "oddscalc.engines.three_card.ultimate_exposure"
+    # dealer cards seen whole or read by rank class (a set or a partition); boxes are refused by name
+    exposure_prices = frozenset({"dealer_cards", "boxes", "sorted_ranks", "sorted_classes"})
 
     def __init__(self) -> None:
         super().__init__(NAME, RULE_SPECS, strategies=STRATEGIES)
