@@ -27,7 +27,8 @@ ALTERNATIVES = {"mississippi-stud-straight-5": "mississippi-stud", "let-it-ride-
                 "ultimate-texas-holdem-trips-lost-on-fold": "ultimate-texas-holdem",
                 "texas-holdem-bonus-atlantic-city": "texas-holdem-bonus",
                 "twenty-one-plus-three-by-hand": "twenty-one-plus-three",
-                "twenty-one-plus-three-two-decks": "twenty-one-plus-three"}
+                "twenty-one-plus-three-two-decks": "twenty-one-plus-three",
+                "twenty-one-plus-three-flush": "twenty-one-plus-three"}
 EXAMPLES = {**SETTLED, **ALTERNATIVES}
 
 

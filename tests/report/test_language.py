@@ -48,6 +48,18 @@ def untranslated(lang, texts, own):
     return sorted(left)
 
 
+def test_the_price_report_s_own_words_are_translated():
+    # the wording every family's strategy --price report shares (engines/pricing.py)
+    sv, nb = language("sv"), language("nb")
+    assert sv.text("rules (first that holds decides; none holds: fold)") == \
+        "regler (den första som gäller avgör; gäller ingen: fold)"
+    assert nb.text("Texas Hold'em Bonus: the strategy 'always-bet' priced exactly") == \
+        "Texas Hold'em Bonus: strategien 'always-bet' eksakt priset"
+    for text in ("exact over every deal", "cost against the optimal strategy", "in percent of a unit",
+                 "return given up per ante"):
+        assert sv.text(text) != text and nb.text(text) != text
+
+
 def test_words_and_numbers_are_written_the_language_s_way():
     sv, nb = language("sv"), language("nb")
     assert sv.text("house edge per ante") == "husets fördel per ante"

@@ -10,7 +10,7 @@ import pytest
 
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import tables_dir
-from oddscalc.engines.base import load
+from oddscalc.engines.base import load, overlay
 from oddscalc.engines.three_card import shoe as shoe_side
 from oddscalc.engines.three_card.rules import three_card_rules
 from oddscalc.engines.three_card.side import side_analysis
@@ -86,6 +86,27 @@ def test_published_six_deck_counts_and_the_other_tables():
     assert round(float(by_hand.expected_return), 6) == -0.041427
     two = shoe_side.ENGINE.analyze(load(GAME, EXAMPLES / "twenty-one-plus-three-two-decks.toml"))
     assert f"{float(two.house_edge) * 100:.2f}" == "2.78" and two.total == math.comb(104, 3)
+
+
+# The Wizard of Odds' tables of the "Flush" blackjack side bet (30/20/10/7 on straight flush, three of
+# a kind, straight, flush): every combination and the house edge, for one, two and four decks
+FLUSH_PUBLISHED = {
+    1: ({"win-straight-flush": 48, "win-three-of-a-kind": 52, "win-straight": 720, "win-flush": 1096,
+         "lose": 20184}, "12.81"),
+    2: ({"win-straight-flush": 384, "win-three-of-a-kind": 728, "win-straight": 5760, "win-flush": 10016,
+         "lose": 165216}, "6.27"),
+    4: ({"win-straight-flush": 3072, "win-three-of-a-kind": 7280, "win-straight": 46080, "win-flush": 85120,
+         "lose": 1336704}, "2.86"),
+}
+
+
+@pytest.mark.parametrize("decks", list(FLUSH_PUBLISHED))
+def test_the_flush_bet_reproduces_its_published_combinations(decks):
+    table = overlay(load(GAME, EXAMPLES / "twenty-one-plus-three-flush.toml"), rules=[f"decks={decks}"])
+    found = shoe_side.ENGINE.analyze(table)
+    counts, edge = FLUSH_PUBLISHED[decks]
+    assert {row.outcome: row.count for row in found.outcomes} == counts
+    assert f"{float(found.house_edge) * 100:.2f}" == edge and found.total == math.comb(52 * decks, 3)
 
 
 def test_a_pair_that_is_a_flush_is_paid_as_the_flush():
