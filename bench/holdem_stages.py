@@ -15,7 +15,8 @@ Each game runs in a fresh process (``--child GAME``), so its times and its peak 
    paytable again, the counts cached, so counting is the difference; **another paytable**: a second
    table of the same game once counted (UTH: Blind table B, a straight pushing, with Trips table B
    priced too; THB: Atlantic City, ``ante_min`` a flush), checked to reuse the cached counts; the
-   peak memory of the process; with the CPU time beside each wall time (the kernel's passes run on
+   ``simple`` strategy priced on the same counts (the pricing pass with its rules); the peak
+   memory of the process; with the CPU time beside each wall time (the kernel's passes run on
    both cores, so CPU / wall near 2 means both were free; the machine is shared).
 2. **plain**: an independent straightforward enumeration, plain Python (the same evaluator,
    ``eval5.strength`` on seven cards, so the ratio is counting against enumerating): for a seeded
@@ -275,6 +276,14 @@ def child(game, quick, samples, seed, started):
     os.environ["ODDSCALC_CACHE"] = "off"
     _, out["price"], out["price_cpu"] = timed(lambda: solve(rules))
     (found, trips_b), out["another"], out["another_cpu"] = timed(lambda: solve(other))
+    if game == "ultimate":
+        from oddscalc.engines.holdem.ultimate_strategies import SIMPLE as UTH_SIMPLE
+        _, out["strategy"], out["strategy_cpu"] = timed(
+            lambda: hs.ultimate_play(rules, dead, strategy=UTH_SIMPLE["simple"]))
+    else:
+        from oddscalc.engines.holdem.bonus_strategies import SIMPLE as THB_SIMPLE
+        _, out["strategy"], out["strategy_cpu"] = timed(
+            lambda: hs.bonus_play(rules, dead, strategy=THB_SIMPLE["simple"]))
     _, _, after = counted(hs, game, dead, rules)
     out["another_reused"] = after == misses
     if game == "ultimate":
@@ -354,7 +363,9 @@ def show(r):
             ("  of which pricing (same table again)", r["price"], r["price_cpu"], ""),
             ("from the process's start", r["from_start"], None, ""),
             ("another paytable, once counted", r["another"], r["another_cpu"],
-             f"<= {LIMITS['another']:.0f} s (counts reused: {'yes' if r['another_reused'] else 'NO'})")]
+             f"<= {LIMITS['another']:.0f} s (counts reused: {'yes' if r['another_reused'] else 'NO'})"),
+            ("the 'simple' strategy, once counted", r["strategy"], r["strategy_cpu"],
+             f"<= {LIMITS['another']:.0f} s (as another paytable)")]
     for label, wall, cpu, target in rows:
         print(f"  {label:40} {wall:8.2f} {'' if cpu is None else f'{cpu:8.2f}':>8}   {target}")
     stages = ("preflop", "flop", "river" if r["game"] == "ultimate" else "turn")
@@ -374,6 +385,7 @@ def show(r):
     print("  " + "; ".join(f"{k} {v:.6%}" for k, v in r["figures"].items())
           + (f"; {r['kept']:,} river situations kept for the Blind" if "kept" in r else ""))
     ok &= kernel <= LIMITS["whole"] and r["another"] <= LIMITS["another"] and r["peak_mb"] <= LIMITS["peak_mb"]
+    ok &= r["strategy"] <= LIMITS["another"]
     ok &= all(t is None or t <= LIMITS["decide"] for t in r["decide"])
     return ok, kernel <= LIMITS["floor"]
 

@@ -115,6 +115,19 @@ def parse_classes(ranks: str) -> Classes:
     return classes
 
 
+def read_of(classes: Classes, rank: int) -> tuple[int, ...]:
+    """The ranks a card of ``rank`` is read as: its class, or the ranks in no class named.
+
+    >>> read_of(((12,), (9, 10, 11)), 10), read_of(((12,),), 3)[:3]
+    ((9, 10, 11), (0, 1, 2))
+    """
+    for ranks in classes:
+        if rank in ranks:
+            return tuple(ranks)
+    named = {r for ranks in classes for r in ranks}
+    return tuple(r for r in range(13) if r not in named)
+
+
 def classes_text(classes: Classes) -> str:
     """``{A} | {K, Q, J} | the other ranks``, or the one set's ``{A, K}``."""
     if len(classes) == 1:

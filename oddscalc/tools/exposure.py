@@ -95,12 +95,15 @@ def combine(samples: Sequence[GainSample]) -> tuple[Fraction, float, int]:
     >>> mean, std_error, n = combine([GainSample(1, 0, (0, 2, 4), 2)])
     >>> mean, round(std_error, 6), n
     (Fraction(1, 1), 0.57735, 3)
+    >>> combine([GainSample(1, 0, (0, 2), 2), GainSample(1, 1, (4,), 2)])[0]   # over 2 and over 2: 1
+    Fraction(1, 1)
+    >>> combine([GainSample(1, 0, (0, 1), 1), GainSample(1, 1, (6,), 3)])[0]   # 0, 1 and 2: 1
+    Fraction(1, 1)
     """
-    denominators = {s.denominator for s in samples}
-    if len(denominators) != 1:
-        raise ValueError("chunks of different situations cannot be combined")
-    denominator = denominators.pop()
-    values = [n for s in sorted(samples, key=lambda s: s.chunk) for n in s.numerators]
+    # chunks may count over different denominators (a read's situations differ in their deals): one
+    # common denominator keeps every gain exact
+    denominator = math.lcm(*(s.denominator for s in samples))
+    values = [n * (denominator // s.denominator) for s in sorted(samples, key=lambda s: s.chunk) for n in s.numerators]
     n, total = len(values), sum(values)
     mean = Fraction(total, n * denominator)
     if n < 2:

@@ -22,7 +22,7 @@ from oddscalc.engines.holdem import ultimate_exposure as ue
 from oddscalc.engines.holdem.informed import bonus_values, ultimate_values
 from oddscalc.engines.holdem.ultimate import play
 from oddscalc.engines.holdem_stages import BonusRules, UltimateRules, bonus_play, orbits, ultimate_play
-from oddscalc.engines.reads import parse_reads
+from oddscalc.engines.reads import parse_classes, parse_reads, read_of
 from oddscalc.tools.exposure import analyze_exposure
 
 from .test_holdem_kernel import _load_oracle
@@ -197,6 +197,26 @@ def test_the_dealer_cards_exposure_is_sampled_gains_priced_exactly():
     assert estimate.gain == Fraction(sum(chunk.numerators), 4 * chunk.denominator)
     with pytest.raises(InputError, match="two hole cards"):
         ue.exposure(game, Seen(dealer_cards=3))
+
+
+@pytest.mark.slow
+def test_a_dealer_card_read_by_class_is_sampled_and_priced_as_decide_prices_the_read():
+    game = load(UTH)
+    classes = "A|K Q J"
+    seen = Seen(dealer_cards=1, sorted_ranks=classes)
+    assert ue.exposure(game, seen) is None
+    sample = ue.exposure_chunk(game, seen, seed=3, chunk=0, size=2)
+    plain = play(game)
+    table = orbits(())
+    rng = random.Random(chunk_seed(3, 0))
+    for numerator in sample.numerators:
+        cards = rng.sample(range(52), 3)
+        read = " ".join(RANKS[r] for r in read_of(parse_classes(classes), cards[2] >> 2))
+        decided = oddscalc.decide(UTH, hand=cards[:2], reads=read).decisions[0]
+        best = max(decided.values.values()) - max(plain.orbit_values[table.of(cards[0], cards[1])])
+        assert Fraction(numerator, sample.denominator) == best
+    with pytest.raises(InputError, match="sorted classes"):
+        ue.exposure(game, Seen(dealer_cards=1, sorted_ranks="A||K"))
 
 
 @pytest.mark.slow

@@ -17,26 +17,32 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from math import comb, lcm
+from math import lcm
 
+from oddscalc.core.cards import rank_of
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen
-from oddscalc.engines.holdem_stages import orbits, ultimate_coefficients, ultimate_seen_card
+from oddscalc.engines.holdem_stages import orbits, ultimate_seen_card
+from oddscalc.engines.reads import parse_classes, read_of
 
 from .informed import ultimate_values
 from .ultimate import UltimateGame, main_analysis, main_of, play
 
 HOLE = 2
+# what is sampled: dealer cards seen whole, or read by class (a set, or a partition)
+SAMPLED = (("dealer_cards",), ("dealer_cards", "sorted_ranks"), ("dealer_cards", "sorted_ranks", "sorted_classes"))
 
 
 def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
              ) -> Exposure | None:
     """The informed optimal player's exact return beside the plain optimal one's (None: dealer cards
     seen, sampled by ``exposure_chunk``)."""
-    if seen.given() == ("dealer_cards",):
+    if seen.given() in SAMPLED:
         dealer_cards(seen)
+        if seen.sorted_ranks is not None:
+            parse_classes(seen.sorted_ranks)
         plain_best(game)           # the exact analysis once, before the first chunk is timed
         return None
     if seen.given() != ("board_cards",) or seen.board_cards != 1:
@@ -68,21 +74,24 @@ def plain_best(game: GameTable) -> tuple[Fraction, ...]:
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
     """One seeded chunk of situations (a holding and the dealer cards seen, drawn uniformly), each priced
     exactly: the informed best value less the plain optimal value of the holding."""
-    if seen.given() != ("dealer_cards",):
+    if seen.given() not in SAMPLED:
         raise InputError(f"{game.name}: only the dealer's cards seen are sampled; a flop card seen is counted exactly")
     k = dealer_cards(seen)
+    classes = None if seen.sorted_ranks is None else parse_classes(seen.sorted_ranks)
     rules = UltimateGame.of(game).rules
     plain = plain_best(game)
     table = orbits(())
-    n = 52 - HOLE - k
-    deals = comb(n, 3) * comb(n - 3, 2) * comb(n - 5, HOLE - k)
-    informed = ultimate_coefficients(rules, 52).scale * deals
-    denominator = lcm(informed, *(v.denominator for v in plain))
     rng = random.Random(chunk_seed(seed, chunk))
-    gains = []
+    gains: list[Fraction] = []
     for _ in range(size):
         cards = rng.sample(range(52), HOLE + k)
-        values, _found = ultimate_values(rules, cards[:HOLE], cards[HOLE:], ())
-        gain = max(values.values()) - plain[table.of(cards[0], cards[1])]
-        gains.append(int(gain * denominator))
-    return GainSample(seed, chunk, tuple(gains), denominator)
+        if classes is None:
+            values, _found = ultimate_values(rules, cards[:HOLE], cards[HOLE:], ())
+        else:
+            # the dealer's cards read by class only: each priced over every card its class could be
+            reads = tuple(read_of(classes, rank_of(card)) for card in cards[HOLE:])
+            values, _found = ultimate_values(rules, cards[:HOLE], (), (), reads)
+        gains.append(max(values.values()) - plain[table.of(cards[0], cards[1])])
+    # each gain over its situation's deals (a read's situations differ in theirs): one denominator
+    denominator = lcm(*(g.denominator for g in gains))
+    return GainSample(seed, chunk, tuple(int(g * denominator) for g in gains), denominator)

@@ -122,7 +122,7 @@ class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
     decide_inputs = DECIDE_INPUTS
     exposure_module = "oddscalc.engines.holdem.ultimate_exposure"
     # the first flop card, the dealer's hole cards; other players' cards: decide --dead
-    exposure_prices = frozenset({"board_cards", "dealer_cards"})
+    exposure_prices = frozenset({"board_cards", "dealer_cards", "sorted_ranks", "sorted_classes"})
     # a situation with dealer cards seen is priced in 0.2-0.6 s: small chunks time a run quickly
     exposure_chunk_situations = 8
     # the full-deck solution takes 20-30 s and about 2.3 GB the first time in a process (the counts
