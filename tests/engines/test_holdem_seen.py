@@ -6,10 +6,12 @@ from fractions import Fraction
 
 import pytest
 
+import oddscalc
 from oddscalc._native import holdem, holdem_seen
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_category, five_card_strength
+from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Seen, load
 from oddscalc.engines.holdem import exposure
 from oddscalc.engines.holdem.rules import HoldemGame
@@ -138,3 +140,24 @@ def test_a_read_card_is_any_unseen_card_of_its_ranks():
 def test_decide_refuses_what_cannot_be_the_dealer_s(given, words):
     with pytest.raises(InputError, match=words):
         decided(**given)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dealer, classes", [(1, "A|K Q J"), (2, "A K Q J")])
+def test_the_exposure_of_read_dealer_cards_prices_each_situation_as_decide_prices_its_read(dealer, classes):
+    from oddscalc.core.cards import RANKS
+    from oddscalc.engines.reads import parse_classes, read_of
+    game = load("casino-holdem")
+    seen = Seen(dealer_cards=dealer, sorted_ranks=classes)
+    assert exposure.exposure(game, seen) is None
+    sample = exposure.exposure_chunk(game, seen, seed=4, chunk=2, size=3)
+    drawn = holdem_seen.sample_situations(exposure.plain_table(RULES), dealer, 0, chunk_seed(4, 2), 3,
+                                          RULES.qualifier)
+    for numerator, (cards, plain, _cell) in zip(sample.numerators, drawn, strict=True):
+        read = "|".join(" ".join(RANKS[r] for r in read_of(parse_classes(classes), c >> 2)) for c in cards[5:])
+        decision = oddscalc.decide("casino-holdem", hand=list(cards[:2]), flop=list(cards[2:5]), reads=read)
+        values = decision.decisions[0].values
+        assert Fraction(numerator, sample.denominator) == max(values.values()) - \
+            values["call" if plain == exposure.CALL else "fold"]
+    with pytest.raises(InputError, match="without the turn"):
+        exposure.exposure(game, Seen(dealer_cards=1, board_cards=4, sorted_ranks="A"))

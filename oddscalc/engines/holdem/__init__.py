@@ -47,7 +47,7 @@ class HoldemEngine(base.FamilyBase):
     heavy_analysis = True
     # what the player may see beyond the flop at his decision (sampled, each situation exact): the dealer's
     # hole cards, the turn; other players' cards: decide --dead
-    exposure_prices = frozenset({"dealer_cards", "board_cards"})
+    exposure_prices = frozenset({"dealer_cards", "board_cards", "sorted_ranks", "sorted_classes"})
 
     def __init__(self) -> None:
         super().__init__("holdem", RULE_SPECS, strategies=STRATEGIES)

@@ -15,15 +15,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from itertools import product
+from math import lcm
 
 from oddscalc._native import holdem_seen
 from oddscalc._native.holdem_simulate import spread_flops
+from oddscalc.core.cards import rank_of
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen
-from oddscalc.engines.holdem_counts import CasinoHoldemRules, _coefficients, _five_class, choices, flop_counts
+from oddscalc.engines.holdem_counts import (
+    N_CATEGORIES,
+    N_ENDINGS,
+    CasinoHoldemRules,
+    _coefficients,
+    _five_class,
+    choices,
+    flop_counts,
+)
 from oddscalc.engines.holdem_simulate import FLOP_TABLE
+from oddscalc.engines.reads import Classes, parse_classes, read_of
 
 from .rules import HoldemGame
 
@@ -33,9 +45,14 @@ FLOP_CARDS = 3                # the community cards every player sees at the dec
 
 def seen_cards(seen: Seen) -> tuple[int, int]:
     """(dealer cards seen, board cards seen beyond the flop) asked for, or one line saying why not."""
-    if seen.sorted_ranks is not None or seen.boxes:
+    if seen.boxes:
         raise InputError("Casino Hold'em prices dealer cards and the turn seen (--dealer-cards, --board-cards 4); "
                          "other players' cards: decide --dead")
+    if seen.sorted_ranks is not None:
+        parse_classes(seen.sorted_ranks)
+        if not seen.dealer_cards or seen.board_cards > FLOP_CARDS:
+            raise InputError("--sorted reads the dealer's hole cards by class: give --dealer-cards 1 or 2, "
+                             "without the turn")
     if not 0 <= seen.dealer_cards <= 2:
         raise InputError(f"--dealer-cards {seen.dealer_cards}: the dealer has two hole cards")
     if seen.board_cards not in (0, FLOP_CARDS, FLOP_CARDS + 1):
@@ -86,17 +103,39 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
 
 
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
-    """One seeded chunk of situations, each priced exactly: the informed player's gain over the plain one."""
+    """One seeded chunk of situations, each priced exactly: the informed player's gain over the plain one
+    (with ``--sorted``, the dealer cards seen are read by class: each situation's cell is summed over
+    every card each class could be, ``read_cell``)."""
     dealer, board = seen_cards(seen)
     rules = HoldemGame.of(game).rules
     scale = _coefficients(rules)[0]
     drawn = holdem_seen.sample_situations(plain_table(rules), dealer, board, chunk_seed(seed, chunk), size,
                                           rules.qualifier)
+    classes = None if seen.sorted_ranks is None else parse_classes(seen.sorted_ranks)
     gains = []
     for cards, plain, cell in drawn:
+        if classes is not None:
+            cell = read_cell(cards, classes, rules.qualifier)
         v_call, v_fold = values(rules, cards, cell)
-        gains.append(max(v_call, v_fold) - (v_call if plain == CALL else v_fold))
-    return GainSample(seed, chunk, tuple(gains), scale * completions(dealer, board))
+        gains.append(Fraction(max(v_call, v_fold) - (v_call if plain == CALL else v_fold), scale * sum(cell)))
+    # a read situation's deals depend on its classes: the chunk's gains over one common denominator
+    denominator = lcm(*(g.denominator for g in gains))
+    return GainSample(seed, chunk, tuple(int(g * denominator) for g in gains), denominator)
+
+
+def read_cell(cards: Sequence[int], classes: Classes, qualifier: int) -> tuple[int, ...]:
+    """The cell of a situation (holding, flop, dealer cards) whose dealer cards are seen only by their
+    class: every completion of each card (in order) its class could be, among the cards not shown."""
+    shown = cards[:5]
+    ranks = [read_of(classes, rank_of(card)) for card in cards[5:]]
+    candidates = [[c for c in range(52) if rank_of(c) in read and c not in shown] for read in ranks]
+    total = [0] * (N_CATEGORIES * N_ENDINGS)
+    for dealer in product(*candidates):
+        if len(set(dealer)) != len(dealer):
+            continue
+        found = holdem_seen.situation_cell([*shown, *dealer], len(dealer), 0, qualifier)
+        total = [t + n for t, n in zip(total, (n for row in found for n in row), strict=True)]
+    return tuple(total)
 
 
 def situation_values(game: GameTable, cards: Sequence[int], dealer: int, board: int) -> tuple[Fraction, Fraction]:
