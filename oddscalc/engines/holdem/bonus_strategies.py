@@ -1,8 +1,9 @@
 """Texas Hold'em Bonus' simple strategies, priced exactly beside the optimal one (``strategy
---compare``, ``analyze --strategy NAME``): each a preflop range (the hands that make the Flop wager),
-the Turn wager by the flop chart's cell (``flop_rules``) and the River wager never, always or as the
-optimal play makes it (holdem_stages.BonusStrategy).  Every wager pays 1 to 1 and adds to the
-others, so a rule at one stage costs what it costs there, whatever the other stages do.
+--compare`` and ``--price NAME``, ``report`` and ``simulate --strategy NAME``): each a preflop range
+(the hands that make the Flop wager), the Turn wager by the flop chart's cell (``flop_rules``) and
+the River wager never, always or as the optimal play makes it (holdem_stages.BonusStrategy). Every
+wager pays 1 to 1 and adds to the others, so a rule at one stage costs what it costs there, whatever
+the other stages do.
 
 >>> len(SIMPLE["simple"].preflop), len(SIMPLE["always-bet"].preflop)
 (164, 169)

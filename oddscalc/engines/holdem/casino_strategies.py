@@ -1,6 +1,7 @@
 """Casino Hold'em's simple strategies, priced exactly beside the optimal one (``strategy --compare``,
-``analyze --strategy NAME``): each a call-or-fold rule by the flop chart's cell (what the hole cards
-and the flop make, and the highest hole card; ``flop_rules``), the way players learn the game.
+``--price NAME``, ``report`` and ``simulate --strategy NAME``): each a call-or-fold rule by the flop
+chart's cell (what the hole cards and the flop make, and the highest hole card; ``flop_rules``), the
+way players learn the game.
 
 >>> sorted(RULES), sum(RULES["always-call"]), sum(RULES["simple"])
 (['always-call', 'pairs', 'simple'], 169, 155)
