@@ -70,8 +70,27 @@ def run_chunks(function: Callable[..., R], jobs: Sequence[tuple[Any, ...]], work
     return results
 
 
+def scheduler_timeout() -> float:
+    """Seconds to wait for a Dask scheduler to answer before one line says it cannot be reached:
+    ``ODDSCALC_SCHEDULER_TIMEOUT``, 10 by default.
+
+    >>> scheduler_timeout()
+    10.0
+    """
+    given = os.environ.get("ODDSCALC_SCHEDULER_TIMEOUT", "10")
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 3600:
+        raise InputError(f"ODDSCALC_SCHEDULER_TIMEOUT={given!r}: give the seconds to wait for a scheduler, "
+                         "more than 0 and at most 3600")
+    return seconds
+
+
 def _on_dask(function: Callable[..., R], jobs: Sequence[tuple[Any, ...]], scheduler: str,
              step: Callable[[R], None] | None) -> list[R]:
+    timeout = scheduler_timeout()            # a bad setting is refused before Dask is imported
     try:
         # an optional dependency, untyped: held as Any
         distributed: Any = importlib.import_module("distributed")
@@ -79,7 +98,7 @@ def _on_dask(function: Callable[..., R], jobs: Sequence[tuple[Any, ...]], schedu
         raise InputError("--scheduler needs Dask's distributed, which is not installed: "
                          "pip install 'oddscalc[distributed]'") from None
     try:
-        client = distributed.Client(scheduler, timeout=10)
+        client = distributed.Client(scheduler, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as error:
         raise InputError(f"--scheduler {scheduler}: cannot reach the Dask scheduler: {error}") from None
     try:

@@ -77,7 +77,8 @@ def test_a_dask_cluster_gives_the_same_integers():
 
 
 @pytest.mark.slow
-def test_the_command_line_sends_exact_chunks_to_a_scheduler(cli):
+def test_the_command_line_sends_exact_chunks_to_a_scheduler(cli, monkeypatch):
+    monkeypatch.setenv("ODDSCALC_SCHEDULER_TIMEOUT", "1")     # nothing answers at port 9: no need to wait 10 s
     # an exact count's --workers and --scheduler are its family's own inputs: an unreachable
     # scheduler is one line before any counting, and an exact game without chunks still refuses them
     # (a variant of the table: the shipped one's solution may be kept from an earlier test, and a kept

@@ -51,10 +51,18 @@ def test_an_estimate_is_the_same_on_a_dask_cluster(stud):
 
 
 @pytest.mark.slow
-def test_an_unreachable_scheduler_is_one_line(cli):
+def test_an_unreachable_scheduler_is_one_line(cli, monkeypatch):
+    monkeypatch.setenv("ODDSCALC_SCHEDULER_TIMEOUT", "1")     # nothing answers at port 9: no need to wait 10 s
     result = cli("exposure", "caribbean-stud", "--dealer-cards", "3", "--samples", "300",
                  "--scheduler", "tcp://127.0.0.1:9")
     assert result.status == 2 and result.err.count("\n") == 1 and "scheduler" in result.err
+
+
+@pytest.mark.parametrize("given", ["soon", "0", "7200"])
+def test_a_scheduler_timeout_that_is_no_time_is_one_line(cli, monkeypatch, given):
+    monkeypatch.setenv("ODDSCALC_SCHEDULER_TIMEOUT", given)
+    result = cli("exposure", "three-card-poker", "--boxes", "3", "--samples", "10", "--scheduler", "tcp://127.0.0.1:9")
+    assert result.refused("ODDSCALC_SCHEDULER_TIMEOUT")
 
 
 def test_chunks_and_their_combination():

@@ -41,7 +41,8 @@ def test_a_seed_is_the_same_on_a_dask_cluster(small_chunks):
 
 
 @pytest.mark.slow
-def test_the_command_line_takes_workers_and_a_scheduler(cli):
+def test_the_command_line_takes_workers_and_a_scheduler(cli, monkeypatch):
+    monkeypatch.setenv("ODDSCALC_SCHEDULER_TIMEOUT", "1")     # nothing answers at port 9: no need to wait 10 s
     result = cli("analyze", "fast-action-poker", "--seats", "1,2,4", "--samples", "3000", "--workers", "2")
     assert result.status == 0 and "ESTIMATE" in result.out
     bad = cli("fast-action", "odds", "--seats", "1,2,3", "--samples", "3000", "--exact-limit", "0",
