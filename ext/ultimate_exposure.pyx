@@ -224,7 +224,7 @@ def read_observations(ThreeCardRanking ranking, deck, int qualify, class_of_stre
     cdef int order[6][3]
     cdef int* table = NULL
     cdef int n, n_perms, h, i, a, b, m, e, weight, klass, n_cls = 0
-    cdef int p, hidden = 3 - whole - reads, read_ways = 1, w_ways, total
+    cdef int n_orders, hidden = 3 - whole - reads, read_ways = 1, w_ways, total
     cdef Py_ssize_t cells, at
     cdef dict found = {}
     if not 0 <= whole <= 2 or reads < 1 or whole + reads > 3:
@@ -240,13 +240,14 @@ def read_observations(ThreeCardRanking ranking, deck, int qualify, class_of_stre
     for _ in range(reads):
         read_ways *= n_cls
     n = _read_deck(ranking, deck, qualify, class_of_strength, cards, klass_of)
-    # the six orders of a dealer hand's three cards, as positions 0..2
-    p = 0
+    # the orders of a dealer hand's three cards (positions 0..2) that deal different cards: one for
+    # each seen set, read cards in order and hidden set (the seen pair and the hidden pair ascending)
+    n_orders = 0
     for a in range(3):
         for b in range(3):
-            if b != a:
-                order[p][0], order[p][1], order[p][2] = a, b, 3 - a - b
-                p += 1
+            if b != a and not (whole == 2 and a > b) and not (hidden == 2 and b > 3 - a - b):
+                order[n_orders][0], order[n_orders][1], order[n_orders][2] = a, b, 3 - a - b
+                n_orders += 1
     m = n - 3
     w_ways = 1 if whole == 0 else (m if whole == 1 else m * m)
     cells = <Py_ssize_t>w_ways * read_ways * N_ENDINGS
@@ -260,8 +261,7 @@ def read_observations(ThreeCardRanking ranking, deck, int qualify, class_of_stre
             if weight == 0:
                 continue
             memset(table, 0, cells * sizeof(int))
-            _tally_reads(ranking, rest, m, ending_of, whole, reads, hidden, cls, n_cls, order, table,
-                         read_ways)
+            _tally_reads(ranking, rest, m, ending_of, whole, reads, cls, n_cls, order, n_orders, table, read_ways)
             for at in range(w_ways * read_ways):
                 total = 0
                 for e in range(N_ENDINGS):
@@ -274,11 +274,10 @@ def read_observations(ThreeCardRanking ranking, deck, int qualify, class_of_stre
 
 
 cdef void _tally_reads(ThreeCardRanking ranking, const int* rest, int m, const int* ending_of, int whole, int reads,
-                       int hidden, const int* cls, int n_cls, int[6][3] order, int* table,
+                       const int* cls, int n_cls, int[6][3] order, int n_orders, int* table,
                        int read_ways) noexcept nogil:
     """Every dealer hand of ``rest`` valued once; its ending added to the observation of each way its
-    cards can be dealt: the seen set, the read cards in order, the hidden set (an order that
-    lists the seen pair or the hidden pair backwards deals the same cards: skipped)."""
+    cards can be dealt (``order``: the seen set, the read cards in order, the hidden set)."""
     cdef int pos[3]
     cdef int x, y, z, e, p, r, w_index, r_index
     for x in range(m):
@@ -288,11 +287,7 @@ cdef void _tally_reads(ThreeCardRanking ranking, const int* rest, int m, const i
             for z in range(y + 1, m):
                 pos[2] = z
                 e = ending_of[strength3(ranking, rest[x], rest[y], rest[z])]
-                for p in range(6):
-                    if whole == 2 and order[p][0] > order[p][1]:
-                        continue
-                    if hidden == 2 and order[p][1] > order[p][2]:
-                        continue
+                for p in range(n_orders):
                     w_index = 0 if whole == 0 else (pos[order[p][0]] if whole == 1 else
                                                     pos[order[p][0]] * m + pos[order[p][1]])
                     r_index = 0

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
@@ -406,9 +406,12 @@ def _code() -> tuple[str, ...]:
     return tuple(m.__file__ or "" for m in (sys.modules[__name__], holdem, holdem_price, holdem_counts))
 
 
-def _strategy_key(strategy: SimpleStrategy | None) -> object:
-    return None if strategy is None else (strategy.name, sorted(strategy.preflop), strategy.flop_rule,
-                                          strategy.river_min)
+def _strategy_key(strategy: SimpleStrategy | BonusStrategy | None) -> object:
+    """What names a simple strategy in a kept solution: its fields, the starting hands sorted (a
+    frozenset's order, and so its repr, changes from process to process)."""
+    if strategy is None:
+        return None
+    return (type(strategy).__name__, *(sorted(v) if isinstance(v, frozenset) else v for v in astuple(strategy)))
 
 
 def ultimate_play(rules: UltimateRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None,
@@ -632,19 +635,14 @@ def bonus_chunk(rules: BonusRules, dead: tuple[int, ...], strategy: BonusStrateg
     return found
 
 
-def _bonus_strategy_key(strategy: BonusStrategy | None) -> object:
-    return None if strategy is None else (strategy.name, sorted(strategy.preflop), strategy.flop_rule,
-                                          strategy.river)
-
-
 def bonus_play(rules: BonusRules | None = None, dead: tuple[int, ...] = (), work: Work | None = None,
                strategy: BonusStrategy | None = None) -> BonusPlay:
     """Texas Hold'em Bonus played optimally at every stage over every deal of the deck without ``dead``
     (or by a simple ``strategy``); kept on disk for the next run, as ``ultimate_play``."""
     rules = (rules or BonusRules()).canonical()
     dead = _dead_cards(dead)
-    key = (rules, dead) if strategy is None else (rules, dead, _bonus_strategy_key(strategy))
-    return kept("texas-holdem-bonus", key, _code(), lambda: _bonus_play(rules, dead, work or Work(), strategy))
+    return kept("texas-holdem-bonus", (rules, dead, _strategy_key(strategy)), _code(),
+                lambda: _bonus_play(rules, dead, work or Work(), strategy))
 
 
 def _bonus_play(rules: BonusRules, dead: tuple[int, ...], work: Work, strategy: BonusStrategy | None) -> BonusPlay:
