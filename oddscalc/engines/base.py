@@ -181,11 +181,13 @@ class Exposure:
     """The informed optimal player's return beside the plain optimal one: the one result of an
     exposure analysis, whichever family counts it and whether it is counted or sampled.
 
-    Exact (``analysis`` is the informed outcome table) or an estimate (``analysis`` None; ``gain``
-    is the mean over ``samples`` situations drawn with ``seed``, each priced exactly, with its
-    ``std_error``).  ``gain`` is per unit (Ante, Bet): the informed expected return minus the plain
-    one.  ``strategy`` rows (where, rule) say, where it is simple, how the informed player decides;
-    ``facts`` are the family's further figures of an exact count (the classes its kernel counted).
+    Exact (``analysis`` is the informed outcome table; or ``counted``: the gain counted exactly over
+    every situation, where the family prices values and not outcome cells) or an estimate
+    (``analysis`` None; ``gain`` is the mean over ``samples`` situations drawn with ``seed``, each
+    priced exactly, with its ``std_error``).  ``gain`` is per unit (Ante, Bet): the informed expected
+    return minus the plain one.  ``strategy`` rows (where, rule) say, where it is simple, how the
+    informed player decides; ``facts`` are the family's further figures of an exact count (the
+    classes its kernel counted).
     """
     seen: str
     baseline: Analysis
@@ -196,10 +198,11 @@ class Exposure:
     seed: int | None = None
     strategy: tuple[tuple[str, str], ...] = ()
     facts: Mapping[str, object] = field(default_factory=dict)
+    counted: bool = False
 
     @property
     def exact(self) -> bool:
-        return self.analysis is not None
+        return self.analysis is not None or self.counted
 
     @property
     def expected_return(self) -> Fraction:

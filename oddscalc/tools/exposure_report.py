@@ -24,14 +24,14 @@ def _percent(value: Fraction | None) -> str:
 
 def _metric_rows(plain: Analysis, exposure: Exposure) -> list[tuple[str, str, str, str]]:
     informed = exposure.analysis
-    se = exposure.std_error
+    se = None if exposure.exact else exposure.std_error
     gain_text = estimate_text(exposure.gain * 100, None if se is None else se * 100, 4, signed=True) + " %"
     rows = [("expected return per unit", _percent(plain.expected_return),
-             _percent(exposure.expected_return) if informed else
+             _percent(exposure.expected_return) if exposure.exact else
              estimate_text(exposure.expected_return * 100, None if se is None else se * 100, 4, signed=True) + " %",
              gain_text),
             ("return to player per unit", _percent(plain.rtp), _percent(1 + exposure.expected_return)
-             if informed else "(as above, plus 100 %)", "")]
+             if exposure.exact else "(as above, plus 100 %)", "")]
     if informed is not None:
         rows.append(("return to player per total wagered", _percent(plain.rtp_total), _percent(informed.rtp_total),
                      estimate_text((informed.rtp_total - plain.rtp_total) * 100, None, 4, signed=True) + " %"))
@@ -48,10 +48,14 @@ def _metric_rows(plain: Analysis, exposure: Exposure) -> list[tuple[str, str, st
 def exposure_report(table: GameTable, exposure: Exposure) -> Report:
     """``exposure``: what the information is worth to a player who uses it optimally."""
     plain = exposure.baseline
-    method = ("exact: every deal and every observation counted" if exposure.exact else
+    method = ("exact: every deal and every observation counted" if exposure.analysis is not None else
+              "exact: every situation counted, each priced over every deal (the gain; the informed outcome "
+              "table is not counted)" if exposure.counted else
               f"ESTIMATE: {exposure.samples:,} situations drawn with seed {exposure.seed}, each priced "
               f"exactly over every dealer completion; ± one standard error")
-    tables = [Table("what the player sees", ("", ""), (("seen", exposure.seen), ("method", method))),
+    facts = tuple((name.replace("_", " "), f"{value:,}" if isinstance(value, int) else str(value))
+                  for name, value in exposure.facts.items())
+    tables = [Table("what the player sees", ("", ""), (("seen", exposure.seen), ("method", method), *facts)),
               Table(f"returns per {plain.unit} (optimal play with and without the information)",
                     ("figure", "without", "with", "gain"), tuple(_metric_rows(plain, exposure)))]
     if exposure.strategy:
@@ -67,8 +71,10 @@ def exposure_report(table: GameTable, exposure: Exposure) -> Report:
         "strategy": [{"situation": s, "decision": d} for s, d in exposure.strategy]}
     if exposure.analysis is not None:
         data["informed"] = analysis_data(exposure.analysis)
-    else:
+    elif not exposure.exact:
         data.update({"samples": exposure.samples, "seed": exposure.seed, "gain_std_error": exposure.std_error})
+    if exposure.facts:
+        data["facts"] = dict(exposure.facts)
     notes = ("The gain is what the information is worth per unit to a player who decides optimally with it; "
              "the house's edge falls by as much.",)
     title = f"{table.title}: the player also sees {exposure.seen}"

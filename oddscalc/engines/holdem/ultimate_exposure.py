@@ -4,14 +4,17 @@ item 4):
 - **the first flop card** (``exposure ultimate-texas-holdem --board-cards 1``): exact over every deal,
   every stage optimal (``holdem_stages.ultimate_seen_card``: each (holding, flop) priced once per flop
   card seen first, the preflop decision per class of holding and seen card);
-- **one or both dealer hole cards** (``--dealer-cards 1`` or ``2``): an ESTIMATE.  Situations (the
-  holding and the dealer cards seen) are drawn from a seed, and each is priced exactly, every stage
-  decided on what is seen (informed.py: every board and every unseen dealer card).  The gain of
-  a situation is its informed best value less the plain optimal value of its holding (the exact
-  analysis, whose mean over the holdings is the plain return), so the holding's own luck cancels and
-  only the dealer cards' is sampled.  Not exact: the exposure result is the informed outcome table,
-  and the informed kernel prices values, not outcome cells (5,083 classes of (holding, card seen) up
-  to suit symmetry at about 0.16 s each, some 67,000 with both).
+- **one dealer hole card** (``--dealer-cards 1``): exact, every class of (holding, card seen)
+  priced (seen_classes.py: 5,083 classes at about 0.11 s each, some ten minutes on two cores, in
+  chunks that also run on ``--workers`` or a Dask cluster); the gain and the informed decisions,
+  not the informed outcome table (the informed kernel prices values, not outcome cells);
+- **both dealer hole cards, or one read by rank class** (``--dealer-cards 2``, ``--sorted``): an
+  ESTIMATE (both seen are 93,769 classes, about three hours).  Situations (the holding and the
+  dealer cards seen) are drawn from a seed, and each is priced exactly, every stage decided on what
+  is seen (informed.py: every board and every unseen dealer card).  The gain of a situation is its
+  informed best value less the plain optimal value of its holding (the exact analysis, whose mean
+  over the holdings is the plain return), so the holding's own luck cancels and only the dealer
+  cards' is sampled.
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from oddscalc.engines.holdem_stages import orbits, ultimate_seen_card
 from oddscalc.engines.reads import parse_classes, read_of
 
 from .informed import ultimate_values
+from .seen_classes import counted_exposure
 from .ultimate import UltimateGame, main_analysis, main_of, play
 
 HOLE = 2
@@ -39,6 +43,8 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
              ) -> Exposure | None:
     """The informed optimal player's exact return beside the plain optimal one's (None: dealer cards
     seen, sampled by ``exposure_chunk``)."""
+    if seen.given() == ("dealer_cards",) and seen.dealer_cards == 1:
+        return counted_exposure(game, seen, workers, scheduler)
     if seen.given() in SAMPLED:
         dealer_cards(seen)
         if seen.sorted_ranks is not None:

@@ -1,0 +1,158 @@
+"""Ultimate Texas Hold'em with one of the dealer's hole cards seen, counted exactly (``exposure
+ultimate-texas-holdem --dealer-cards 1``): every situation the player can be in before the flop,
+priced by the informed kernel.
+
+A situation is the player's holding and the dealer card he has seen: 1,326 x 50 of them, 5,083 up
+to suit symmetry.  Each class is priced once (informed.py: every board and every unseen dealer
+card, every later stage decided on what is seen) and weighted by its size, so the informed return
+is exact.  The classes split into chunks whose exact sums simply add up, so the count runs here, on
+``--workers N`` or on a Dask cluster to the same Fractions.  What it does not give is the informed
+outcome table: the kernel prices each option's value, not the cells of the outcomes.
+
+>>> classes = situation_classes(1)
+>>> len(classes), sum(c.size for c in classes)
+(5083, 66300)
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+
+from oddscalc.core.budget import Limits
+from oddscalc.core.gametable import GameTable
+from oddscalc.core.numbers import percent_text
+from oddscalc.core.parallel import run_chunks
+from oddscalc.core.progress_bar import Progress
+from oddscalc.engines.base import Exposure, Seen
+from oddscalc.engines.holdem_counts import _suit_maps
+from oddscalc.engines.holdem_stages import orbits
+from oddscalc.engines.solver import best_of
+
+from .informed import ultimate_values
+from .ultimate import CHECK, UltimateGame, main_analysis, play, play_action
+
+HOLE = 2
+FIRST_CHUNK = 8        # classes priced first, here, to size the rest before it starts
+CHUNK = 64             # classes a worker takes at a time (about 7 s)
+
+
+@dataclass(frozen=True)
+class SituationClass:
+    """One class of (holding, dealer cards seen) under the suit permutations: a representative and
+    how many situations it stands for."""
+    holding: tuple[int, int]
+    seen: tuple[int, ...]
+    size: int
+
+
+@dataclass(frozen=True)
+class ClassSums:
+    """A chunk of classes priced: the sum over its situations of the informed best value less the
+    plain optimal value of the holding (per Ante), the classes and situations priced, and how many
+    situations take each option."""
+    gain: Fraction
+    classes: int
+    situations: int
+    taken: tuple[tuple[str, int], ...]
+
+
+@cache
+def situation_classes(seen_cards: int) -> tuple[SituationClass, ...]:
+    """Every class of (holding, ``seen_cards`` dealer cards): per holding orbit, the seen sets up to
+    the permutations that keep its representative."""
+    maps = _suit_maps(())
+    found = []
+    for holding, orbit_size in zip(orbits().representatives, orbits().sizes, strict=True):
+        keeping = [m for m in maps if tuple(sorted((m[holding[0]], m[holding[1]]))) == holding]
+        rest = [c for c in range(52) if c not in holding]
+        by_canonical: dict[tuple[int, ...], int] = {}
+        for seen in combinations(rest, seen_cards):
+            canonical = min(tuple(sorted(m[c] for c in seen)) for m in keeping)
+            by_canonical[canonical] = by_canonical.get(canonical, 0) + 1
+        found += [SituationClass(holding, seen, orbit_size * n) for seen, n in by_canonical.items()]
+    return tuple(found)
+
+
+def options(game: GameTable) -> dict[str, int]:
+    """The preflop options and the Play each wagers (the check none)."""
+    rules = UltimateGame.of(game).rules
+    return {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
+
+
+def price_classes(game: GameTable, seen_cards: int, first: int, last: int) -> ClassSums:
+    """Classes first..last priced exactly (a module-level function, so it pickles to a worker)."""
+    rules = UltimateGame.of(game).rules
+    plain = tuple(max(values) for values in play(game).orbit_values)
+    table = orbits()
+    wagers = options(game)
+    gain = Fraction(0)
+    taken = dict.fromkeys(wagers, 0)
+    chunk = situation_classes(seen_cards)[first:last]
+    situations = 0
+    for c in chunk:
+        values, _found = ultimate_values(rules, c.holding, c.seen, ())
+        choice = best_of(values, wagers, rules.wager_more)
+        gain += c.size * (values[choice] - plain[table.of(*c.holding)])
+        taken[choice] += c.size
+        situations += c.size
+    return ClassSums(gain, len(chunk), situations, tuple(taken.items()))
+
+
+def combined(parts: Sequence[ClassSums]) -> ClassSums:
+    """The chunks' sums added up (exact, in any order)."""
+    taken: dict[str, int] = {}
+    for part in parts:
+        for name, n in part.taken:
+            taken[name] = taken.get(name, 0) + n
+    return ClassSums(sum((p.gain for p in parts), Fraction(0)), sum(p.classes for p in parts),
+                     sum(p.situations for p in parts), tuple(taken.items()))
+
+
+def chunk_bounds(classes: int) -> list[tuple[int, int]]:
+    """The chunks: a small first one that times the count, then even ones.
+
+    >>> chunk_bounds(150)
+    [(0, 8), (8, 72), (72, 136), (136, 150)]
+    """
+    starts = [0, *range(FIRST_CHUNK, classes, CHUNK)]
+    return list(zip(starts, [*starts[1:], classes], strict=True))
+
+
+def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
+                     ) -> Exposure:
+    """The informed optimal player's exact return with ``seen.dealer_cards`` dealer cards seen, over
+    every class; the first chunk runs here and sizes the rest (on ``workers`` or at ``scheduler``)."""
+    k = seen.dealer_cards
+    classes = situation_classes(k)
+    baseline = main_analysis(game)         # the plain count once, before the first chunk is timed
+    bounds = chunk_bounds(len(classes))
+    what = f"counting {len(classes):,} classes of (holding, dealer card{'s' if k > 1 else ''} seen)"
+    progress = Progress(what, len(classes))
+    try:
+        start = time.perf_counter()
+        parts = [price_classes(game, k, *bounds[0])]
+        progress.step(parts[0].classes)
+        per_class = (time.perf_counter() - start) / bounds[0][1]
+        if scheduler is None:              # a cluster's time is not this machine's: its size is unknown here
+            Limits.resolve().check(what + " exactly", seconds=per_class * (len(classes) - bounds[0][1])
+                                   / max(1, workers or 1), memory=0,
+                                   advice=" (or spread the chunks with --workers N or a Dask --scheduler)")
+        jobs = [(game, k, first, last) for first, last in bounds[1:]]
+        parts += run_chunks(price_classes, jobs, workers or 1, scheduler,
+                            lambda part: progress.step(part.classes))
+    finally:
+        progress.done()
+    total = combined(parts)
+    situations = sum(c.size for c in classes)
+    assert total.situations == situations, "every situation is counted once"
+    taken = dict(total.taken)
+    shares = ", ".join(f"{name} {percent_text(Fraction(n, situations), 2)}" for name, n in taken.items() if n)
+    never = "".join(f"; {name} never" for name, n in taken.items() if not n)
+    return Exposure(seen.text(), baseline, total.gain / situations, counted=True,
+                    strategy=(("preflop", f"the best option of each situation ({shares} of the situations{never}); "
+                                          f"the flop and the river decided on the dealer card seen"),),
+                    facts={"situation_classes": len(classes), "situations": situations})

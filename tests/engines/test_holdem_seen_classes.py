@@ -1,0 +1,105 @@
+"""Ultimate Texas Hold'em with one dealer hole card seen, counted over every class of situation
+(engines/holdem/seen_classes.py; issue 20 item 4, issue 23 item 5).
+
+The classes are checked against the group they come from (each class is one orbit of the suit
+permutations, and the orbits cover every situation once), against the flop-card bins counted
+another way, and by pricing other members of a class through ``decide``; the chunks give the same
+Fractions here, on local workers and on a Dask cluster.  The whole count (about ten minutes) is
+measured in bench/holdem_exposure.py, not run here.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import oddscalc
+from oddscalc.engines.base import Exposure, load
+from oddscalc.engines.holdem import seen_classes as sc
+from oddscalc.engines.holdem.ultimate import main_analysis, play
+from oddscalc.engines.holdem_counts import _suit_maps
+from oddscalc.engines.holdem_stages import card_bins, orbits
+from oddscalc.tools.exposure_report import exposure_report
+
+UTH = "ultimate-texas-holdem"
+
+
+def _images(holding: tuple[int, ...], seen: tuple[int, ...]) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
+    return {(tuple(sorted(m[c] for c in holding)), tuple(sorted(m[c] for c in seen))) for m in _suit_maps(())}
+
+
+def test_the_classes_are_the_suit_orbits_and_cover_every_situation_once():
+    classes = sc.situation_classes(1)
+    covered: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    for c in classes:
+        images = _images(c.holding, c.seen)
+        assert len(images) == c.size                # a class is one whole orbit
+        assert not images & covered                 # no situation in two classes
+        covered |= images
+    assert len(covered) == 1326 * 50
+    # the flop-card bins (counted another way: every (holding, card) mapped) number the same
+    assert len(classes) == max(card_bins()) + 1 == 5083
+
+
+@pytest.mark.slow
+def test_two_seen_cards_cover_every_situation():
+    classes = sc.situation_classes(2)
+    assert sum(c.size for c in classes) == 1326 * 1225
+    for c in classes[::997]:
+        assert len(_images(c.holding, c.seen)) == c.size
+
+
+def test_the_chunks_cover_every_class_once():
+    for n in (1, 8, 9, 72, 5083):
+        bounds = sc.chunk_bounds(n)
+        assert bounds[0][0] == 0 and bounds[-1][1] == n
+        assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:], strict=False))
+
+
+@pytest.mark.slow
+def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
+    game = load(UTH)
+    plain = play(game)
+    table = orbits()
+    # the plain return is the mean of each holding's best value: the gain's subtraction is the baseline's
+    assert sum(size * max(v) for size, v in zip(table.sizes, plain.orbit_values, strict=True)) / 1326 \
+        == main_analysis(game).expected_return
+    first, last = 700, 704
+    part = sc.price_classes(game, 1, first, last)
+    expected, taken = Fraction(0), {}
+    for c in sc.situation_classes(1)[first:last]:
+        # another member of the class (the last suit permutation's image), priced by decide
+        (holding, seen), *_ = sorted(_images(c.holding, c.seen), reverse=True)
+        decision = oddscalc.decide(UTH, hand=list(holding), seen=list(seen)).decisions[0]
+        expected += c.size * (decision.values[decision.choice] - max(plain.orbit_values[table.of(*holding)]))
+        taken[decision.choice] = taken.get(decision.choice, 0) + c.size
+    assert part.gain == expected and part.classes == 4
+    assert {name: n for name, n in part.taken if n} == taken
+    # the exact report of a count (the gain only: no informed outcome table)
+    exposure = Exposure("1 dealer card", main_analysis(game), part.gain / part.situations, counted=True,
+                        facts={"situation_classes": part.classes})
+    report = exposure_report(game, exposure)
+    assert exposure.exact and report.data["exact"] and "samples" not in report.data
+    assert report.data["facts"] == {"situation_classes": 4} and not report.title.startswith("ESTIMATE")
+
+
+@pytest.mark.slow
+def test_chunks_give_the_same_fractions_on_workers_and_on_a_cluster():
+    from oddscalc.core.parallel import run_chunks
+    distributed = pytest.importorskip("distributed", reason="the [distributed] extra is not installed")
+    game = load(UTH)
+    jobs = [(game, 1, first, first + 2) for first in (0, 2, 4000)]
+    here = sc.combined([sc.price_classes(*job) for job in jobs])
+    assert sc.combined(run_chunks(sc.price_classes, jobs, workers=2)) == here
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
+            as cluster:
+        assert sc.combined(run_chunks(sc.price_classes, jobs, scheduler=cluster.scheduler_address)) == here
+
+
+@pytest.mark.slow
+def test_the_whole_count_is_sized_before_it_runs(cli):
+    refused = cli("exposure", UTH, "--dealer-cards", "1", "--max-seconds", "5")
+    assert refused.status == 2 and refused.out == "" and refused.err.count("\n") == 1
+    assert "counting 5,083 classes of (holding, dealer card seen) exactly needs about" in refused.err
+    assert "--max-seconds" in refused.err and "--workers" in refused.err
+
