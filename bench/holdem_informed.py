@@ -4,6 +4,7 @@ a sample of the same work in the same run.
 
     python bench/holdem_informed.py              # one and two dealer cards seen, and reads
     python bench/holdem_informed.py --flops 40   # more plain flops (default 12)
+    python bench/holdem_informed.py --whole      # and the whole one-card exposure count (~11 min)
 
 1. **kernel**: ``oddscalc.decide(game, hand, seen=..., reads=...)`` with no board, every
    stage decided on what is seen: every board and every unseen dealer card (after one warm-up call
@@ -14,6 +15,11 @@ a sample of the same work in the same run.
    Blind's table A written out here; THB: the River wager per turn card).  Its time per flop times
    the situation's flops is the plain estimate.  The plain side is one thread; the kernel runs on
    both cores.
+
+3. **the one-card exposure count** (``exposure ultimate-texas-holdem --dealer-cards 1``): the first
+   ``--classes`` of its 5,083 classes of (holding, card seen) timed, times 5,083, against the plain
+   enumeration's time for a situation with one card seen (the first case) times 5,083; with
+   ``--whole``, the whole count run and its return printed.
 
 The limits held to: 0.2 s for a decision with seen cards (issue 23); with a card read by rank class,
 issue 20's 1 s for a decision at any stage (a read costs one count per card of its class).
@@ -95,6 +101,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--flops", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--classes", type=int, default=24)
+    parser.add_argument("--whole", action="store_true")
     args = parser.parse_args()
     import oddscalc
     from oddscalc._native import eval5
@@ -104,6 +112,7 @@ def main() -> None:
     print(f"Hold'em preflop, dealer cards seen (limit {LIMIT:g} s) or read (limit {READ_LIMIT:g} s)")
     print(f"  {'game':22} {'hand':8} {'seen':8} {'read':6} {'kernel s':>9} {'plain s':>12} {'ratio':>10}  choice")
     ok = True
+    plains = []
     rng = random.Random(args.seed)
     for game, hand_text, seen_text, read_text in CASES:
         hand, seen = parse_cards(hand_text), parse_cards(seen_text)
@@ -121,10 +130,38 @@ def main() -> None:
             else:
                 plain_bonus_flop(eval5.strength, hand, seen, read, flop, rest)
         plain = (time.perf_counter() - started) / args.flops * comb(len(rest), 3)
+        plains.append(plain)
         ok &= kernel <= (READ_LIMIT if read else LIMIT)
         print(f"  {game:22} {hand_text:8} {seen_text:8} {read_text:6} {kernel:9.3f} {plain:12,.0f} "
               f"{plain / kernel:9,.0f}x  {decision.choice}")
     print("  within the limit" if ok else "  OVER the limit")
+    whole_count(plains[0], args.classes, args.whole)
+
+
+def whole_count(plain_situation, classes, whole):
+    """The one-card exposure count: a sample of its classes timed (after the plain analysis it
+    subtracts, counted first), against the plain enumeration of as many situations."""
+    from oddscalc.engines.base import Seen, load
+    from oddscalc.engines.holdem import seen_classes as sc
+    from oddscalc.engines.holdem.ultimate import play
+    from oddscalc.tools.exposure import analyze_exposure
+    game = load(UTH)
+    play(game)
+    n = len(sc.situation_classes(1))
+    started = time.perf_counter()
+    sc.price_classes(game, 1, 0, classes)
+    per_class = (time.perf_counter() - started) / classes
+    print(f"exposure {UTH} --dealer-cards 1, exact over {n:,} classes: {per_class:.3f} s a class "
+          f"({classes} timed), about {per_class * n / 60:.1f} min; plain about {plain_situation * n / 86400:,.1f} "
+          f"days: {plain_situation / per_class:,.0f}x")
+    if whole:
+        from oddscalc.core.budget import override, scope
+        with scope():
+            override(None, 10 ** 5)
+            started = time.perf_counter()
+            found = analyze_exposure(game, Seen(dealer_cards=1))
+        print(f"  the whole count: {time.perf_counter() - started:.0f} s; return {float(found.expected_return):+.4%}, "
+              f"gain {float(found.gain):+.4%} per Ante")
 
 
 if __name__ == "__main__":

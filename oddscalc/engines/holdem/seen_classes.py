@@ -29,15 +29,18 @@ from oddscalc.core.parallel import run_chunks
 from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import Exposure, Seen
 from oddscalc.engines.holdem_counts import _suit_maps
-from oddscalc.engines.holdem_stages import orbits
+from oddscalc.engines.holdem_stages import hand_of, orbits
 from oddscalc.engines.solver import best_of
 
 from .informed import ultimate_values
+from .starting_hands import RANKS, in_words
 from .ultimate import CHECK, UltimateGame, main_analysis, play, play_action
 
 HOLE = 2
 FIRST_CHUNK = 8        # classes priced first, here, to size the rest before it starts
 CHUNK = 64             # classes a worker takes at a time (about 7 s)
+# a starting hand whose situations with one seen rank decide apart, by the suits of the hand and the card
+BY_SUITS = "one or the other by the suits"
 
 
 @dataclass(frozen=True)
@@ -51,13 +54,11 @@ class SituationClass:
 
 @dataclass(frozen=True)
 class ClassSums:
-    """A chunk of classes priced: the sum over its situations of the informed best value less the
-    plain optimal value of the holding (per Ante), the classes and situations priced, and how many
-    situations take each option."""
+    """Classes ``first`` onward priced: the sum over their situations of the informed best value less
+    the plain optimal value of the holding (per Ante), and the option each class takes."""
+    first: int
     gain: Fraction
-    classes: int
-    situations: int
-    taken: tuple[tuple[str, int], ...]
+    choices: tuple[str, ...]
 
 
 @cache
@@ -90,26 +91,51 @@ def price_classes(game: GameTable, seen_cards: int, first: int, last: int) -> Cl
     table = orbits()
     wagers = options(game)
     gain = Fraction(0)
-    taken = dict.fromkeys(wagers, 0)
-    chunk = situation_classes(seen_cards)[first:last]
-    situations = 0
-    for c in chunk:
+    choices = []
+    for c in situation_classes(seen_cards)[first:last]:
         values, _found = ultimate_values(rules, c.holding, c.seen, ())
         choice = best_of(values, wagers, rules.wager_more)
         gain += c.size * (values[choice] - plain[table.of(*c.holding)])
-        taken[choice] += c.size
-        situations += c.size
-    return ClassSums(gain, len(chunk), situations, tuple(taken.items()))
+        choices.append(choice)
+    return ClassSums(first, gain, tuple(choices))
 
 
 def combined(parts: Sequence[ClassSums]) -> ClassSums:
-    """The chunks' sums added up (exact, in any order)."""
-    taken: dict[str, int] = {}
-    for part in parts:
-        for name, n in part.taken:
-            taken[name] = taken.get(name, 0) + n
-    return ClassSums(sum((p.gain for p in parts), Fraction(0)), sum(p.classes for p in parts),
-                     sum(p.situations for p in parts), tuple(taken.items()))
+    """The chunks' sums added up (exact), their choices in class order; the chunks must follow one
+    another."""
+    ordered = sorted(parts, key=lambda p: p.first)
+    if any(a.first + len(a.choices) != b.first for a, b in zip(ordered, ordered[1:], strict=False)):
+        raise ValueError("the chunks do not follow one another")
+    return ClassSums(ordered[0].first if ordered else 0, sum((p.gain for p in ordered), Fraction(0)),
+                     tuple(c for p in ordered for c in p.choices))
+
+
+def taken(classes: Sequence[SituationClass], choices: Sequence[str], names: Sequence[str]) -> dict[str, int]:
+    """How many situations take each option."""
+    count = dict.fromkeys(names, 0)
+    for c, choice in zip(classes, choices, strict=True):
+        count[choice] += c.size
+    return count
+
+
+def seen_rank_rules(classes: Sequence[SituationClass], choices: Sequence[str], names: Sequence[str]
+                    ) -> tuple[tuple[str, str], ...]:
+    """The preflop decision in words, per rank of the dealer card seen: for each option but the
+    check, the starting hands that take it (where the suits of the seen card and the hand decide,
+    the hand takes it "by the suits")."""
+    by_hand: dict[tuple[str, str], set[str]] = {}
+    for c, choice in zip(classes, choices, strict=True):
+        by_hand.setdefault((RANKS[12 - (c.seen[0] >> 2)], hand_of(c.holding)), set()).add(choice)
+    actions = [CHECK, *(n for n in names if n != CHECK)]
+    rows = []
+    for rank in RANKS:
+        def choose(hand: str, rank: str = rank) -> str:
+            found = by_hand[(rank, hand)]
+            return next(iter(found)) if len(found) == 1 else BY_SUITS
+        for action, text in in_words(choose, [*actions, BY_SUITS]):
+            if text != "no starting hand":
+                rows.append((f"dealer card {rank} seen: {action}", text))
+    return tuple(rows)
 
 
 def chunk_bounds(classes: int) -> list[tuple[int, int]]:
@@ -135,7 +161,7 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
     try:
         start = time.perf_counter()
         parts = [price_classes(game, k, *bounds[0])]
-        progress.step(parts[0].classes)
+        progress.step(len(parts[0].choices))
         per_class = (time.perf_counter() - start) / bounds[0][1]
         if scheduler is None:              # a cluster's time is not this machine's: its size is unknown here
             Limits.resolve().check(what + " exactly", seconds=per_class * (len(classes) - bounds[0][1])
@@ -143,16 +169,18 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
                                    advice=" (or spread the chunks with --workers N or a Dask --scheduler)")
         jobs = [(game, k, first, last) for first, last in bounds[1:]]
         parts += run_chunks(price_classes, jobs, workers or 1, scheduler,
-                            lambda part: progress.step(part.classes))
+                            lambda part: progress.step(len(part.choices)))
     finally:
         progress.done()
     total = combined(parts)
+    assert len(total.choices) == len(classes), "every class is counted once"
     situations = sum(c.size for c in classes)
-    assert total.situations == situations, "every situation is counted once"
-    taken = dict(total.taken)
-    shares = ", ".join(f"{name} {percent_text(Fraction(n, situations), 2)}" for name, n in taken.items() if n)
-    never = "".join(f"; {name} never" for name, n in taken.items() if not n)
-    return Exposure(seen.text(), baseline, total.gain / situations, counted=True,
-                    strategy=(("preflop", f"the best option of each situation ({shares} of the situations{never}); "
-                                          f"the flop and the river decided on the dealer card seen"),),
+    names = list(options(game))
+    count = taken(classes, total.choices, names)
+    shares = ", ".join(f"{name} {percent_text(Fraction(n, situations), 2)}" for name, n in count.items() if n)
+    never = "".join(f"; {name} never" for name, n in count.items() if not n)
+    rows = (("preflop", f"the best option of each situation ({shares} of the situations{never}); the flop and "
+                        f"the river decided on the dealer card seen"),
+            *(seen_rank_rules(classes, total.choices, names) if k == 1 else ()))
+    return Exposure(seen.text(), baseline, total.gain / situations, counted=True, strategy=rows,
                     facts={"situation_classes": len(classes), "situations": situations})
