@@ -10,11 +10,11 @@ from oddscalc.api.arguments import (
     DealerCards,
     Game,
     OptionalFilePath,
+    OptionalSamples,
     OptionalText,
     OptionalWorkers,
     Pays,
     Rules,
-    Samples,
     Seed,
     boundary,
 )
@@ -46,13 +46,15 @@ class Exposed(Result):
 
 @boundary
 def exposure(game: Game, dealer_cards: DealerCards = 0, boxes: Boxes = 0, sorted_ranks: OptionalText = None,
-             board_cards: BoardCards = 0, *, samples: Samples = DEFAULT_SAMPLES, seed: Seed = 1,
+             board_cards: BoardCards = 0, *, samples: OptionalSamples = None, seed: Seed = 1,
              workers: OptionalWorkers = None, scheduler: OptionalText = None, pays: Pays = None, rules: Rules = None,
              table: OptionalFilePath = None) -> Exposed:
     """The return of a player who also sees ``dealer_cards`` dealer cards (Caribbean Stud counts the
     upcard), ``boxes`` other boxes, the first ``board_cards`` community cards (Mississippi Stud, Let
     It Ride), or only whether those dealer or community cards are in ``sorted_ranks``; estimates
-    run in seeded chunks on ``workers`` local processes or the Dask cluster at ``scheduler``.
+    (``samples`` situations, 20,000 unless given; a case counted exactly but at length, such as
+    Ultimate Texas Hold'em's dealer cards seen, is estimated when ``samples`` is given) run in
+    seeded chunks on ``workers`` local processes or the Dask cluster at ``scheduler``.
 
     >>> exposure("three-card-poker", dealer_cards=1).gain > 0
     True

@@ -30,8 +30,10 @@ def exposure_command(argv: Sequence[str]) -> Output:
                         help="the dealer cards beyond an upcard (or the --board-cards) are seen only as in or out of "
                              "these ranks, e.g. 'A K' (edge sorting; give --dealer-cards or --board-cards too), or "
                              "as their class, e.g. 'A|K Q J|*' (three-card games, Caribbean Stud)")
-    parser.add_argument("--samples", default=str(DEFAULT_SAMPLES), metavar="N",
-                        help=f"situations priced when an estimate is needed (default {DEFAULT_SAMPLES})")
+    parser.add_argument("--samples", metavar="N",
+                        help=f"situations priced when an estimate is needed (default {DEFAULT_SAMPLES}); given, it "
+                             f"also estimates a case counted exactly but at length (Ultimate Texas Hold'em's dealer "
+                             f"cards seen)")
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the estimate (default 1)")
     add_scale_out(parser)
     args = parser.parse(argv)
@@ -47,7 +49,7 @@ def exposure_command(argv: Sequence[str]) -> Output:
         if args.dealer_cards is None and not board_cards:
             raise InputError("--sorted needs --dealer-cards K or --board-cards K: how many dealer cards (Caribbean "
                              "Stud counts the upcard) or community cards are seen sorted")
-    samples = samples_of(args, DEFAULT_SAMPLES)
+    samples = samples_of(args)
     seed = seed_of(args)
     workers, scheduler = scale_out(args)
     table = load_table(args)

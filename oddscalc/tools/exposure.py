@@ -112,18 +112,36 @@ def combine(samples: Sequence[GainSample]) -> tuple[Fraction, float, int]:
     return mean, math.sqrt(variance / n), n
 
 
-def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLES, seed: int = 1,
+def sampled_on_request(family: Exposes, seen: Seen) -> bool:
+    """Whether ``seen`` is a case the family counts exactly but at length, and samples when a sample
+    size is given (its ``exposure_sampled_on_request``; none unless it says so).
+
+    >>> from oddscalc.engines.base import load
+    >>> sampled_on_request(EXPOSURE.of(load("ultimate-texas-holdem")), Seen(dealer_cards=2))
+    True
+    >>> sampled_on_request(EXPOSURE.of(load("caribbean-stud")), Seen(dealer_cards=3))
+    False
+    """
+    cases: frozenset[Seen] = getattr(family, "exposure_sampled_on_request", frozenset())
+    return seen in cases
+
+
+def analyze_exposure(table: GameTable, seen: Seen, samples: int | None = None, seed: int = 1,
                      workers: int | None = None, scheduler: str | None = None) -> Exposure:
     """The exposure analysis of ``table`` when the player also sees ``seen``: exact if the engine
     counts it (an exact count that splits into chunks runs them on ``workers`` or at ``scheduler``
-    when given), else an estimate from ``samples`` situations in seeded chunks (on ``workers``
-    local processes, one per core by default, or on the Dask cluster at ``scheduler``)."""
+    when given), else an estimate from ``samples`` situations (default :data:`DEFAULT_SAMPLES`) in
+    seeded chunks (on ``workers`` local processes, one per core by default, or on the Dask cluster
+    at ``scheduler``).  A case counted exactly only at length is estimated when ``samples`` is given."""
     family = EXPOSURE.of(table)
     refuse_unpriced(table, family, seen)
     # an exact count runs here unless workers or a scheduler are asked for: its kernels use every core
-    exact = family.exposure(table, seen, workers, scheduler)
+    exact = None if samples is not None and sampled_on_request(family, seen) else \
+        family.exposure(table, seen, workers, scheduler)
     if exact is not None:
         return exact
+    samples = DEFAULT_SAMPLES if samples is None else samples
+    baseline = EXACT.of(table).analyze(table)      # counted before the first chunk times the rest
     workers = default_workers() if workers is None else workers
     if not 2 <= samples <= MAX_SAMPLES:
         raise InputError(f"--samples must be between 2 and {MAX_SAMPLES}, got {samples}")
@@ -145,5 +163,4 @@ def analyze_exposure(table: GameTable, seen: Seen, samples: int = DEFAULT_SAMPLE
     finally:
         progress.done()
     mean, std_error, n = combine(results)
-    baseline = EXACT.of(table).analyze(table)
     return Exposure(seen.text(), baseline, mean, None, std_error, n, seed)

@@ -1,9 +1,10 @@
-"""Ultimate Texas Hold'em with one of the dealer's hole cards seen, counted exactly (``exposure
-ultimate-texas-holdem --dealer-cards 1``): every situation the player can be in before the flop,
-priced by the informed kernel.
+"""Ultimate Texas Hold'em with the dealer's hole cards seen, counted exactly (``exposure
+ultimate-texas-holdem --dealer-cards 1`` or ``2``): every situation the player can be in before
+the flop, priced by the informed kernel.
 
-A situation is the player's holding and the dealer card he has seen: 1,326 x 50 of them, 5,083 up
-to suit symmetry.  Each class is priced once (informed.py: every board and every unseen dealer
+A situation is the player's holding and the dealer cards he has seen: with one card 1,326 x 50 of
+them, 5,083 up to suit symmetry (about ten minutes here); with both, 93,769 classes (about two
+hours, or a cluster's time).  Each class is priced once (informed.py: every board and every unseen dealer
 card, every later stage decided on what is seen) and weighted by its size, so the informed return
 is exact.  The classes split into chunks whose exact sums simply add up, so the count runs here, on
 ``--workers N`` or on a Dask cluster to the same Fractions.  What it does not give is the informed
@@ -166,7 +167,8 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
         if scheduler is None:              # a cluster's time is not this machine's: its size is unknown here
             Limits.resolve().check(what + " exactly", seconds=per_class * (len(classes) - bounds[0][1])
                                    / max(1, workers or 1), memory=0,
-                                   advice=" (or spread the chunks with --workers N or a Dask --scheduler)")
+                                   advice=" (or spread the chunks with --workers N or a Dask --scheduler; "
+                                          "--samples N estimates it)")
         jobs = [(game, k, first, last) for first, last in bounds[1:]]
         parts += run_chunks(price_classes, jobs, workers or 1, scheduler,
                             lambda part: progress.step(len(part.choices)))
@@ -180,7 +182,7 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
     shares = ", ".join(f"{name} {percent_text(Fraction(n, situations), 2)}" for name, n in count.items() if n)
     never = "".join(f"; {name} never" for name, n in count.items() if not n)
     rows = (("preflop", f"the best option of each situation ({shares} of the situations{never}); the flop and "
-                        f"the river decided on the dealer card seen"),
+                        f"the river decided on the dealer card{'s' if k > 1 else ''} seen"),
             *(seen_rank_rules(classes, total.choices, names) if k == 1 else ()))
     return Exposure(seen.text(), baseline, total.gain / situations, counted=True, strategy=rows,
                     facts={"situation_classes": len(classes), "situations": situations})

@@ -4,17 +4,17 @@ item 4):
 - **the first flop card** (``exposure ultimate-texas-holdem --board-cards 1``): exact over every deal,
   every stage optimal (``holdem_stages.ultimate_seen_card``: each (holding, flop) priced once per flop
   card seen first, the preflop decision per class of holding and seen card);
-- **one dealer hole card** (``--dealer-cards 1``): exact, every class of (holding, card seen)
-  priced (seen_classes.py: 5,083 classes at about 0.11 s each, some ten minutes on two cores, in
-  chunks that also run on ``--workers`` or a Dask cluster); the gain and the informed decisions,
-  not the informed outcome table (the informed kernel prices values, not outcome cells);
-- **both dealer hole cards, or one read by rank class** (``--dealer-cards 2``, ``--sorted``): an
-  ESTIMATE (both seen are 93,769 classes, about three hours).  Situations (the holding and the
-  dealer cards seen) are drawn from a seed, and each is priced exactly, every stage decided on what
-  is seen (informed.py: every board and every unseen dealer card).  The gain of a situation is its
-  informed best value less the plain optimal value of its holding (the exact analysis, whose mean
-  over the holdings is the plain return), so the holding's own luck cancels and only the dealer
-  cards' is sampled.
+- **one or both dealer hole cards** (``--dealer-cards 1`` or ``2``): exact, every class of
+  (holding, cards seen) priced (seen_classes.py: 5,083 classes at about 0.12 s each, some ten
+  minutes on two cores, for one card; 93,769 at about 0.07 s, nearly two hours, for both), in
+  chunks that also run on ``--workers`` or a Dask cluster; the gain and the informed decisions, not
+  the informed outcome table (the informed kernel prices values, not outcome cells);
+- **the same with ``--samples N``, or a card read by rank class** (``--sorted``): an ESTIMATE.
+  Situations (the holding and the dealer cards seen) are drawn from a seed, and each is priced
+  exactly, every stage decided on what is seen (informed.py: every board and every unseen dealer
+  card).  The gain of a situation is its informed best value less the plain optimal value of its
+  holding (the exact analysis, whose mean over the holdings is the plain return), so the holding's
+  own luck cancels and only the dealer cards' is sampled.
 """
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
              ) -> Exposure | None:
     """The informed optimal player's exact return beside the plain optimal one's (None: dealer cards
     seen, sampled by ``exposure_chunk``)."""
-    if seen.given() == ("dealer_cards",) and seen.dealer_cards == 1:
+    if seen.given() == ("dealer_cards",):
+        dealer_cards(seen)
         return counted_exposure(game, seen, workers, scheduler)
     if seen.given() in SAMPLED:
         dealer_cards(seen)
