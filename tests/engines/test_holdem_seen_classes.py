@@ -74,6 +74,14 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
         expected += c.size * (decision.values[decision.choice] - max(plain.orbit_values[table.of(*holding)]))
         choices.append(decision.choice)
     assert part.gain == expected and part.choices == tuple(choices) and part.first == first
+    # both cards seen: the same, two classes of the 93,769
+    pair = sc.price_classes(game, 2, 50_000, 50_002)
+    expected = Fraction(0)
+    for c in sc.situation_classes(2)[50_000:50_002]:
+        (holding, seen), *_ = sorted(_images(c.holding, c.seen), reverse=True)
+        decision = oddscalc.decide(UTH, hand=list(holding), seen=list(seen)).decisions[0]
+        expected += c.size * (decision.values[decision.choice] - max(plain.orbit_values[table.of(*holding)]))
+    assert pair.gain == expected and len(pair.choices) == 2
     # the exact report of a count (the gain only: no informed outcome table)
     exposure = Exposure("1 dealer card", main_analysis(game), part.gain / 4, counted=True,
                         facts={"situation_classes": len(part.choices)})
