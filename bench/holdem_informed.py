@@ -143,13 +143,13 @@ def whole_count(plain_situation, classes, whole):
     subtracts, counted first), against the plain enumeration of as many situations."""
     from oddscalc.engines.base import Seen, load
     from oddscalc.engines.holdem import seen_classes as sc
-    from oddscalc.engines.holdem.ultimate import play
+    from oddscalc.engines.holdem.ultimate import plain_best
     from oddscalc.tools.exposure import analyze_exposure
     game = load(UTH)
-    play(game)
+    plain = plain_best(game)
     n = len(sc.situation_classes(1))
     started = time.perf_counter()
-    sc.price_classes(game, 1, 0, classes)
+    sc.price_classes(game, 1, 0, classes, plain)
     per_class = (time.perf_counter() - started) / classes
     print(f"exposure {UTH} --dealer-cards 1, exact over {n:,} classes: {per_class:.3f} s a class "
           f"({classes} timed), about {per_class * n / 60:.1f} min; plain about {plain_situation * n / 86400:,.1f} "

@@ -16,7 +16,7 @@ import pytest
 import oddscalc
 from oddscalc.engines.base import Exposure, load
 from oddscalc.engines.holdem import seen_classes as sc
-from oddscalc.engines.holdem.ultimate import main_analysis, play
+from oddscalc.engines.holdem.ultimate import main_analysis, plain_best, play
 from oddscalc.engines.holdem_counts import _suit_maps
 from oddscalc.engines.holdem_stages import card_bins, orbits
 from oddscalc.tools.exposure_report import exposure_report
@@ -65,7 +65,7 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
     assert sum(size * max(v) for size, v in zip(table.sizes, plain.orbit_values, strict=True)) / 1326 \
         == main_analysis(game).expected_return
     first, last = 700, 704
-    part = sc.price_classes(game, 1, first, last)
+    part = sc.price_classes(game, 1, first, last, plain_best(game))
     expected, choices = Fraction(0), []
     for c in sc.situation_classes(1)[first:last]:
         # another member of the class (the last suit permutation's image), priced by decide
@@ -75,7 +75,7 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
         choices.append(decision.choice)
     assert part.gain == expected and part.choices == tuple(choices) and part.first == first
     # both cards seen: the same, two classes of the 93,769
-    pair = sc.price_classes(game, 2, 50_000, 50_002)
+    pair = sc.price_classes(game, 2, 50_000, 50_002, plain_best(game))
     expected = Fraction(0)
     for c in sc.situation_classes(2)[50_000:50_002]:
         (holding, seen), *_ = sorted(_images(c.holding, c.seen), reverse=True)
@@ -95,7 +95,7 @@ def test_chunks_give_the_same_fractions_on_workers_and_on_a_cluster():
     from oddscalc.core.parallel import run_chunks
     distributed = pytest.importorskip("distributed", reason="the [distributed] extra is not installed")
     game = load(UTH)
-    jobs = [(game, 1, first, first + 2) for first in (0, 2, 4)]
+    jobs = [(game, 1, first, first + 2, plain_best(game)) for first in (0, 2, 4)]
     here = sc.combined([sc.price_classes(*job) for job in jobs])
     assert sc.combined(run_chunks(sc.price_classes, jobs, workers=2)) == here
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \

@@ -35,7 +35,7 @@ from oddscalc.engines.solver import best_of
 
 from .informed import ultimate_values
 from .starting_hands import RANKS, in_words
-from .ultimate import CHECK, UltimateGame, main_analysis, play, play_action
+from .ultimate import CHECK, UltimateGame, main_analysis, plain_best, preflop_wagers
 
 HOLE = 2
 FIRST_CHUNK = 8        # classes priced first, here, to size the rest before it starts
@@ -79,18 +79,14 @@ def situation_classes(seen_cards: int) -> tuple[SituationClass, ...]:
     return tuple(found)
 
 
-def options(game: GameTable) -> dict[str, int]:
-    """The preflop options and the Play each wagers (the check none)."""
+def price_classes(game: GameTable, seen_cards: int, first: int, last: int, plain: Sequence[Fraction]
+                  ) -> ClassSums:
+    """Classes first..last priced exactly against ``plain``, the plain best value of each holding
+    orbit (given, so a worker never counts the plain game; a module-level function, so it pickles
+    to a worker)."""
     rules = UltimateGame.of(game).rules
-    return {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
-
-
-def price_classes(game: GameTable, seen_cards: int, first: int, last: int) -> ClassSums:
-    """Classes first..last priced exactly (a module-level function, so it pickles to a worker)."""
-    rules = UltimateGame.of(game).rules
-    plain = tuple(max(values) for values in play(game).orbit_values)
     table = orbits()
-    wagers = options(game)
+    wagers = preflop_wagers(rules)
     gain = Fraction(0)
     choices = []
     for c in situation_classes(seen_cards)[first:last]:
@@ -161,7 +157,8 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
     progress = Progress(what, len(classes))
     try:
         start = time.perf_counter()
-        parts = [price_classes(game, k, *bounds[0])]
+        plain = plain_best(game)
+        parts = [price_classes(game, k, *bounds[0], plain)]
         progress.step(len(parts[0].choices))
         per_class = (time.perf_counter() - start) / bounds[0][1]
         if scheduler is None:              # a cluster's time is not this machine's: its size is unknown here
@@ -169,7 +166,7 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
                                    / max(1, workers or 1), memory=0,
                                    advice=" (or spread the chunks with --workers N or a Dask --scheduler; "
                                           "--samples N estimates it)")
-        jobs = [(game, k, first, last) for first, last in bounds[1:]]
+        jobs = [(game, k, first, last, plain) for first, last in bounds[1:]]
         parts += run_chunks(price_classes, jobs, workers or 1, scheduler,
                             lambda part: progress.step(len(part.choices)))
     finally:
@@ -177,7 +174,7 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
     total = combined(parts)
     assert len(total.choices) == len(classes), "every class is counted once"
     situations = sum(c.size for c in classes)
-    names = list(options(game))
+    names = list(preflop_wagers(UltimateGame.of(game).rules))
     count = taken(classes, total.choices, names)
     shares = ", ".join(f"{name} {percent_text(Fraction(n, situations), 2)}" for name, n in count.items() if n)
     never = "".join(f"; {name} never" for name, n in count.items() if not n)

@@ -71,6 +71,11 @@ def play_action(multiple: int) -> str:
     return f"play {multiple}x"
 
 
+def preflop_wagers(rules: UltimateRules) -> dict[str, int]:
+    """The preflop options and the Play each wagers (the check none), for the choice's tie-break."""
+    return {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
+
+
 @dataclass(frozen=True)
 class UltimateGame:
     """One Ultimate Texas Hold'em table, typed."""
@@ -168,6 +173,12 @@ def action_probabilities(found: UltimatePlay) -> dict[str, Fraction]:
     out[action_key(RIVER, play_action(r.river_multiple))] = Fraction(played, found.deals)
     out[action_key(RIVER, FOLD)] = Fraction(sum(found.river_folds), found.deals)
     return out
+
+
+def plain_best(game: GameTable) -> tuple[Fraction, ...]:
+    """The plain optimal value per Ante of every starting-hand orbit, from the exact analysis (kept
+    with the table once counted)."""
+    return tuple(max(values) for values in play(game).orbit_values)
 
 
 def main_of(game: GameTable, found: UltimatePlay) -> Analysis:

@@ -22,7 +22,7 @@ from oddscalc.engines.solver import best_of, takes
 
 from .dealer_seen import completion_endings
 from .informed import dealer_cards_known, ultimate_values
-from .ultimate import CHECK, FOLD, UltimateGame, play, play_action
+from .ultimate import CHECK, FOLD, UltimateGame, play, play_action, preflop_wagers
 
 
 def _rows(rules: UltimateRules, multiple: int, rows: list[tuple[int, tuple[int, ...]]]) -> tuple[Outcome, ...]:
@@ -79,7 +79,7 @@ def preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int, ...]) ->
     orbit = table.of(hand[0], hand[1])
     options = [play_action(m) for m in rules.preflop_multiples] + [CHECK]
     values = dict(zip(options, found.orbit_values[orbit], strict=True))
-    wagers = {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
+    wagers = preflop_wagers(rules)
     choice = best_of(values, wagers, rules.wager_more)
     return Decision(choice, values, found.deals // sum(table.sizes),
                     facts={"stage": "preflop", "check_means": "the flop and the river decided optimally"})
@@ -90,7 +90,7 @@ def informed_preflop(game: UltimateGame, hand: tuple[int, ...], dead: tuple[int,
     """Preflop with one or both dealer hole cards seen or read: counted for the situation on the spot."""
     rules = game.rules
     values, found = ultimate_values(rules, hand, seen, dead, reads)
-    wagers = {**{play_action(m): m for m in rules.preflop_multiples}, CHECK: 0}
+    wagers = preflop_wagers(rules)
     choice = best_of(values, wagers, rules.wager_more)
     return Decision(choice, values, found["deals"],
                     facts={"stage": "preflop", **dealer_cards_known(seen, reads),

@@ -32,7 +32,7 @@ from oddscalc.engines.reads import parse_classes, read_of
 
 from .informed import ultimate_values
 from .seen_classes import counted_exposure
-from .ultimate import UltimateGame, main_analysis, main_of, play
+from .ultimate import UltimateGame, main_analysis, main_of, plain_best
 
 HOLE = 2
 # what is sampled: dealer cards seen whole, or read by class (a set, or a partition)
@@ -70,12 +70,6 @@ def dealer_cards(seen: Seen) -> int:
     if not 1 <= seen.dealer_cards <= HOLE:
         raise InputError(f"--dealer-cards {seen.dealer_cards}: the dealer has two hole cards (1 or 2)")
     return seen.dealer_cards
-
-
-def plain_best(game: GameTable) -> tuple[Fraction, ...]:
-    """The plain optimal value per Ante of every starting-hand orbit, from the exact analysis (kept
-    with the table once counted)."""
-    return tuple(max(values) for values in play(game).orbit_values)
 
 
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
