@@ -114,7 +114,8 @@ def combine(samples: Sequence[GainSample]) -> tuple[Fraction, float, int]:
 
 def sampled_on_request(family: Exposes, seen: Seen) -> bool:
     """Whether ``seen`` is a case the family counts exactly but at length, and samples when a sample
-    size is given (its ``exposure_sampled_on_request``; none unless it says so).
+    size is given (its ``exposure_sampled_on_request``: the dimensions asked for, as
+    :meth:`Seen.given` names them; none unless it says so).
 
     >>> from oddscalc.engines.base import load
     >>> sampled_on_request(EXPOSURE.of(load("ultimate-texas-holdem")), Seen(dealer_cards=2))
@@ -122,8 +123,8 @@ def sampled_on_request(family: Exposes, seen: Seen) -> bool:
     >>> sampled_on_request(EXPOSURE.of(load("caribbean-stud")), Seen(dealer_cards=3))
     False
     """
-    cases: frozenset[Seen] = getattr(family, "exposure_sampled_on_request", frozenset())
-    return seen in cases
+    cases: frozenset[tuple[str, ...]] = getattr(family, "exposure_sampled_on_request", frozenset())
+    return seen.given() in cases
 
 
 def analyze_exposure(table: GameTable, seen: Seen, samples: int | None = None, seed: int = 1,

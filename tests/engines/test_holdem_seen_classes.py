@@ -10,15 +10,18 @@ measured in bench/holdem_exposure.py, not run here.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 
 import oddscalc
+from oddscalc.core.cards import RANKS
 from oddscalc.engines.base import Exposure, load
 from oddscalc.engines.holdem import seen_classes as sc
 from oddscalc.engines.holdem.ultimate import main_analysis, plain_best, play
 from oddscalc.engines.holdem_counts import _suit_maps
 from oddscalc.engines.holdem_stages import card_bins, orbits
+from oddscalc.engines.reads import parse_classes, read_of
 from oddscalc.tools.exposure_report import exposure_report
 
 UTH = "ultimate-texas-holdem"
@@ -29,7 +32,7 @@ def _images(holding: tuple[int, ...], seen: tuple[int, ...]) -> set[tuple[tuple[
 
 
 def test_the_classes_are_the_suit_orbits_and_cover_every_situation_once():
-    classes = sc.situation_classes(1)
+    classes = sc.situation_classes(sc.Case(1))
     covered: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     for c in classes:
         images = _images(c.holding, c.seen)
@@ -41,9 +44,22 @@ def test_the_classes_are_the_suit_orbits_and_cover_every_situation_once():
     assert len(classes) == max(card_bins()) + 1 == 5083
 
 
+def test_a_read_card_classes_are_holding_orbits_by_the_class_read():
+    classes = sc.situation_classes(sc.Case(1, "A|K Q J"))
+    counted: dict[tuple[int, tuple[int, ...]], int] = {}
+    table = orbits()
+    for a, b in combinations(range(52), 2):
+        for card in range(52):
+            if card not in (a, b):
+                key = (table.of(a, b), read_of(parse_classes("A|K Q J"), card >> 2))
+                counted[key] = counted.get(key, 0) + 1
+    assert {(table.of(*c.holding), c.read): c.size for c in classes} == counted
+    assert len(classes) == 169 * 3 and {c.read for c in classes} == {(12,), (9, 10, 11), tuple(range(9))}
+
+
 @pytest.mark.slow
 def test_two_seen_cards_cover_every_situation():
-    classes = sc.situation_classes(2)
+    classes = sc.situation_classes(sc.Case(2))
     assert sum(c.size for c in classes) == 1326 * 1225
     for c in classes[::997]:
         assert len(_images(c.holding, c.seen)) == c.size
@@ -65,9 +81,9 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
     assert sum(size * max(v) for size, v in zip(table.sizes, plain.orbit_values, strict=True)) / 1326 \
         == main_analysis(game).expected_return
     first, last = 700, 704
-    part = sc.price_classes(game, 1, first, last, plain_best(game))
+    part = sc.price_classes(game, sc.Case(1), first, last, plain_best(game))
     expected, choices = Fraction(0), []
-    for c in sc.situation_classes(1)[first:last]:
+    for c in sc.situation_classes(sc.Case(1))[first:last]:
         # another member of the class (the last suit permutation's image), priced by decide
         (holding, seen), *_ = sorted(_images(c.holding, c.seen), reverse=True)
         decision = oddscalc.decide(UTH, hand=list(holding), seen=list(seen)).decisions[0]
@@ -75,13 +91,24 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
         choices.append(decision.choice)
     assert part.gain == expected and part.choices == tuple(choices) and part.first == first
     # both cards seen: the same, two classes of the 93,769
-    pair = sc.price_classes(game, 2, 50_000, 50_002, plain_best(game))
+    pair = sc.price_classes(game, sc.Case(2), 50_000, 50_002, plain_best(game))
     expected = Fraction(0)
-    for c in sc.situation_classes(2)[50_000:50_002]:
+    for c in sc.situation_classes(sc.Case(2))[50_000:50_002]:
         (holding, seen), *_ = sorted(_images(c.holding, c.seen), reverse=True)
         decision = oddscalc.decide(UTH, hand=list(holding), seen=list(seen)).decisions[0]
         expected += c.size * (decision.values[decision.choice] - max(plain.orbit_values[table.of(*holding)]))
     assert pair.gain == expected and len(pair.choices) == 2
+    # a card read by class: each class's holding priced as decide --reads prices another holding
+    # of its orbit
+    case = sc.Case(1, "A|K Q J")
+    read = sc.price_classes(game, case, 3, 5, plain_best(game))
+    expected, choices = Fraction(0), []
+    for c in sc.situation_classes(case)[3:5]:
+        holding = max(h for h, _ in _images(c.holding, ()))
+        decision = oddscalc.decide(UTH, hand=list(holding), reads=" ".join(RANKS[r] for r in c.read)).decisions[0]
+        expected += c.size * (decision.values[decision.choice] - max(plain.orbit_values[table.of(*holding)]))
+        choices.append(decision.choice)
+    assert read.gain == expected and read.choices == tuple(choices)
     # the exact report of a count (the gain only: no informed outcome table)
     exposure = Exposure("1 dealer card", main_analysis(game), part.gain / 4, counted=True,
                         facts={"situation_classes": len(part.choices)})
@@ -95,7 +122,7 @@ def test_chunks_give_the_same_fractions_on_workers_and_on_a_cluster():
     from oddscalc.core.parallel import run_chunks
     distributed = pytest.importorskip("distributed", reason="the [distributed] extra is not installed")
     game = load(UTH)
-    jobs = [(game, 1, first, first + 2, plain_best(game)) for first in (0, 2, 4)]
+    jobs = [(game, sc.Case(1), first, first + 2, plain_best(game)) for first in (0, 2, 4)]
     here = sc.combined([sc.price_classes(*job) for job in jobs])
     assert sc.combined(run_chunks(sc.price_classes, jobs, workers=2)) == here
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
@@ -125,7 +152,7 @@ def test_the_chunks_combine_in_class_order_and_only_when_they_follow_one_another
 
 
 def test_the_decision_in_words_per_seen_rank():
-    classes = sc.situation_classes(1)
+    classes = sc.situation_classes(sc.Case(1))
     names = ["play 4x", "play 3x", "check"]
     # a made-up rule: 4x when the seen card pairs a hole card, or is suited with a suited hand
     def rule(c: sc.SituationClass) -> str:

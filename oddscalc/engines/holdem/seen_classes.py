@@ -4,15 +4,21 @@ the flop, priced by the informed kernel.
 
 A situation is the player's holding and the dealer cards he has seen: with one card 1,326 x 50 of
 them, 5,083 up to suit symmetry (about ten minutes here); with both, 93,769 classes (about two
-hours, or a cluster's time).  Each class is priced once (informed.py: every board and every unseen dealer
-card, every later stage decided on what is seen) and weighted by its size, so the informed return
-is exact.  The classes split into chunks whose exact sums simply add up, so the count runs here, on
-``--workers N`` or on a Dask cluster to the same Fractions.  What it does not give is the informed
-outcome table: the kernel prices each option's value, not the cells of the outcomes.
+hours, or a cluster's time).  With one card read by rank class only (``--dealer-cards 1 --sorted
+"A|K Q J"``) the read says nothing of suits, so a class is a holding orbit and the read: 169 x the
+classes read, each priced over every card its class could be (about 13 minutes for three classes).
+Each class is priced once (informed.py: every board and every unseen dealer card, every later stage
+decided on what is seen) and weighted by its size, so the informed return is exact.  The classes
+split into chunks whose exact sums simply add up, so the count runs here, on ``--workers N`` or on
+a Dask cluster to the same Fractions.  What it does not give is the informed outcome table: the
+kernel prices each option's value, not the cells of the outcomes.
 
->>> classes = situation_classes(1)
+>>> classes = situation_classes(Case(1))
 >>> len(classes), sum(c.size for c in classes)
 (5083, 66300)
+>>> read = situation_classes(Case(1, "A|K Q J"))
+>>> len(read), sum(c.size for c in read)
+(507, 66300)
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ from functools import cache
 from itertools import combinations
 
 from oddscalc.core.budget import Limits
+from oddscalc.core.cards import rank_set_text
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import percent_text
 from oddscalc.core.parallel import run_chunks
@@ -31,6 +38,7 @@ from oddscalc.core.progress_bar import Progress
 from oddscalc.engines.base import Exposure, Seen
 from oddscalc.engines.holdem_counts import _suit_maps
 from oddscalc.engines.holdem_stages import hand_of, orbits
+from oddscalc.engines.reads import classes_text, parse_classes, read_of
 from oddscalc.engines.solver import best_of
 
 from .informed import ultimate_values
@@ -45,12 +53,26 @@ BY_SUITS = "one or the other by the suits"
 
 
 @dataclass(frozen=True)
+class Case:
+    """What is counted: ``seen_cards`` dealer cards seen whole, or (``sorted_ranks`` given) one read
+    by the classes of a partition."""
+    seen_cards: int
+    sorted_ranks: str | None = None
+
+
+@dataclass(frozen=True)
 class SituationClass:
-    """One class of (holding, dealer cards seen) under the suit permutations: a representative and
-    how many situations it stands for."""
+    """One class of (holding, dealer cards seen or read) under the suit permutations: a
+    representative and how many situations it stands for (``read``: the ranks of the read card's
+    class, when read)."""
     holding: tuple[int, int]
     seen: tuple[int, ...]
     size: int
+    read: tuple[int, ...] = ()
+
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks of what is seen of the dealer card: its own, or its class's."""
+        return self.read or tuple(c >> 2 for c in self.seen)
 
 
 @dataclass(frozen=True)
@@ -63,9 +85,13 @@ class ClassSums:
 
 
 @cache
-def situation_classes(seen_cards: int) -> tuple[SituationClass, ...]:
-    """Every class of (holding, ``seen_cards`` dealer cards): per holding orbit, the seen sets up to
-    the permutations that keep its representative."""
+def situation_classes(case: Case) -> tuple[SituationClass, ...]:
+    """Every class of (holding, dealer cards seen): per holding orbit, the seen sets up to the
+    permutations that keep its representative; or, read, per holding orbit each class the card can
+    be read as, as many situations as cards of the class are left."""
+    if case.sorted_ranks is not None:
+        return _read_classes(parse_classes(case.sorted_ranks))
+    seen_cards = case.seen_cards
     maps = _suit_maps(())
     found = []
     for holding, orbit_size in zip(orbits().representatives, orbits().sizes, strict=True):
@@ -79,7 +105,18 @@ def situation_classes(seen_cards: int) -> tuple[SituationClass, ...]:
     return tuple(found)
 
 
-def price_classes(game: GameTable, seen_cards: int, first: int, last: int, plain: Sequence[Fraction]
+def _read_classes(classes: tuple[tuple[int, ...], ...]) -> tuple[SituationClass, ...]:
+    reads = sorted({read_of(classes, rank) for rank in range(13)}, key=max, reverse=True)
+    found = []
+    for holding, orbit_size in zip(orbits().representatives, orbits().sizes, strict=True):
+        for read in reads:
+            left = sum(1 for c in range(52) if c not in holding and c >> 2 in read)
+            if left:
+                found.append(SituationClass(holding, (), orbit_size * left, read))
+    return tuple(found)
+
+
+def price_classes(game: GameTable, case: Case, first: int, last: int, plain: Sequence[Fraction]
                   ) -> ClassSums:
     """Classes first..last priced exactly against ``plain``, the plain best value of each holding
     orbit (given, so a worker never counts the plain game; a module-level function, so it pickles
@@ -89,8 +126,8 @@ def price_classes(game: GameTable, seen_cards: int, first: int, last: int, plain
     wagers = preflop_wagers(rules)
     gain = Fraction(0)
     choices = []
-    for c in situation_classes(seen_cards)[first:last]:
-        values, _found = ultimate_values(rules, c.holding, c.seen, ())
+    for c in situation_classes(case)[first:last]:
+        values, _found = ultimate_values(rules, c.holding, c.seen, (), (c.read,) if c.read else ())
         choice = best_of(values, wagers, rules.wager_more)
         gain += c.size * (values[choice] - plain[table.of(*c.holding)])
         choices.append(choice)
@@ -117,21 +154,23 @@ def taken(classes: Sequence[SituationClass], choices: Sequence[str], names: Sequ
 
 def seen_rank_rules(classes: Sequence[SituationClass], choices: Sequence[str], names: Sequence[str]
                     ) -> tuple[tuple[str, str], ...]:
-    """The preflop decision in words, per rank of the dealer card seen: for each option but the
-    check, the starting hands that take it (where the suits of the seen card and the hand decide,
-    the hand takes it "by the suits")."""
-    by_hand: dict[tuple[str, str], set[str]] = {}
+    """The preflop decision in words, per rank (or class read) of the dealer card: for each option
+    but the check, the starting hands that take it (where the suits of the seen card and the hand
+    decide, the hand takes it "by the suits")."""
+    by_hand: dict[tuple[tuple[int, ...], str], set[str]] = {}
     for c, choice in zip(classes, choices, strict=True):
-        by_hand.setdefault((RANKS[12 - (c.seen[0] >> 2)], hand_of(c.holding)), set()).add(choice)
+        by_hand.setdefault((c.ranks(), hand_of(c.holding)), set()).add(choice)
     actions = [CHECK, *(n for n in names if n != CHECK)]
     rows = []
-    for rank in RANKS:
-        def choose(hand: str, rank: str = rank) -> str:
-            found = by_hand[(rank, hand)]
+    for ranks in sorted({r for r, _ in by_hand}, key=max, reverse=True):
+        def choose(hand: str, ranks: tuple[int, ...] = ranks) -> str:
+            found = by_hand.get((ranks, hand), {CHECK})
             return next(iter(found)) if len(found) == 1 else BY_SUITS
+        seen = f"dealer card {RANKS[12 - ranks[0]]} seen" if len(ranks) == 1 and not classes[0].read else \
+            f"dealer card read as {rank_set_text(ranks)}"
         for action, text in in_words(choose, [*actions, BY_SUITS]):
             if text != "no starting hand":
-                rows.append((f"dealer card {rank} seen: {action}", text))
+                rows.append((f"{seen}: {action}", text))
     return tuple(rows)
 
 
@@ -150,15 +189,17 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
     """The informed optimal player's exact return with ``seen.dealer_cards`` dealer cards seen, over
     every class; the first chunk runs here and sizes the rest (on ``workers`` or at ``scheduler``)."""
     k = seen.dealer_cards
-    classes = situation_classes(k)
+    case = Case(k, seen.sorted_ranks)
+    classes = situation_classes(case)
     baseline = main_analysis(game)         # the plain count once, before the first chunk is timed
     bounds = chunk_bounds(len(classes))
-    what = f"counting {len(classes):,} classes of (holding, dealer card{'s' if k > 1 else ''} seen)"
+    cards = f"dealer card{'s' if k > 1 else ''} " + ("seen" if seen.sorted_ranks is None else "read")
+    what = f"counting {len(classes):,} classes of (holding, {cards})"
     progress = Progress(what, len(classes))
     try:
         start = time.perf_counter()
         plain = plain_best(game)
-        parts = [price_classes(game, k, *bounds[0], plain)]
+        parts = [price_classes(game, case, *bounds[0], plain)]
         progress.step(len(parts[0].choices))
         per_class = (time.perf_counter() - start) / bounds[0][1]
         if scheduler is None:              # a cluster's time is not this machine's: its size is unknown here
@@ -166,7 +207,7 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
                                    / max(1, workers or 1), memory=0,
                                    advice=" (or spread the chunks with --workers N or a Dask --scheduler; "
                                           "--samples N estimates it)")
-        jobs = [(game, k, first, last, plain) for first, last in bounds[1:]]
+        jobs = [(game, case, first, last, plain) for first, last in bounds[1:]]
         parts += run_chunks(price_classes, jobs, workers or 1, scheduler,
                             lambda part: progress.step(len(part.choices)))
     finally:
@@ -178,8 +219,9 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
     count = taken(classes, total.choices, names)
     shares = ", ".join(f"{name} {percent_text(Fraction(n, situations), 2)}" for name, n in count.items() if n)
     never = "".join(f"; {name} never" for name, n in count.items() if not n)
+    known = cards if seen.sorted_ranks is None else f"{cards} as {classes_text(parse_classes(seen.sorted_ranks))}"
     rows = (("preflop", f"the best option of each situation ({shares} of the situations{never}); the flop and "
-                        f"the river decided on the dealer card{'s' if k > 1 else ''} seen"),
+                        f"the river decided on the {known}"),
             *(seen_rank_rules(classes, total.choices, names) if k == 1 else ()))
     return Exposure(seen.text(), baseline, total.gain / situations, counted=True, strategy=rows,
                     facts={"situation_classes": len(classes), "situations": situations})

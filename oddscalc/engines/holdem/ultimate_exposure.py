@@ -9,7 +9,9 @@ item 4):
   minutes on two cores, for one card; 93,769 at about 0.07 s, nearly two hours, for both), in
   chunks that also run on ``--workers`` or a Dask cluster; the gain and the informed decisions, not
   the informed outcome table (the informed kernel prices values, not outcome cells);
-- **the same with ``--samples N``, or a card read by rank class** (``--sorted``): an ESTIMATE.
+- **one dealer hole card read by rank class** (``--dealer-cards 1 --sorted "A|K Q J"``): exact
+  the same way, a class per holding orbit and class read (about 13 minutes for three classes);
+- **the same with ``--samples N``, or both cards read** (``--dealer-cards 2 --sorted``): an ESTIMATE.
   Situations (the holding and the dealer cards seen) are drawn from a seed, and each is priced
   exactly, every stage decided on what is seen (informed.py: every board and every unseen dealer
   card).  The gain of a situation is its informed best value less the plain optimal value of its
@@ -41,15 +43,14 @@ SAMPLED = (("dealer_cards",), ("dealer_cards", "sorted_ranks"), ("dealer_cards",
 
 def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
              ) -> Exposure | None:
-    """The informed optimal player's exact return beside the plain optimal one's (None: dealer cards
-    seen, sampled by ``exposure_chunk``)."""
-    if seen.given() == ("dealer_cards",):
-        dealer_cards(seen)
-        return counted_exposure(game, seen, workers, scheduler)
+    """The informed optimal player's exact return beside the plain optimal one's (None: both dealer
+    cards read by class, sampled by ``exposure_chunk``)."""
     if seen.given() in SAMPLED:
-        dealer_cards(seen)
+        k = dealer_cards(seen)
         if seen.sorted_ranks is not None:
             parse_classes(seen.sorted_ranks)
+        if seen.sorted_ranks is None or k == 1:
+            return counted_exposure(game, seen, workers, scheduler)
         plain_best(game)           # the exact analysis once, before the first chunk is timed
         return None
     if seen.given() != ("board_cards",) or seen.board_cards != 1:

@@ -125,9 +125,10 @@ class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
     exposure_prices = frozenset({"board_cards", "dealer_cards", "sorted_ranks", "sorted_classes"})
     # a situation with dealer cards seen is priced in 0.2-0.6 s: small chunks time a run quickly
     exposure_chunk_situations = 8
-    # the dealer's hole cards seen whole are counted over every class (ten minutes for one, about two
-    # hours for both): --samples N asks for an estimate instead
-    exposure_sampled_on_request = frozenset({base.Seen(dealer_cards=1), base.Seen(dealer_cards=2)})
+    # the dealer's hole cards seen whole, or one read by class, are counted over every class (ten
+    # minutes for one seen, about two hours for both): --samples N asks for an estimate instead
+    exposure_sampled_on_request = frozenset({("dealer_cards",), ("dealer_cards", "sorted_ranks"),
+                                             ("dealer_cards", "sorted_ranks", "sorted_classes")})
     # the full-deck solution takes 20-30 s and about 2.3 GB the first time in a process (the counts
     # are kept after that): tests that analyse every built-in game run it in the slow suite
     heavy_analysis = True
