@@ -131,13 +131,19 @@ def test_chunks_give_the_same_fractions_on_workers_and_on_a_cluster():
 
 
 @pytest.mark.slow
-def test_the_whole_count_is_sized_before_it_runs(cli):
+def test_the_whole_count_is_sized_before_it_runs(cli, monkeypatch):
     refused = cli("exposure", UTH, "--dealer-cards", "1", "--max-seconds", "5")
     assert refused.status == 2 and refused.out == "" and refused.err.count("\n") == 1
     assert "counting 5,083 classes of (holding, dealer card seen) exactly needs about" in refused.err
     assert "--max-seconds" in refused.err and "--workers" in refused.err and "--samples" in refused.err
     both = cli("exposure", UTH, "--dealer-cards", "2", "--max-seconds", "5")
     assert both.status == 2 and "counting 93,769 classes of (holding, dealer cards seen) exactly" in both.err
+    # from Python, in the API's terms
+    monkeypatch.setenv("ODDSCALC_MAX_SECONDS", "5")
+    with pytest.raises(oddscalc.InputError, match=r"workers=2 or more, or a Dask scheduler=; samples=1000") as error:
+        oddscalc.exposure(UTH, dealer_cards=1)
+    assert "--" not in str(error.value)
+    monkeypatch.delenv("ODDSCALC_MAX_SECONDS")
     # a sample size asks for the estimate instead, labelled so
     estimate = cli("exposure", UTH, "--dealer-cards", "1", "--samples", "4", "--workers", "1", "--format", "json")
     assert estimate.status == 0 and '"exact": false' in estimate.out and '"samples": 4' in estimate.out

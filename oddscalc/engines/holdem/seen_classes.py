@@ -205,8 +205,8 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
         if scheduler is None:              # a cluster's time is not this machine's: its size is unknown here
             Limits.resolve().check(what + " exactly", seconds=per_class * (len(classes) - bounds[0][1])
                                    / max(1, workers or 1), memory=0,
-                                   advice=" (or spread the chunks with --workers N or a Dask --scheduler; "
-                                          "--samples N estimates it)")
+                                   advice=" (or spread the chunks with --workers 2 or more, or a Dask --scheduler; "
+                                          "--samples 1000 estimates it)")
         jobs = [(game, case, first, last, plain) for first, last in bounds[1:]]
         parts += run_chunks(price_classes, jobs, workers or 1, scheduler,
                             lambda part: progress.step(len(part.choices)))
