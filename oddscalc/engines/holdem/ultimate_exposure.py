@@ -35,24 +35,22 @@ from oddscalc.engines.reads import parse_classes, read_of
 from .informed import ultimate_values
 from .seen_classes import counted_exposure
 from .ultimate import UltimateGame, main_analysis, main_of, plain_best
+from .ultimate_family import DEALER_CARD_CASES
 
 HOLE = 2
-# what is sampled: dealer cards seen whole, or read by class (a set, or a partition)
-SAMPLED = (("dealer_cards",), ("dealer_cards", "sorted_ranks"), ("dealer_cards", "sorted_ranks", "sorted_classes"))
 
 
 def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
              ) -> Exposure | None:
     """The informed optimal player's exact return beside the plain optimal one's (None: both dealer
     cards read by class, sampled by ``exposure_chunk``)."""
-    if seen.given() in SAMPLED:
+    if seen.given() in DEALER_CARD_CASES:
         k = dealer_cards(seen)
         if seen.sorted_ranks is not None:
             parse_classes(seen.sorted_ranks)
         if seen.sorted_ranks is None or k == 1:
             return counted_exposure(game, seen, workers, scheduler)
-        plain_best(game)           # the exact analysis once, before the first chunk is timed
-        return None
+        return None                # sampled (the tool counts the plain game before it times a chunk)
     if seen.given() != ("board_cards",) or seen.board_cards != 1:
         raise InputError(f"{game.name} prices one community card seen early (--board-cards 1: the first flop card "
                          f"before the preflop decision) or the dealer's hole cards (--dealer-cards 1 or 2), "
@@ -76,7 +74,7 @@ def dealer_cards(seen: Seen) -> int:
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
     """One seeded chunk of situations (a holding and the dealer cards seen, drawn uniformly), each priced
     exactly: the informed best value less the plain optimal value of the holding."""
-    if seen.given() not in SAMPLED:
+    if seen.given() not in DEALER_CARD_CASES:
         raise InputError(f"{game.name}: only the dealer's cards seen are sampled; a flop card seen is counted exactly")
     k = dealer_cards(seen)
     classes = None if seen.sorted_ranks is None else parse_classes(seen.sorted_ranks)

@@ -115,6 +115,12 @@ def analysis_report(game: UltimateGame) -> Report:
                            main, tables, data, notes)
 
 
+# the dealer's hole cards seen whole, or read by class (a set, or a partition): every case that can
+# be sampled (ultimate_exposure.exposure_chunk), and counted too unless both cards are read
+DEALER_CARD_CASES = frozenset({("dealer_cards",), ("dealer_cards", "sorted_ranks"),
+                               ("dealer_cards", "sorted_ranks", "sorted_classes")})
+
+
 class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
     """Ultimate Texas Hold'em: exact analysis, decide at every stage, the strategy charts and simple
     strategies, a flop card or the dealer's hole cards seen (exposure)."""
@@ -127,8 +133,7 @@ class UltimateHoldemEngine(base.ExposureFromModule, base.FamilyBase):
     exposure_chunk_situations = 8
     # the dealer's hole cards seen whole, or one read by class, are counted over every class (ten
     # minutes for one seen, about two hours for both): --samples N asks for an estimate instead
-    exposure_sampled_on_request = frozenset({("dealer_cards",), ("dealer_cards", "sorted_ranks"),
-                                             ("dealer_cards", "sorted_ranks", "sorted_classes")})
+    exposure_sampled_on_request = DEALER_CARD_CASES
     # the full-deck solution takes 20-30 s and about 2.3 GB the first time in a process (the counts
     # are kept after that): tests that analyse every built-in game run it in the slow suite
     heavy_analysis = True
