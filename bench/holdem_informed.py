@@ -147,9 +147,10 @@ def whole_count(plain_situation, classes, whole):
     from oddscalc.tools.exposure import analyze_exposure
     game = load(UTH)
     plain = plain_best(game)
-    n = len(sc.situation_classes(1))
+    case = sc.Case(1)
+    n = len(sc.situation_classes(case))
     started = time.perf_counter()
-    sc.price_classes(game, 1, 0, classes, plain)
+    sc.price_classes(game, case, 0, classes, plain)
     per_class = (time.perf_counter() - started) / classes
     print(f"exposure {UTH} --dealer-cards 1, exact over {n:,} classes: {per_class:.3f} s a class "
           f"({classes} timed), about {per_class * n / 60:.1f} min; plain about {plain_situation * n / 86400:,.1f} "

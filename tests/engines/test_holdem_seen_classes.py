@@ -5,7 +5,8 @@ The classes are checked against the group they come from (each class is one orbi
 permutations, and the orbits cover every situation once), against the flop-card bins counted
 another way, and by pricing other members of a class through ``decide``; the chunks give the same
 Fractions here, on local workers and on a Dask cluster.  The whole count (about ten minutes) is
-measured in bench/holdem_exposure.py, not run here.
+measured in bench/holdem_informed.py (``--whole``), not run here; the bench's sampled timing
+of the count runs here on one class, so a change to the count's calls cannot break the bench unseen.
 """
 from __future__ import annotations
 
@@ -174,3 +175,18 @@ def test_the_decision_in_words_per_seen_rank():
     assert "dealer card A seen: play 3x" not in rows
     count = sc.taken(classes, choices, names)
     assert sum(count.values()) == 1326 * 50 and count["play 3x"] == 0
+
+
+@pytest.mark.slow
+def test_the_bench_times_the_count_with_the_counts_own_calls(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "bench" / "holdem_informed.py"
+    spec = importlib.util.spec_from_file_location("holdem_informed_bench", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.whole_count(1.0, 1, False)
+    printed = capsys.readouterr().out
+    assert f"exact over {len(sc.situation_classes(sc.Case(1))):,} classes" in printed
+    assert "s a class (1 timed)" in printed
