@@ -25,11 +25,11 @@ is an integer (over the scale) summed over its dealer hands, and sums and compar
 integers, and exact.  With cards read, boards differ in their dealer hands (an ace on the board is
 an ace the read card cannot be): a board weighs as many deals as it has, as it should.
 """
-from libc.stdint cimport uint8_t, uint16_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, free
 from cython.parallel cimport prange
 
-from oddscalc._native.cards cimport N_CARDS, mark_cards, next_colex
+from oddscalc._native.cards cimport N_CARDS, N_RANKS, mark_cards, next_colex
 from oddscalc._native.choice cimport takes
 from oddscalc._native.colex cimport BINOM, complement, unrank
 from oddscalc._native.eval5 cimport N_CATEGORIES, category_of, strength7, strengths7_with
@@ -56,15 +56,14 @@ cdef struct Situation:
     uint8_t seen[HOLE]
     int qualifier              # the least qualifying dealer strength (0: every hand qualifies)
     # dealer cards read by rank class (read_chunk): the dealer's hand is one of ``rows`` (the seen
-    # card, or each card of the first read's ranks) and one card of ``rest`` allowed as the other
+    # card, or each card of the first read's ranks) and one card of ``rest`` of a rank allowed
     bint reading
     int n_rows
     uint8_t rows[N_CARDS]
     int row_at[N_CARDS]        # a row's position in rest, -1 for the seen card
-    uint8_t allowed[N_CARDS]   # per position of rest: may be the dealer's other card
-    int n_allowed
-    int n_barred               # the positions not allowed
-    int barred[N_CARDS]
+    bint allowed_rank[N_RANKS] # per rank: may be the dealer's other card
+    int rank_left[N_RANKS]     # per rank, its cards in rest
+    bint in_rest[N_CARDS]
 
 
 cdef inline void settle(uint16_t p, const uint8_t* dealer, int qualifier, uint16_t* e) noexcept nogil:
@@ -129,58 +128,159 @@ cdef void one_unseen_chunk(const Situation* s, int64_t first, int64_t last, uint
         count_against(theirs[(last - 1) & 1], s.n, s.n - BOARD, p_before, s.qualifier, ends + (last - 1) * SIX)
 
 
-cdef inline bint on_board(int position, const int* idx) noexcept nogil:
+cdef inline int flush_suit(const Situation* s, const int* idx) noexcept nogil:
+    """The suit a dealer's flush could be in on the board ``idx``: the one with three or more of its
+    cards (five cards hold at most one), or -1."""
+    cdef int counts[4]
     cdef int j
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
     for j in range(BOARD):
-        if idx[j] == position:
-            return True
-    return False
+        counts[s.rest[idx[j]] & 3] += 1
+    for j in range(4):
+        if counts[j] >= 3:
+            return j
+    return -1
+
+
+cdef inline void count_weighted(const uint16_t* theirs, const uint16_t* weights, int n, uint16_t p,
+                                int qualifier, uint16_t* e) noexcept nogil:
+    """e: the six endings of the dealer strengths theirs[0..n), each as many hands as its weight,
+    against the player's ``p`` (count_against's, every hand weighed).  A weight is masked in, not
+    multiplied: 16-bit lanes without a vector multiply."""
+    cdef int x
+    cdef uint16_t w, d, below, equal, qualifies
+    cdef uint16_t weaker = 0, ties = 0, q_weaker = 0, q_ties = 0, not_qualifying = 0, hands = 0
+    for x in range(n):
+        d = theirs[x]
+        w = weights[x]
+        below = -<uint16_t>(d < p)
+        equal = -<uint16_t>(d == p)
+        qualifies = -<uint16_t>(d >= qualifier)
+        hands += w
+        weaker += w & below
+        ties += w & equal
+        q_weaker += w & below & qualifies
+        q_ties += w & equal & qualifies
+        not_qualifying += w & ~qualifies
+    e[0] = weaker - q_weaker
+    e[1] = ties - q_ties
+    e[2] = not_qualifying - e[0] - e[1]
+    e[3] = q_weaker
+    e[4] = q_ties
+    e[5] = hands - not_qualifying - q_weaker - q_ties
+
+
+cdef inline void swap_entries(uint8_t* cards, uint16_t* weights, int a, int b) noexcept nogil:
+    cdef uint8_t card = cards[a]
+    cdef uint16_t weight = weights[a]
+    cards[a], weights[a] = cards[b], weights[b]
+    cards[b], weights[b] = card, weight
 
 
 cdef void read_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* category,
                      uint16_t* ends) noexcept nogil:
     """Pass 1 for the boards first..last-1 with dealer cards read by rank class: every (row, other)
-    hand is one equally likely ordered deal of the dealer's read card and his other card.  A row is
-    one_unseen_chunk's count with the row as the six's seventh, the other cards not allowed set to
-    NOT_A_HAND; a board's rows are summed, so boards differ in their dealer hands."""
+    hand is one equally likely ordered deal of the dealer's read card and his other card, the other
+    allowed by its rank; a board's rows are summed, so boards differ in their dealer hands.
+
+    Only one suit can make the dealer a flush: the board's with three or more cards (five cards hold
+    at most one such suit), none if it has none.  So a dealer hand's strength is its cards' ranks and
+    which of them are of that suit, and a board's hands are counted by kind, not one by one:
+    - the other card not of the flush suit counts by its rank, evaluated once with one card of
+      that rank and another suit (a suit of at most four of the seven) and weighed by the cards
+      left of it;
+    - of the flush suit, each card alone (at most one per rank);
+    - two rows of one rank, both of the flush suit or both not, count the same (swapping them maps
+      one's hands onto the other's), so a rank's rows are counted once per kind.  Rows come in the
+      order of rest, a rank's together."""
     cdef int idx[BOARD]
     cdef uint8_t player[7]
     cdef uint8_t known[6]
-    cdef uint16_t theirs[N_CARDS]
-    cdef uint16_t row_ends[SIX]
+    cdef uint8_t others[2 * N_RANKS]   # the other cards by kind: one per rank, each of the flush suit
+    cdef uint16_t weights[2 * N_RANKS] # the cards each stands for
+    cdef int plain_at[N_RANKS]         # a rank's entry in others, not of the flush suit and of it (or -1)
+    cdef int flush_at[N_RANKS]
+    cdef uint16_t theirs[2 * N_RANKS]
+    cdef int plain_left[N_RANKS]       # per rank, the cards left off the board not of the flush suit
+    cdef bint flush_left[N_RANKS]      # and its card of the flush suit, if left
+    cdef uint16_t row_ends[2][SIX]     # the current rank's counts, its rows not of the flush suit, of it
+    cdef uint32_t sums[SIX]
+    cdef bint counted[2]
     cdef uint16_t p
     cdef uint16_t* e
-    cdef int i, j, k, at, hands, allowed_on_board
+    cdef int i, j, k, m, q, card, suit, plain_suit, rank, last_rank, kind, own, n_own
+    cdef uint64_t board          # the board's positions in rest
     cdef int64_t r
     unrank(first, BOARD, s.n, idx)
     player[0], player[1] = s.hand[0], s.hand[1]
     for r in range(first, last):
-        allowed_on_board = 0
+        board = 0
         for j in range(BOARD):
             player[HOLE + j] = known[1 + j] = s.rest[idx[j]]
-            allowed_on_board += s.allowed[idx[j]]
+            board |= (<uint64_t>1) << idx[j]
         p = strength7(player)
         category[r] = category_of(p)
+        suit = flush_suit(s, idx)
+        plain_suit = 0 if suit < 0 else (suit + 1) & 3
+        for q in range(N_RANKS):
+            flush_left[q] = suit >= 0 and s.in_rest[q * 4 + suit]
+            plain_left[q] = s.rank_left[q] - flush_left[q]
+        for j in range(BOARD):
+            card = s.rest[idx[j]]
+            if (card & 3) == suit:
+                flush_left[card >> 2] = False
+            else:
+                plain_left[card >> 2] -= 1
+        # the board's other cards, shared by its rows (a row left in rest takes itself out below)
+        m = 0
+        for q in range(N_RANKS):
+            plain_at[q] = flush_at[q] = -1
+            if not s.allowed_rank[q]:
+                continue
+            if plain_left[q] > 0:
+                others[m] = q * 4 + plain_suit
+                weights[m] = plain_left[q]
+                plain_at[q] = m
+                m += 1
+            if flush_left[q]:
+                others[m] = q * 4 + suit
+                weights[m] = 1
+                flush_at[q] = m
+                m += 1
+        for k in range(SIX):
+            sums[k] = 0
+        last_rank = -1
+        for i in range(s.n_rows):
+            if s.row_at[i] >= 0 and (board >> s.row_at[i]) & 1:
+                continue
+            rank = s.rows[i] >> 2
+            kind = (s.rows[i] & 3) == suit
+            if rank != last_rank:
+                counted[0] = counted[1] = False
+                last_rank = rank
+            if not counted[kind]:
+                known[0] = s.rows[i]
+                own = -1 if s.row_at[i] < 0 else flush_at[rank] if kind else plain_at[rank]
+                n_own = m
+                if own >= 0:
+                    weights[own] -= 1
+                    if weights[own] == 0:
+                        # no card left of its kind: out of the count (the last entry in its place),
+                        # never evaluated (its rank would be five of the seven)
+                        n_own = m - 1
+                        swap_entries(others, weights, own, n_own)
+                strengths7_with(known, others, n_own, theirs)
+                count_weighted(theirs, weights, n_own, p, s.qualifier, row_ends[kind])
+                if own >= 0:
+                    if n_own < m:
+                        swap_entries(others, weights, own, n_own)
+                    weights[own] += 1
+                counted[kind] = True
+            for k in range(SIX):
+                sums[k] += row_ends[kind][k]
         e = ends + r * SIX
         for k in range(SIX):
-            e[k] = 0
-        for i in range(s.n_rows):
-            at = s.row_at[i]
-            if at >= 0 and on_board(at, idx):
-                continue
-            known[0] = s.rows[i]
-            strengths7_with(known, s.rest, s.n, theirs)
-            for j in range(BOARD):
-                theirs[idx[j]] = NOT_A_HAND
-            for k in range(s.n_barred):
-                theirs[s.barred[k]] = NOT_A_HAND
-            hands = s.n_allowed - allowed_on_board
-            if at >= 0:
-                hands -= s.allowed[at]
-                theirs[at] = NOT_A_HAND
-            count_against(theirs, s.n, hands, p, s.qualifier, row_ends)
-            for k in range(SIX):
-                e[k] += row_ends[k]
+            e[k] = sums[k]
         next_colex(idx, BOARD)
 
 
@@ -430,20 +530,19 @@ cdef class Boards:
             self.s.rows[0] = seen[0]
             self.s.row_at[0] = -1
             self.s.n_rows = 1
-        self.s.n_allowed = 0
-        self.s.n_barred = 0
+        for rank in range(N_RANKS):
+            self.s.allowed_rank[rank] = other is None or rank in other
+            self.s.rank_left[rank] = 0
+        for i in range(N_CARDS):
+            self.s.in_rest[i] = False
         for i in range(self.s.n):
             rank = self.s.rest[i] >> 2
+            self.s.rank_left[rank] += 1
+            self.s.in_rest[self.s.rest[i]] = True
             if first is not None and rank in first:
                 self.s.rows[self.s.n_rows] = self.s.rest[i]
                 self.s.row_at[self.s.n_rows] = i
                 self.s.n_rows += 1
-            self.s.allowed[i] = other is None or rank in other
-            if self.s.allowed[i]:
-                self.s.n_allowed += 1
-            else:
-                self.s.barred[self.s.n_barred] = i
-                self.s.n_barred += 1
         return 0
 
     def __dealloc__(self):

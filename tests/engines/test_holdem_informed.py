@@ -113,23 +113,28 @@ def test_the_command_line_decides_preflop_with_a_seen_card(cli):
             oddscalc.decide(game, hand="7h 2c", seen="Ac", reads="A|K")
 
 
-# preflop with dealer cards read by rank class: (hand, seen, reads) on DECKS[0]
-READ_CASES = [("As Kh", "", "A"), ("As Kh", "9c", "A"), ("9d 2c", "", "9 2 T|A K"),
-              pytest.param("Ts Js", "", "A K Q J T 9 2", marks=pytest.mark.slow),
-              pytest.param("9d 2c", "Ks", "A Q J", marks=pytest.mark.slow)]
+# preflop with dealer cards read by rank class: (deck, hand, seen, reads).  ("9d 2c", "A K"): rows of one
+# rank in and out of the board's flush suit (As Ah Ad, Ks Kh), which the kernel counts once per rank
+# and kind; CLUBS_DECK is DECKS[0] with spades and clubs swapped, its flush suit the first suit (the
+# kernel evaluates a card of another suit for the dealer's other card not of it)
+CLUBS_DECK = "Ac Kc Qc Jc Tc Ah Ad Kh 9s 9d 2s"
+READ_CASES = [(DECKS[0], "As Kh", "", "A"), (DECKS[0], "As Kh", "9c", "A"), (DECKS[0], "9d 2c", "", "9 2 T|A K"),
+              (DECKS[0], "9d 2c", "", "A K"), (CLUBS_DECK, "9d 2s", "", "A K"), (CLUBS_DECK, "Ac Kh", "9s", "A"),
+              pytest.param(DECKS[0], "Ts Js", "", "A K Q J T 9 2", marks=pytest.mark.slow),
+              pytest.param(DECKS[0], "9d 2c", "Ks", "A Q J", marks=pytest.mark.slow)]
 
 
-@pytest.mark.parametrize("hand, seen, reads", READ_CASES)
-def test_a_preflop_read_is_the_oracle_s(hand, seen, reads):
+@pytest.mark.parametrize("deck, hand, seen, reads", READ_CASES)
+def test_a_preflop_read_is_the_oracle_s(deck, hand, seen, reads):
     groups, params = [hand, *([seen] if seen else [])], {"dealer_cards_seen": len(seen.split())}
     classes = reads.split("|")
     oracle = _load_oracle()
-    values, _ = ultimate_values(UltimateRules(), parse_cards(hand), parse_cards(seen), dead_of(DECKS[0]),
+    values, _ = ultimate_values(UltimateRules(), parse_cards(hand), parse_cards(seen), dead_of(deck),
                                 parse_reads(reads))
-    expected = oracle.decide_read(UTH, DECKS[0], groups, classes, params=params)
+    expected = oracle.decide_read(UTH, deck, groups, classes, params=params)
     assert values == {ORACLE_NAMES[name]: value for name, value in expected.items()}
-    value, _ = bonus_values(BonusRules(), parse_cards(hand), parse_cards(seen), dead_of(DECKS[0]), parse_reads(reads))
-    assert value == oracle.decide_read(THB, DECKS[0], groups, classes, params=params)["bet2"]
+    value, _ = bonus_values(BonusRules(), parse_cards(hand), parse_cards(seen), dead_of(deck), parse_reads(reads))
+    assert value == oracle.decide_read(THB, deck, groups, classes, params=params)["bet2"]
 
 
 def test_a_read_only_one_card_can_fit_is_that_card_seen():
@@ -174,6 +179,20 @@ def test_the_full_deck_decides_a_preflop_read_on_the_spot(cli):
     result = cli("decide", UTH, "--hand", "As Kd", "--seen", "7c", "--reads", "K Q J", "--format", "json")
     assert result.status == 0 and '"dealer_cards_read": 1' in result.out
 
+
+
+@pytest.mark.slow
+def test_on_the_full_deck_a_read_s_plays_average_its_cards_seen():
+    # a preflop Play is settled with no later decision, so with a card read it is the mean of its
+    # values with each card of the class seen (each equally likely): the read's count by rank and
+    # kind (read_chunk) against the seen card's dealer hands one by one (one_unseen_chunk), on the
+    # boards of 52 cards, the flush suits among them
+    hand = parse_cards("7h 2c")
+    read, _ = ultimate_values(UltimateRules(), hand, (), (), parse_reads("K Q J"))
+    cards = [c for c in range(52) if RANKS[c // 4] in "KQJ"]
+    seen = [ultimate_values(UltimateRules(), hand, (c,), ())[0] for c in cards]
+    for size in ("play 4x", "play 3x"):
+        assert read[size] == sum((values[size] for values in seen), Fraction(0)) / len(cards)
 
 
 @pytest.mark.slow
