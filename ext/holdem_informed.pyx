@@ -61,7 +61,7 @@ cdef struct Situation:
     int n_rows
     uint8_t rows[N_CARDS]
     int row_at[N_CARDS]        # a row's position in rest, -1 for the seen card
-    bint allowed_rank[N_RANKS] # per rank: may be the dealer's other card
+    bint allowed_rank[N_RANKS]  # per rank: may be the dealer's other card
     int rank_left[N_RANKS]     # per rank, its cards in rest
     bint in_rest[N_CARDS]
 
@@ -197,7 +197,7 @@ cdef void read_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* c
     cdef uint8_t player[7]
     cdef uint8_t known[6]
     cdef uint8_t others[2 * N_RANKS]   # the other cards by kind: one per rank, each of the flush suit
-    cdef uint16_t weights[2 * N_RANKS] # the cards each stands for
+    cdef uint16_t weights[2 * N_RANKS]  # the cards each stands for
     cdef int plain_at[N_RANKS]         # a rank's entry in others, not of the flush suit and of it (or -1)
     cdef int flush_at[N_RANKS]
     cdef uint16_t theirs[2 * N_RANKS]
