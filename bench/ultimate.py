@@ -14,7 +14,6 @@ the simulator's set-up and rounds per second; the strategy commands.
 """
 from __future__ import annotations
 
-import importlib.util
 import resource
 import subprocess
 import sys
@@ -75,15 +74,6 @@ def plain_expected_return(rules, solved):
     return total / (sum(c["weight"]) * solved.per)
 
 
-def oracle():
-    path = ROOT / "tests" / "staged_oracle.py"
-    spec = importlib.util.spec_from_file_location("staged_oracle", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["staged_oracle"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def main():
     from oddscalc.engines.three_card import ultimate
     python = sys.executable
@@ -133,7 +123,7 @@ def main():
     for label, args in (("strategy", ["strategy", GAME]), ("strategy --compare", ["strategy", GAME, "--compare"])):
         wall, cpu = run_wall([python, "-m", "oddscalc", *args], repeats=3)
         print(f"{label:40s}  {wall:8.3f} s wall, {cpu:.3f} s CPU")
-    so = oracle()
+    from tests import staged_oracle as so
     engine_s, small = best_of(lambda: ultimate.analyze(rules, REDUCED), 5)
     start = time.perf_counter()
     ref = so.analyze(GAME, list(REDUCED), {})

@@ -11,32 +11,16 @@ solvable by hand; each is solved in the comment above its test.
 """
 from __future__ import annotations
 
-import importlib.util
-import sys
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from math import comb, perm
-from pathlib import Path
 
 import pytest
 
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.oracle import best_five_value, five_card_value
-
-
-def _load_oracle():
-    """tests/holdem_oracle.py by path (pytest's importlib mode leaves tests/ off sys.path)."""
-    if "holdem_oracle" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("holdem_oracle", Path(__file__).with_name("holdem_oracle.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["holdem_oracle"] = module       # registered first: dataclasses look their module up
-        spec.loader.exec_module(module)
-    return sys.modules["holdem_oracle"]
-
-
-ho = _load_oracle()
+from tests import holdem_oracle as ho
 
 UTH, CH, THB = "ultimate-texas-holdem", "casino-holdem", "texas-holdem-bonus"
 GAMES = (UTH, CH, THB)

@@ -9,32 +9,15 @@ each is solved in the comment above its test.
 """
 from __future__ import annotations
 
-import importlib.util
-import sys
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from math import perm
-from pathlib import Path
 
 import pytest
 
 from oddscalc.core.cards import parse_cards
-
-
-def _load_oracle():
-    """tests/staged_oracle.py by path: pytest imports tests with --import-mode=importlib, which leaves
-    tests/ off sys.path.  One module object for every test file that loads it."""
-    if "staged_oracle" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("staged_oracle", Path(__file__).with_name("staged_oracle.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["staged_oracle"] = module       # registered first: dataclasses look their module up
-        spec.loader.exec_module(module)
-    return sys.modules["staged_oracle"]
-
-
-so = _load_oracle()
+from tests import staged_oracle as so
 
 MS, LIR, UTCP = "mississippi-stud", "let-it-ride", "ultimate-three-card-poker"
 

@@ -20,8 +20,7 @@ from oddscalc.engines import holdem_counts as hc
 from oddscalc.engines.base import EXACT, load
 from oddscalc.engines.holdem.analysis import bonus_of, main_of
 from oddscalc.engines.holdem.rules import HoldemGame
-
-from .test_holdem_kernel import _load_oracle
+from tests import holdem_oracle
 
 GAME = "casino-holdem"
 EXAMPLES = tables_dir() / "examples"
@@ -74,7 +73,7 @@ ORACLE_CASES = [
 @pytest.mark.parametrize("deck, example, rules, params", ORACLE_CASES)
 def test_the_familys_outcome_tables_equal_the_oracle_on_reduced_decks(deck, example, rules, params):
     main, bonus = family_on(table(example, **rules), deck)
-    theirs = _load_oracle().analyze(GAME, deck, params)
+    theirs = holdem_oracle.analyze(GAME, deck, params)
     assert main.total * ORDERINGS == theirs.total
     assert {row.outcome: row.count for row in main.outcomes if row.count} == oracle_rows(theirs)
     assert main.expected_return == theirs.expected_return
@@ -94,7 +93,7 @@ def test_the_bonus_settled_on_a_fold_is_the_oracles_on_a_reduced_deck():
     assert bonus.total == comb(9, 2) * comb(7, 3)
     assert not any(row.outcome == "aa-bonus-fold" for row in bonus.outcomes)
     assert bonus.expected_return >= forfeited.expected_return
-    theirs = _load_oracle().analyze(GAME, deck, {"bonus_requires_call": False})
+    theirs = holdem_oracle.analyze(GAME, deck, {"bonus_requires_call": False})
     assert bonus.expected_return == theirs.side_bet_return("aa-bonus")
 
 
@@ -109,7 +108,7 @@ def test_decide_through_the_api_equals_the_oracles_decide(deck, seen):
                     if c not in deck.split())
     result = oddscalc.decide(GAME, hand=seen[0], flop=seen[1], dead=dead)
     (decision,) = result.decisions
-    theirs = _load_oracle().decide(GAME, deck, seen)
+    theirs = holdem_oracle.decide(GAME, deck, seen)
     assert dict(decision.values) == {"fold": theirs["fold"], "call": theirs["call"]}
     assert decision.choice == ("call" if theirs["call"] >= theirs["fold"] else "fold")
     n = len(deck.split()) - 5

@@ -5,8 +5,7 @@ import pytest
 
 from oddscalc.core.cards import parse_cards
 from oddscalc.engines import holdem_stages as hs
-
-from .test_holdem_kernel import _load_oracle
+from tests import holdem_oracle
 
 UTH = "ultimate-texas-holdem"
 DECKS = ["As Ks Qs Js Ts Ah Ad Kh 9c", "2c 2d 6h 6s 9c 9d Qh Qs Ac Ad"]
@@ -31,7 +30,7 @@ def test_seeing_a_flop_card_never_hurts_and_counts_every_deal_once_per_card(deck
 @pytest.mark.parametrize("deck", DECKS)
 def test_the_brute_force_seeing_the_first_flop_card_agrees(deck):
     informed = hs.ultimate_seen_card(dead=reduced(deck))
-    theirs = _load_oracle().analyze(UTH, deck, {"board_cards_seen_early": 1})
+    theirs = holdem_oracle.analyze(UTH, deck, {"board_cards_seen_early": 1})
     assert informed.expected_return == theirs.expected_return
 
 

@@ -24,8 +24,7 @@ from oddscalc.engines.holdem.ultimate import play
 from oddscalc.engines.holdem_stages import BonusRules, UltimateRules, bonus_play, orbits, ultimate_play
 from oddscalc.engines.reads import parse_classes, parse_reads, read_of
 from oddscalc.tools.exposure import analyze_exposure, sampled_on_request
-
-from .test_holdem_kernel import _load_oracle
+from tests import holdem_oracle
 
 UTH, THB = "ultimate-texas-holdem", "texas-holdem-bonus"
 ORACLE_NAMES = {"check": "check", "play3": "play 3x", "play4": "play 4x"}
@@ -44,7 +43,7 @@ def dead_of(deck: str) -> tuple[int, ...]:
     pytest.param(DECKS[1], "2c Qh", "2d", marks=pytest.mark.slow),
 ])
 def test_every_preflop_option_is_the_oracle_s(deck, hand, seen):
-    oracle = _load_oracle().decide(UTH, deck, [hand, seen], params={"dealer_cards_seen": len(seen.split())})
+    oracle = holdem_oracle.decide(UTH, deck, [hand, seen], params={"dealer_cards_seen": len(seen.split())})
     values, found = ultimate_values(UltimateRules(), parse_cards(hand), parse_cards(seen), dead_of(deck))
     assert values == {ORACLE_NAMES[name]: value for name, value in oracle.items()}
     assert 0 <= found["flops_played"] <= found["flops"]
@@ -56,7 +55,7 @@ def test_every_preflop_option_is_the_oracle_s(deck, hand, seen):
     pytest.param(DECKS[1], "2c Qh", "2d 6h", marks=pytest.mark.slow),
 ])
 def test_the_bonus_flop_wager_is_the_oracle_s(deck, hand, seen):
-    oracle = _load_oracle().decide(THB, deck, [hand, seen], params={"dealer_cards_seen": len(seen.split())})
+    oracle = holdem_oracle.decide(THB, deck, [hand, seen], params={"dealer_cards_seen": len(seen.split())})
     value, found = bonus_values(BonusRules(), parse_cards(hand), parse_cards(seen), dead_of(deck))
     assert value == oracle["bet2"] and oracle["fold"] == -1
     assert 0 <= found["turn_wagers"] <= found["flops"]
@@ -128,7 +127,7 @@ READ_CASES = [(DECKS[0], "As Kh", "", "A"), (DECKS[0], "As Kh", "9c", "A"), (DEC
 def test_a_preflop_read_is_the_oracle_s(deck, hand, seen, reads):
     groups, params = [hand, *([seen] if seen else [])], {"dealer_cards_seen": len(seen.split())}
     classes = reads.split("|")
-    oracle = _load_oracle()
+    oracle = holdem_oracle
     values, _ = ultimate_values(UltimateRules(), parse_cards(hand), parse_cards(seen), dead_of(deck),
                                 parse_reads(reads))
     expected = oracle.decide_read(UTH, deck, groups, classes, params=params)
@@ -178,7 +177,6 @@ def test_the_full_deck_decides_a_preflop_read_on_the_spot(cli):
     assert bonus.choice == "fold" and bonus.total == 20 * 4 * 49 * 1712304
     result = cli("decide", UTH, "--hand", "As Kd", "--seen", "7c", "--reads", "K Q J", "--format", "json")
     assert result.status == 0 and '"dealer_cards_read": 1' in result.out
-
 
 
 @pytest.mark.slow

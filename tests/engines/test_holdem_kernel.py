@@ -7,14 +7,11 @@ and by invariants.  The full deck is a slow test, with the published figures.
 """
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from math import comb
-from pathlib import Path
 
 import pytest
 
@@ -23,18 +20,7 @@ from oddscalc._native import eval5, holdem
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.oracle import best_five_value, five_card_value
 from oddscalc.engines import holdem_counts as hc
-
-
-def _load_oracle():
-    if "holdem_oracle" not in sys.modules:
-        path = Path(__file__).resolve().parent.parent / "holdem_oracle.py"
-        spec = importlib.util.spec_from_file_location("holdem_oracle", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["holdem_oracle"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["holdem_oracle"]
-
+from tests import holdem_oracle
 
 # the least qualifying hand of Casino Hold'em, and its strength: the kernel's threshold
 FOURS = parse_cards("4c 4d 5h 3s 2c")
@@ -194,7 +180,7 @@ def test_casino_holdem_equals_the_oracle_on_ten_cards(deck, params):
 
 
 def check_against_oracle(deck, params):
-    ho = _load_oracle()
+    ho = holdem_oracle
     cards = parse_cards(deck)
     dead = tuple(c for c in range(52) if c not in cards)
     qualifier = params.get("dealer_qualifier", "pair-4")
@@ -211,7 +197,7 @@ def check_against_oracle(deck, params):
 
 
 def test_call_and_fold_value_one_situation_as_the_oracle_does():
-    ho = _load_oracle()
+    ho = holdem_oracle
     deck = "As Ks Qs Js Ts Ah Ad Kh 9c"
     dead = tuple(c for c in range(52) if c not in parse_cards(deck))
     for hold, flop in [("Ah Ad", "As Ks 9c"), ("Ts 9c", "Ah Kh Qs")]:

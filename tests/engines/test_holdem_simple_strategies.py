@@ -16,8 +16,7 @@ from oddscalc.engines.holdem.bonus_strategies import SIMPLE as BONUS_SIMPLE
 from oddscalc.engines.holdem.casino_strategies import RULES as CASINO_RULES
 from oddscalc.engines.holdem.starting_hands import hand_range
 from oddscalc.engines.holdem.ultimate_strategies import SIMPLE
-
-from .test_holdem_kernel import _load_oracle
+from tests import holdem_oracle
 
 UTH = "ultimate-texas-holdem"
 HIGH_FIRST = "AKQJT98765432"
@@ -73,7 +72,7 @@ CASES = [("As Ks Qs Js Ts Ah Ad Kh 9c", "simple")] + [
 def test_a_simple_strategy_is_priced_as_the_brute_force_plays_it(deck, name):
     strategy = SIMPLE[name]
     mine = hs.ultimate_play(hs.UltimateRules(), reduced(deck), strategy=strategy)
-    theirs = _load_oracle().analyze(UTH, deck, strategy=as_oracle(strategy))
+    theirs = holdem_oracle.analyze(UTH, deck, strategy=as_oracle(strategy))
     assert mine.expected_return == theirs.expected_return
     played = sum(m * n for m, n in zip(mine.rules.preflop_multiples, mine.preflop_situations, strict=True)) * \
         mine.completions + 2 * mine.flop_situations * mine.completions + sum(map(sum, mine.river_cells))
@@ -114,7 +113,7 @@ CASINO_CASES = [("As Ks Qs Js Ts Ah Ad Kh 9c", "simple")] + [
 def test_a_casino_simple_strategy_is_priced_as_the_brute_force_plays_it(deck, name):
     rules = hc.CasinoHoldemRules()
     mine = hc.optimal_play(rules, reduced(deck), rule=CASINO_RULES[name])
-    theirs = _load_oracle().analyze(CH, deck, strategy=as_casino_oracle(CASINO_RULES[name]))
+    theirs = holdem_oracle.analyze(CH, deck, strategy=as_casino_oracle(CASINO_RULES[name]))
     assert Fraction(mine.main_value, mine.deals) == theirs.expected_return
     assert Fraction(mine.calls, mine.situations) == theirs.action_probabilities["flop"].get("call", 0)
     optimal = hc.optimal_play(rules, reduced(deck))
@@ -163,7 +162,7 @@ BONUS_CASES = [pytest.param("As Ks Qs Js Ts Ah Ad Kh 9c", name, marks=pytest.mar
 def test_a_bonus_simple_strategy_is_priced_as_the_brute_force_plays_it(deck, name):
     strategy = BONUS_SIMPLE[name]
     mine = hs.bonus_play(hs.BonusRules(), reduced(deck), strategy=strategy)
-    theirs = _load_oracle().analyze(THB, deck, strategy=as_bonus_oracle(strategy, deck))
+    theirs = holdem_oracle.analyze(THB, deck, strategy=as_bonus_oracle(strategy, deck))
     assert mine.expected_return == theirs.expected_return
     shares = theirs.action_probabilities
     assert Fraction(mine.folded_situations, mine.situations) == shares["preflop"].get("fold", 0)

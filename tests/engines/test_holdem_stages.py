@@ -27,8 +27,7 @@ from oddscalc.core.cards import RANKS, parse_cards
 from oddscalc.core.hands import FiveCardCategory as Cat
 from oddscalc.engines import holdem_stages as hs
 from oddscalc.engines.holdem_stages import BonusRules, UltimateRules
-
-from .test_holdem_kernel import _load_oracle
+from tests import holdem_oracle
 
 UTH, THB = "ultimate-texas-holdem", "texas-holdem-bonus"
 # the oracle's ordered deals per deal of the facade: the player's 2!, the flop's 3!, the turn and
@@ -58,7 +57,7 @@ def table_of(rows: dict[str, Any]) -> tuple[tuple[Cat, Fraction], ...]:
 
 @cache
 def _oracle(game: str, deck: str, params: tuple[tuple[str, Any], ...]) -> Any:
-    return _load_oracle().analyze(game, deck, dict(params))
+    return holdem_oracle.analyze(game, deck, dict(params))
 
 
 def oracle(game: str, deck: str, params: dict[str, Any] | None = None) -> Any:
@@ -150,7 +149,7 @@ def thb_figures(p: hs.BonusPlay) -> Figures:
 def oracle_outcomes(theirs: Any, game: str) -> dict[tuple[Any, str, Any], int]:
     """The oracle's outcome rows per facade deal, pairs merged ("pair-A" is a pair); a fold's row
     without the dealer's qualifying (and, for the Bonus game, without the category)."""
-    ho = _load_oracle()
+    ho = holdem_oracle
     rows: Counter[tuple[Any, str, Any]] = Counter()
     for (hand, result, qualifies), n in theirs.outcomes.items():
         category = ho.FIVE_CARD_CLASSES.index("pair" if hand.startswith("pair-") else hand)
@@ -241,7 +240,7 @@ def _preflop_options(game: str, play: Any, o: int) -> dict[str, Fraction]:
 
 
 def _check_decide(game: str, deck: str, holdings: list[tuple[int, int]] | None = None) -> None:
-    ho = _load_oracle()
+    ho = holdem_oracle
     dead = dead_of(deck)
     play: Any = hs.ultimate_play(dead=dead) if game == UTH else hs.bonus_play(dead=dead)
     found = hs.orbits(dead)
@@ -265,8 +264,8 @@ def test_every_orbits_preflop_values_are_the_oracles_decide(game, deck):
 
 # ---- rule variants against the oracle --------------------------------------------------------------
 
-BLIND_B = table_of(_load_oracle().PAYTABLES["uth-blind"]["B"])
-TRIPS_B = table_of(_load_oracle().PAYTABLES["trips"]["B"])
+BLIND_B = table_of(holdem_oracle.PAYTABLES["uth-blind"]["B"])
+TRIPS_B = table_of(holdem_oracle.PAYTABLES["trips"]["B"])
 
 # (deck, the facade's rules, the oracle's parameters, what the variant must move on that deck)
 ULTIMATE_VARIANTS = [

@@ -11,8 +11,8 @@ import pytest
 import oddscalc
 from oddscalc.engines import holdem_stages as hs
 from oddscalc.engines.holdem_stages import UltimateRules
+from tests import holdem_oracle
 
-from .test_holdem_kernel import _load_oracle
 from .test_holdem_stages import UTH, dead_of, uth_figures
 
 # decks whose boards make three of a kind or better often enough for the forfeit to move a decision
@@ -34,7 +34,7 @@ def trips_return(play: hs.UltimatePlay) -> Fraction:
 @pytest.mark.parametrize("deck", DECKS)
 @pytest.mark.parametrize("ratio", [1, 10])
 def test_trips_lost_on_a_fold_equals_the_oracle(deck, ratio):
-    theirs = _load_oracle().analyze(UTH, deck, {"trips_survives_fold": False, "trips_ratio": ratio})
+    theirs = holdem_oracle.analyze(UTH, deck, {"trips_survives_fold": False, "trips_ratio": ratio})
     play = hs.ultimate_play(UltimateRules(trips_forfeit=Fraction(ratio)), dead_of(deck))
     mine = uth_figures(play)
     assert mine.expected_return == theirs.expected_return

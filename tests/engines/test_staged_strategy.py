@@ -4,12 +4,9 @@ against the brute force (tests/staged_oracle.py) on reduced decks and against pl
 readings of the published rules."""
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from collections import Counter
 from itertools import combinations, permutations
-from pathlib import Path
 
 import pytest
 
@@ -21,6 +18,7 @@ from oddscalc.engines.staged.rules import StagedRules
 from oddscalc.engines.staged.strategy_cards import pay_bands, points_of, shape_of
 from oddscalc.engines.staged.strategy_charts import cell_text, group_of, later_words, points_text, stage_charts
 from oddscalc.engines.staged.strategy_rules import colex_sets, parse
+from tests import staged_oracle
 
 MS, LIR = "mississippi-stud", "let-it-ride"
 STAGES = {MS: ("3rd-street", "4th-street", "5th-street"), LIR: ("decision-1", "decision-2")}
@@ -29,17 +27,6 @@ ACTIONS = {MS: {"fold": "fold", "bet1": "raise 1x", "bet2": "raise 2x", "bet3": 
 # decks where pairs, flushes and straight draws all turn up
 RICH = parse_cards("As Ah Ks Kh Qs Js Ts 9s 6s 6h")
 LOW = parse_cards("2c 3c 4c 5c 5d 6c 7d 8c 8h 9c")
-
-
-def oracle():
-    if "staged_oracle" not in sys.modules:
-        path = Path(__file__).resolve().parents[1] / "staged_oracle.py"
-        spec = importlib.util.spec_from_file_location("staged_oracle", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["staged_oracle"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["staged_oracle"]
 
 
 def rules_of(name):
@@ -72,7 +59,7 @@ def test_the_kernel_plays_a_written_strategy_as_the_brute_force_does(name, strat
     played = parse(rules, written(name, strategy))
     cards = tuple(sorted(deck[:size]))
     ours = solve.analysis_of(rules, solve.solve(rules, cards, tables=played.tables(cards)))
-    theirs = oracle().analyze(name, cards, strategy=oracle_player(name, played))
+    theirs = staged_oracle.analyze(name, cards, strategy=oracle_player(name, played))
     assert ours.expected_return == theirs.expected_return and ours.average_wager == theirs.average_wager
     for stage, actions in theirs.action_probabilities.items():
         for action, share in actions.items():

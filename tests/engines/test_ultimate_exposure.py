@@ -4,13 +4,10 @@ ext/ultimate_exposure.pyx): against a plain-Python brute force over every deal o
 direct count of the whole dealer hand seen, invariants, the command and its refusals."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -30,24 +27,12 @@ from oddscalc.engines.three_card.ultimate_exposure import (
     informed,
 )
 from oddscalc.engines.three_card.ultimate_family import CLASSES, main_analysis
+from tests import staged_oracle as staged
+from tests import ultimate_exposure_oracle as oracle
 
 GAME = "ultimate-three-card-poker"
 FACE_UP, FACE_DOWN = ultimate.UltimateRules(), ultimate.UltimateRules(dealer_upcards=0)
 
-
-def _load_oracle():
-    """tests/ultimate_exposure_oracle.py by path (pytest's importlib mode leaves tests/ off sys.path)."""
-    name = "ultimate_exposure_oracle"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).parent.parent / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-oracle = _load_oracle()
 
 # Reduced decks with every ending in play: a mini royal, A-2-3 and Q-K-A straights, pairs, trips
 # (the second deck), hands on both sides of the queen-high qualifier; neither is closed under every
@@ -106,13 +91,6 @@ def test_larger_decks_agree_with_the_brute_force(deck, seen):
 def test_the_brute_force_agrees_with_the_staged_oracle():
     """The exposure oracle with what the table shows is the staged games' oracle, an independent
     brute force over ordered deals (tests/staged_oracle.py)."""
-    spec = importlib.util.spec_from_file_location("staged_oracle", Path(__file__).parent.parent / "staged_oracle.py")
-    staged = sys.modules.get("staged_oracle")
-    if staged is None:
-        assert spec is not None and spec.loader is not None
-        staged = importlib.util.module_from_spec(spec)
-        sys.modules["staged_oracle"] = staged
-        spec.loader.exec_module(staged)
     for upcards in (0, 1):
         plain = staged.analyze(GAME, SEVEN, {"dealer_upcards": upcards})
         mine = oracle.analyze(SEVEN, upcards)

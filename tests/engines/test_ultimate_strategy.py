@@ -5,9 +5,7 @@ decisions of every situation against the oracle's; the chart's counts against th
 words against S. How's published strategy; the command line and the API."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
@@ -29,22 +27,12 @@ from oddscalc.engines.three_card.ultimate_strategy import (
     strategy_table,
     word_rules,
 )
+from tests import staged_oracle as so
 
 TESTS = Path(__file__).resolve().parents[1]
 GAME = "ultimate-three-card-poker"
 
 
-def _oracle():
-    if "staged_oracle" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("staged_oracle", TESTS / "staged_oracle.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["staged_oracle"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["staged_oracle"]
-
-
-so = _oracle()
 DECKS = {"seven": (0, 4, 8, 40, 44, 48, 49), "eight-mixed": (0, 5, 9, 13, 40, 44, 48, 50),
          "nine-suited": (0, 4, 8, 12, 16, 20, 40, 44, 48)}
 

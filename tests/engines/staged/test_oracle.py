@@ -4,11 +4,8 @@ return, the average wager, the distribution of the net, every action's share of 
 3 Card Bonus, on reduced decks; each option's value of a late decision on the full deck."""
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -16,6 +13,7 @@ from oddscalc.core.cards import parse_cards
 from oddscalc.engines.base import load
 from oddscalc.engines.staged import decide, side, solve
 from oddscalc.engines.staged.rules import StagedRules
+from tests import staged_oracle
 
 MS, LIR = "mississippi-stud", "let-it-ride"
 # the oracle's names of the stages and actions, and ours
@@ -23,19 +21,6 @@ STAGES = {MS: {"3rd-street": "3rd street", "4th-street": "4th street", "5th-stre
           LIR: {"decision-1": "first bet", "decision-2": "second bet"}}
 ACTIONS = {MS: {"fold": "fold", "bet1": "raise 1x", "bet2": "raise 2x", "bet3": "raise 3x"},
            LIR: {"pull": "pull back", "ride": "let it ride"}}
-
-
-def oracle():
-    """tests/staged_oracle.py by path (pytest's importlib mode leaves tests/ off sys.path); one
-    module object for every test file that loads it."""
-    if "staged_oracle" not in sys.modules:
-        path = Path(__file__).resolve().parents[2] / "staged_oracle.py"
-        spec = importlib.util.spec_from_file_location("staged_oracle", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["staged_oracle"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["staged_oracle"]
 
 
 def distribution(counts):
@@ -47,7 +32,7 @@ def compare(name, deck, pays=(), rules=(), params=None):
     game = load(name, pays=list(pays), rules=list(rules))
     staged = StagedRules.of(game)
     ours = solve.analysis_of(staged, solve.solve(staged, deck))
-    theirs = oracle().analyze(name, deck, params)
+    theirs = staged_oracle.analyze(name, deck, params)
     assert ours.expected_return == theirs.expected_return
     assert ours.average_wager == theirs.average_wager
     assert distribution({row.net: row.count for row in ours.net_rows()}) == distribution(theirs.net_counts)
@@ -110,5 +95,5 @@ def test_the_last_decision_on_the_full_deck_is_the_oracle(name, hand, board, his
     deltas = {"bet1": 1, "bet2": 2, "bet3": 3, "pull": -1, "ride": 0}
     units = rules.initial_units + sum(deltas[a] for a in history)
     found = decide.decide(rules, hand, board, (), units)
-    values = oracle().decide(name, range(52), hand + board, history)
+    values = staged_oracle.decide(name, range(52), hand + board, history)
     assert {ACTIONS[name][a]: v for a, v in values.items()} == {a: v * units for a, v in found.values.items()}

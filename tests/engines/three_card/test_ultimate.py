@@ -2,10 +2,7 @@
 tests/staged_oracle.py on reduced decks, and the published return on the full deck."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -15,20 +12,8 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import ThreeCardRanking
 from oddscalc.engines.three_card.rules import qualifier_strength
 from oddscalc.engines.three_card.ultimate import UltimateRules, analyze, decide
+from tests import staged_oracle as so
 
-
-def _load_oracle():
-    if "staged_oracle" not in sys.modules:
-        path = Path(__file__).parents[2] / "staged_oracle.py"
-        spec = importlib.util.spec_from_file_location("staged_oracle", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["staged_oracle"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["staged_oracle"]
-
-
-so = _load_oracle()
 UTCP = "ultimate-three-card-poker"
 
 # reduced decks (codes rank * 4 + suit, rank 12 the ace): queens and better so the qualifier matters,
