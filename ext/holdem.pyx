@@ -37,9 +37,10 @@ from cython cimport view
 cimport openmp
 
 from oddscalc._native.choice cimport takes
-from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards, choose, choose2, \
+from oddscalc._native.cards cimport N_CARDS, card_rank, mark_cards, choose, choose2, \
     choose3, choose4, next_colex, sort3_desc
 from oddscalc._native.eval5 cimport N_STRENGTHS, N_CATEGORIES, strength5, strengths7_with, category_of
+from oddscalc._native.suits cimport suit_maps
 
 cdef enum:
     MAX_HOLDINGS = 1326        # C(52, 2)
@@ -339,26 +340,7 @@ cdef int below_disjoint(const BoardCounts* w, int k, const uint16_t* all_sorted,
 
 cdef int suit_group(const uint8_t* live, uint8_t[:, ::1] card_maps) noexcept nogil:
     """The suit permutations that map the live cards onto themselves, as card maps (rows); their number."""
-    cdef int p[4]
-    cdef int n = 0, c, ok
-    for p[0] in range(4):
-        for p[1] in range(4):
-            for p[2] in range(4):
-                for p[3] in range(4):
-                    if p[0] == p[1] or p[0] == p[2] or p[0] == p[3] or p[1] == p[2] or p[1] == p[3] \
-                            or p[2] == p[3]:
-                        continue
-                    ok = 1
-                    for c in range(N_CARDS):
-                        if live[c] != live[make_card(card_rank(c), p[card_suit(c)])]:
-                            ok = 0
-                            break
-                    if not ok:
-                        continue
-                    for c in range(N_CARDS):
-                        card_maps[n, c] = make_card(card_rank(c), p[card_suit(c)])
-                    n += 1
-    return n
+    return suit_maps(live, &card_maps[0, 0])
 
 
 cdef inline int five_class(const uint8_t* cards) noexcept nogil:

@@ -25,14 +25,16 @@ is an integer (over the scale) summed over its dealer hands, and sums and compar
 integers, and exact.  With cards read, boards differ in their dealer hands (an ace on the board is
 an ace the read card cannot be): a board weighs as many deals as it has, as it should.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, free
+from libc.string cimport memset
 from cython.parallel cimport prange
 
 from oddscalc._native.cards cimport N_CARDS, N_RANKS, mark_cards, next_colex
 from oddscalc._native.choice cimport takes
-from oddscalc._native.colex cimport BINOM, complement, unrank
+from oddscalc._native.colex cimport BINOM, complement, rank_of, unrank
 from oddscalc._native.eval5 cimport N_CATEGORIES, category_of, strength7, strengths7_with
+from oddscalc._native.suits cimport MAX_SUIT_MAPS, suit_maps
 
 cdef enum:
     SIX = 6                    # endings: no qualifier and win, tie, lose; qualifies and win, tie, lose
@@ -64,6 +66,9 @@ cdef struct Situation:
     bint allowed_rank[N_RANKS]  # per rank: may be the dealer's other card
     int rank_left[N_RANKS]     # per rank, its cards in rest
     bint in_rest[N_CARDS]
+    # per board, the least index of its images under the suit permutations that keep the situation
+    # (NULL when only the identity does): pass 1 counts a board whose own it is, the others copy it
+    const int32_t* source
 
 
 cdef inline void settle(uint16_t p, const uint8_t* dealer, int qualifier, uint16_t* e) noexcept nogil:
@@ -93,6 +98,11 @@ cdef inline void count_against(const uint16_t* theirs, int n, int hands, uint16_
     e[5] = hands - not_qualifying - q_weaker - q_ties
 
 
+cdef inline bint copied(const Situation* s, int64_t r) noexcept nogil:
+    """Whether board r is the image of a board counted in its place (pass 1 skips it)."""
+    return s.source != NULL and s.source[r] != r
+
+
 cdef void one_unseen_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* category,
                            uint16_t* ends) noexcept nogil:
     """Pass 1 for the boards first..last-1 with one dealer card unseen.  The seen card and the board
@@ -104,28 +114,31 @@ cdef void one_unseen_chunk(const Situation* s, int64_t first, int64_t last, uint
     cdef uint8_t player[7]
     cdef uint8_t known[6]
     cdef uint16_t theirs[2][N_CARDS]
-    cdef uint16_t* made
     cdef uint16_t p, p_before = 0
-    cdef int j
-    cdef int64_t r
+    cdef int j, made = 0
+    cdef int64_t r, before = -1
     unrank(first, BOARD, s.n, idx)
     player[0], player[1] = s.hand[0], s.hand[1]
     known[0] = s.seen[0]
     for r in range(first, last):
+        if copied(s, r):
+            next_colex(idx, BOARD)
+            continue
         for j in range(BOARD):
             player[HOLE + j] = known[1 + j] = s.rest[idx[j]]
         p = strength7(player)
         category[r] = category_of(p)
-        made = theirs[r & 1]
-        strengths7_with(known, s.rest, s.n, made)
+        strengths7_with(known, s.rest, s.n, theirs[made])
         for j in range(BOARD):
-            made[idx[j]] = NOT_A_HAND
-        if r > first:
-            count_against(theirs[(r - 1) & 1], s.n, s.n - BOARD, p_before, s.qualifier, ends + (r - 1) * SIX)
+            theirs[made][idx[j]] = NOT_A_HAND
+        if before >= 0:
+            count_against(theirs[1 - made], s.n, s.n - BOARD, p_before, s.qualifier, ends + before * SIX)
         p_before = p
+        before = r
+        made = 1 - made
         next_colex(idx, BOARD)
-    if last > first:
-        count_against(theirs[(last - 1) & 1], s.n, s.n - BOARD, p_before, s.qualifier, ends + (last - 1) * SIX)
+    if before >= 0:
+        count_against(theirs[1 - made], s.n, s.n - BOARD, p_before, s.qualifier, ends + before * SIX)
 
 
 cdef inline int flush_suit(const Situation* s, const int* idx) noexcept nogil:
@@ -214,6 +227,9 @@ cdef void read_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* c
     unrank(first, BOARD, s.n, idx)
     player[0], player[1] = s.hand[0], s.hand[1]
     for r in range(first, last):
+        if copied(s, r):
+            next_colex(idx, BOARD)
+            continue
         board = 0
         for j in range(BOARD):
             player[HOLE + j] = known[1 + j] = s.rest[idx[j]]
@@ -284,6 +300,47 @@ cdef void read_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* c
         next_colex(idx, BOARD)
 
 
+cdef void source_chunk(const uint8_t* images, int n_images, int n, int64_t first, int64_t last,
+                       int32_t* source) noexcept nogil:
+    """Situation.source for the boards first..last-1: the least colex index of a board and its
+    images (``images``: per permutation kept but the identity, each position's image position)."""
+    cdef int idx[BOARD]
+    cdef int image[BOARD]
+    cdef int g, j, k, x
+    cdef int64_t r, least, index
+    unrank(first, BOARD, n, idx)
+    for r in range(first, last):
+        least = r
+        for g in range(n_images):
+            for j in range(BOARD):
+                # insertion into the ascending image so far
+                x = images[g * N_CARDS + idx[j]]
+                k = j
+                while k > 0 and image[k - 1] > x:
+                    image[k] = image[k - 1]
+                    k -= 1
+                image[k] = x
+            index = rank_of(image, BOARD)
+            if index < least:
+                least = index
+        source[r] = <int32_t>least
+        next_colex(idx, BOARD)
+
+
+cdef void copy_chunk(const int32_t* source, int64_t first, int64_t last, uint8_t* category,
+                     uint16_t* ends) noexcept nogil:
+    """A skipped board's counts: its image's (the situation is the same seen through a suit
+    permutation, so are the player's category and the dealer's hands by ending)."""
+    cdef int64_t r, q
+    cdef int k
+    for r in range(first, last):
+        q = source[r]
+        if q != r:
+            category[r] = category[q]
+            for k in range(SIX):
+                ends[r * SIX + k] = ends[q * SIX + k]
+
+
 cdef void board_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* category,
                       uint16_t* ends) noexcept nogil:
     """Pass 1 for the boards first..last-1 (read_chunk with cards read, one_unseen_chunk when one
@@ -307,6 +364,9 @@ cdef void board_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* 
     for j in range(HOLE - s.unseen):
         dealer[j] = s.seen[j]
     for r in range(first, last):
+        if copied(s, r):
+            next_colex(idx, BOARD)
+            continue
         for j in range(BOARD):
             player[HOLE + j] = dealer[HOLE + j] = s.rest[idx[j]]
         p = strength7(player)
@@ -466,11 +526,13 @@ cdef int read(object values, int64_t* out, int n, str name) except -1:
 
 
 cdef class Boards:
-    """Pass 1 for one situation: every board's player category and dealer hands by ending."""
+    """Pass 1 for one situation: every board's player category and dealer hands by ending, each
+    class of boards under the suit permutations that keep the situation counted once."""
     cdef Situation s
     cdef int64_t boards, flops, hands
     cdef uint8_t* category
     cdef uint16_t* ends
+    cdef int32_t* source
 
     def __cinit__(self, hand, seen, dead, int qualifier, reads=()):
         cdef uint8_t used[N_CARDS]
@@ -478,6 +540,8 @@ cdef class Boards:
         cdef int64_t chunks, ch, r
         self.category = NULL
         self.ends = NULL
+        self.source = NULL
+        self.s.source = NULL
         for i in range(N_CARDS):
             used[i] = 0
         if len(hand) != HOLE:
@@ -511,12 +575,50 @@ cdef class Boards:
         if self.category == NULL or self.ends == NULL:
             raise MemoryError()
         chunks = (self.boards + CHUNK - 1) // CHUNK
+        self._symmetry(hand, seen, dead)
         for ch in prange(chunks, nogil=True, schedule="dynamic"):
             board_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.boards), self.category, self.ends)
+        if self.source != NULL:
+            for ch in prange(chunks, nogil=True, schedule="dynamic"):
+                copy_chunk(self.source, ch * CHUNK, min((ch + 1) * CHUNK, self.boards), self.category, self.ends)
         # the dealer hands counted, over every board (with cards read, boards differ in them)
         self.hands = 0
         for r in range(self.boards * SIX):
             self.hands += self.ends[r]
+
+    cdef int _symmetry(self, hand, seen, dead) except -1:
+        """Situation.source, when a suit permutation other than the identity keeps the situation:
+        the player's cards, the dealer's seen ones and the dead ones each onto themselves (reads
+        name ranks, which a suit permutation keeps).  Such a permutation maps every board onto one
+        of the same counts, so only the least of each class is counted."""
+        cdef uint8_t marks[N_CARDS]
+        cdef uint8_t maps[MAX_SUIT_MAPS * N_CARDS]
+        cdef uint8_t images[MAX_SUIT_MAPS * N_CARDS]
+        cdef int position[N_CARDS]
+        cdef int i, g, n_maps
+        cdef int64_t chunks = (self.boards + CHUNK - 1) // CHUNK, ch
+        memset(marks, 0, sizeof(marks))
+        for card in hand:
+            marks[card] = 1
+        for card in seen:
+            marks[card] = 2
+        for card in dead:
+            marks[card] = 3
+        n_maps = suit_maps(marks, maps)
+        if n_maps == 1:
+            return 0
+        for i in range(self.s.n):
+            position[self.s.rest[i]] = i
+        for g in range(1, n_maps):
+            for i in range(self.s.n):
+                images[(g - 1) * N_CARDS + i] = position[maps[g * N_CARDS + self.s.rest[i]]]
+        self.source = <int32_t*>malloc(self.boards * sizeof(int32_t))
+        if self.source == NULL:
+            raise MemoryError()
+        for ch in prange(chunks, nogil=True, schedule="dynamic"):
+            source_chunk(images, n_maps - 1, self.s.n, ch * CHUNK, min((ch + 1) * CHUNK, self.boards), self.source)
+        self.s.source = self.source
+        return 0
 
     cdef int _read(self, seen, reads) except -1:
         """The rows and the allowed other cards of read_chunk: a seen card and a read one (the rows
@@ -548,6 +650,7 @@ cdef class Boards:
     def __dealloc__(self):
         free(self.category)
         free(self.ends)
+        free(self.source)
 
     cdef int flops_priced(self, int game, const int64_t* first, const int64_t* second, const int64_t* third,
                           const int64_t* fold, bint wager_more, int64_t* value, int64_t* played) except -1 nogil:

@@ -22,6 +22,7 @@ from libc.string cimport memset
 from oddscalc._native.cards cimport N_CARDS, card_rank, card_suit, make_card, mark_cards, sort3_desc
 from oddscalc._native.colex cimport BINOM, unrank
 from oddscalc._native.eval3 cimport ThreeCardRanking, strength3
+from oddscalc._native.suits cimport MAX_SUIT_MAPS, suit_maps
 
 cdef enum:
     N_ENDINGS = 6
@@ -31,30 +32,18 @@ cdef enum:
 
 
 cdef int _deck_permutations(const int* cards, int n, int[24][4] perms) noexcept:
-    """The suit permutations that map the deck onto itself (the identity always among them)."""
-    cdef int in_deck[N_CARDS]
-    cdef int p[4]
-    cdef int a, b, c, d, i, count = 0
-    cdef bint ok
-    for i in range(N_CARDS):
-        in_deck[i] = 0
+    """The suit permutations that map the deck onto itself (the identity always among them), as
+    each suit's image."""
+    cdef uint8_t in_deck[N_CARDS]
+    cdef uint8_t maps[MAX_SUIT_MAPS * N_CARDS]
+    cdef int i, g, suit, count
+    memset(in_deck, 0, sizeof(in_deck))
     for i in range(n):
         in_deck[cards[i]] = 1
-    for a in range(4):
-        for b in range(4):
-            for c in range(4):
-                for d in range(4):
-                    if a == b or a == c or a == d or b == c or b == d or c == d:
-                        continue
-                    p[0], p[1], p[2], p[3] = a, b, c, d
-                    ok = True
-                    for i in range(n):
-                        if not in_deck[make_card(card_rank(cards[i]), p[card_suit(cards[i])])]:
-                            ok = False
-                            break
-                    if ok:
-                        perms[count][0], perms[count][1], perms[count][2], perms[count][3] = a, b, c, d
-                        count += 1
+    count = suit_maps(in_deck, maps)
+    for g in range(count):
+        for suit in range(4):
+            perms[g][suit] = card_suit(maps[g * N_CARDS + make_card(0, suit)])
     return count
 
 

@@ -29,6 +29,9 @@ from tests import holdem_oracle
 UTH, THB = "ultimate-texas-holdem", "texas-holdem-bonus"
 ORACLE_NAMES = {"check": "check", "play3": "play 3x", "play4": "play 4x"}
 DECKS = ["As Ks Qs Js Ts Ah Ad Kh 9c 9d 2c", "2c 2d 6h 6s 9c 9d Qh Qs Ac Ad 7h 5h"]
+# a deck that swapping hearts and spades maps onto itself: with "Ts Th" held (and 9c seen, if seen)
+# the kernel counts one board of each pair of images and copies it to the other
+SYMMETRIC = "As Ks Qs Js Ts Ah Kh Qh Jh Th 9c"
 
 
 def dead_of(deck: str) -> tuple[int, ...]:
@@ -38,19 +41,21 @@ def dead_of(deck: str) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("deck, hand, seen", [
     (DECKS[0], "As Kh", "9c"), (DECKS[0], "9d 2c", "Ad Ks"), (DECKS[0], "Ts Js", "Ah"),
+    (SYMMETRIC, "Ts Th", "9c"), pytest.param(SYMMETRIC, "Ts Th", "", marks=pytest.mark.slow),
     pytest.param(DECKS[1], "6h 6s", "Qs", marks=pytest.mark.slow),
     pytest.param(DECKS[1], "7h 5h", "Ac Ad", marks=pytest.mark.slow),
     pytest.param(DECKS[1], "2c Qh", "2d", marks=pytest.mark.slow),
 ])
 def test_every_preflop_option_is_the_oracle_s(deck, hand, seen):
-    oracle = holdem_oracle.decide(UTH, deck, [hand, seen], params={"dealer_cards_seen": len(seen.split())})
+    groups = [hand, *([seen] if seen else [])]
+    oracle = holdem_oracle.decide(UTH, deck, groups, params={"dealer_cards_seen": len(seen.split())})
     values, found = ultimate_values(UltimateRules(), parse_cards(hand), parse_cards(seen), dead_of(deck))
     assert values == {ORACLE_NAMES[name]: value for name, value in oracle.items()}
     assert 0 <= found["flops_played"] <= found["flops"]
 
 
 @pytest.mark.parametrize("deck, hand, seen", [
-    (DECKS[0], "As Kh", "9c"), (DECKS[0], "9d 2c", "Ad Ks"),
+    (DECKS[0], "As Kh", "9c"), (DECKS[0], "9d 2c", "Ad Ks"), (SYMMETRIC, "Ts Th", "9c"),
     pytest.param(DECKS[1], "7h 5h", "Ac", marks=pytest.mark.slow),
     pytest.param(DECKS[1], "2c Qh", "2d 6h", marks=pytest.mark.slow),
 ])
@@ -119,6 +124,8 @@ def test_the_command_line_decides_preflop_with_a_seen_card(cli):
 CLUBS_DECK = "Ac Kc Qc Jc Tc Ah Ad Kh 9s 9d 2s"
 READ_CASES = [(DECKS[0], "As Kh", "", "A"), (DECKS[0], "As Kh", "9c", "A"), (DECKS[0], "9d 2c", "", "9 2 T|A K"),
               (DECKS[0], "9d 2c", "", "A K"), (CLUBS_DECK, "9d 2s", "", "A K"), (CLUBS_DECK, "Ac Kh", "9s", "A"),
+              (SYMMETRIC, "Ts Th", "9c", "Q J"), (SYMMETRIC, "Ts Th", "", "A|K Q"),
+              pytest.param(SYMMETRIC, "Ts Th", "", "A K", marks=pytest.mark.slow),
               pytest.param(DECKS[0], "Ts Js", "", "A K Q J T 9 2", marks=pytest.mark.slow),
               pytest.param(DECKS[0], "9d 2c", "Ks", "A Q J", marks=pytest.mark.slow)]
 
@@ -127,13 +134,12 @@ READ_CASES = [(DECKS[0], "As Kh", "", "A"), (DECKS[0], "As Kh", "9c", "A"), (DEC
 def test_a_preflop_read_is_the_oracle_s(deck, hand, seen, reads):
     groups, params = [hand, *([seen] if seen else [])], {"dealer_cards_seen": len(seen.split())}
     classes = reads.split("|")
-    oracle = holdem_oracle
     values, _ = ultimate_values(UltimateRules(), parse_cards(hand), parse_cards(seen), dead_of(deck),
                                 parse_reads(reads))
-    expected = oracle.decide_read(UTH, deck, groups, classes, params=params)
+    expected = holdem_oracle.decide_read(UTH, deck, groups, classes, params=params)
     assert values == {ORACLE_NAMES[name]: value for name, value in expected.items()}
     value, _ = bonus_values(BonusRules(), parse_cards(hand), parse_cards(seen), dead_of(deck), parse_reads(reads))
-    assert value == oracle.decide_read(THB, deck, groups, classes, params=params)["bet2"]
+    assert value == holdem_oracle.decide_read(THB, deck, groups, classes, params=params)["bet2"]
 
 
 def test_a_read_only_one_card_can_fit_is_that_card_seen():

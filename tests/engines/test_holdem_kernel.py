@@ -180,7 +180,6 @@ def test_casino_holdem_equals_the_oracle_on_ten_cards(deck, params):
 
 
 def check_against_oracle(deck, params):
-    ho = holdem_oracle
     cards = parse_cards(deck)
     dead = tuple(c for c in range(52) if c not in cards)
     qualifier = params.get("dealer_qualifier", "pair-4")
@@ -189,7 +188,7 @@ def check_against_oracle(deck, params):
         qualifier_pair=None if qualifier is None else 2, bonus_ratio=Fraction(params.get("aa_bonus_ratio", 0)),
         wager_more=params.get("tie_break", "wager_more") == "wager_more")
     mine = hc.casino_holdem(rules, dead)
-    theirs = ho.analyze("casino-holdem", deck, params)
+    theirs = holdem_oracle.analyze("casino-holdem", deck, params)
     assert mine.expected_return == theirs.expected_return
     assert mine.average_wager == theirs.average_wager
     assert mine.call_probability == theirs.action_probabilities["flop"].get("call", 0)
@@ -197,11 +196,10 @@ def check_against_oracle(deck, params):
 
 
 def test_call_and_fold_value_one_situation_as_the_oracle_does():
-    ho = holdem_oracle
     deck = "As Ks Qs Js Ts Ah Ad Kh 9c"
     dead = tuple(c for c in range(52) if c not in parse_cards(deck))
     for hold, flop in [("Ah Ad", "As Ks 9c"), ("Ts 9c", "Ah Kh Qs")]:
-        theirs = ho.decide("casino-holdem", deck, [hold, flop])
+        theirs = holdem_oracle.decide("casino-holdem", deck, [hold, flop])
         call, fold = hc.call_and_fold(tuple(parse_cards(hold)), tuple(parse_cards(flop)), dead=dead)
         assert (call, fold) == (theirs["call"], theirs["fold"])
 

@@ -1,6 +1,6 @@
 """Ultimate Texas Hold'em (engine ``holdem-ultimate``) and Texas Hold'em Bonus (``holdem-bonus``) as
 built-in games: the families' outcome tables and side bets on reduced decks, every row against the
-brute-force reference tests/holdem_oracle.py playing the same rules (the shipped tables, the overlays of
+brute-force reference tests/ho.py playing the same rules (the shipped tables, the overlays of
 tables/examples and rule changes); ``decide`` through the API at every stage against the oracle's
 ``decide``; bad input refused in one line before any count; the strategy charts on the full deck.
 
@@ -40,7 +40,7 @@ from oddscalc.engines.chart_tables import chart_table
 from oddscalc.engines.holdem import bonus, starting_hands, ultimate
 from oddscalc.engines.holdem.bonus import BonusGame
 from oddscalc.engines.holdem.ultimate import UltimateGame
-from tests import holdem_oracle
+from tests import holdem_oracle as ho
 
 UTH, THB = "ultimate-texas-holdem", "texas-holdem-bonus"
 EXAMPLES = tables_dir() / "examples"
@@ -79,7 +79,7 @@ def _thawed(params: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
 
 @cache
 def _oracle(game: str, deck: str, params: tuple[tuple[str, Any], ...]) -> Any:
-    return holdem_oracle.analyze(game, deck, _thawed(params))
+    return ho.analyze(game, deck, _thawed(params))
 
 
 def oracle(game: str, deck: str, params: dict[str, Any]) -> Any:
@@ -117,7 +117,6 @@ def _thb_row(history: tuple[str, ...], result: str, qualifies: bool, category: s
 
 @cache
 def _oracle_rows(game: str, deck: str, params: tuple[tuple[str, Any], ...]) -> tuple[dict, dict, dict]:
-    ho = holdem_oracle
     theirs = _oracle(game, deck, params)
     rules = ho.GAMES[game](ho.parameters(game, _thawed(params)))
     cards = sorted(parse_cards(deck))
@@ -252,7 +251,6 @@ def _check_main(analysis: Any, rows: dict, theirs: Any, deals: int) -> None:
 
 
 def _check_ultimate(deck: str, loaded: Any, params: dict[str, Any]) -> None:
-    ho = holdem_oracle
     typed = UltimateGame.of(loaded).rules
     play = hs.ultimate_play(typed, dead_of(deck))
     main, trips = ultimate.main_of(loaded, play), ultimate.trips_of(loaded, play)
@@ -286,7 +284,6 @@ def test_ultimates_outcome_tables_equal_the_oracle_on_reduced_decks(deck, exampl
 @pytest.mark.slow
 def test_a_blind_paying_below_a_straight_equals_the_oracle():
     # the kernel keeps the river situations apart from the least paying hand: here a pair
-    ho = holdem_oracle
     deck = "Ac Kd Qh Js Tc 9d 9h 2s 3c"
     pays = ("blind.pair=1/2", "blind.three-of-a-kind=2", "trips.two-pair=1", "trips.straight=5")
     loaded = table(UTH, None, pays)
@@ -307,7 +304,6 @@ def _bonus_class(name: str) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("deck, example, rules, params", BONUS_CASES)
 def test_bonus_outcome_tables_equal_the_oracle_on_reduced_decks(deck, example, rules, params):
-    ho = holdem_oracle
     loaded = table(THB, example, **rules)
     _overlay_applies(THB, loaded, example, rules, BonusGame)
     game = BonusGame.of(loaded)
@@ -371,7 +367,6 @@ def _check_decided(decided: Any, theirs: dict[str, Fraction], wagers: dict[str, 
 
 @pytest.mark.slow
 def test_ultimate_decide_at_the_flop_and_the_river_is_the_oracles():
-    ho = holdem_oracle
     wagers = {"check": 0, "play 2x": 2, "fold": 0, "play 1x": 1}
     chosen = set()
     for deck, hand, flop in FLOPS:
@@ -392,7 +387,6 @@ def test_ultimate_decide_at_the_flop_and_the_river_is_the_oracles():
 
 @pytest.mark.slow
 def test_ultimate_decide_under_other_rules_is_the_oracles():
-    ho = holdem_oracle
     for rules, params in (({"dealer_qualifier": "none", "tie_break": "wager_less"},
                            {"dealer_qualifier": None, "tie_break": "wager_less"}),
                           ({"flop_multiple": 3, "river_multiple": 2, "dealer_qualifier": "pair-4"},
@@ -415,7 +409,6 @@ def test_ultimate_decide_under_other_rules_is_the_oracles():
 
 @pytest.mark.slow
 def test_bonus_decide_at_the_flop_and_the_turn_is_the_oracles():
-    ho = holdem_oracle
     wagers = {"check": 0, "bet 1x": 1}
     names = {"check": "check", "bet1": "bet 1x"}
     chosen = set()
@@ -433,7 +426,6 @@ def test_bonus_decide_at_the_flop_and_the_turn_is_the_oracles():
 
 
 def test_bonus_decide_under_other_rules_is_the_oracles():
-    ho = holdem_oracle
     rules = {"flop_multiple": 1, "tie_break": "wager_less"}
     params = {"flop_multiple": 1, "tie_break": "wager_less", "ante_min_hand": "flush"}
     names = {"check": "check", "bet1": "bet 1x"}
@@ -456,7 +448,6 @@ def test_bonus_decide_under_other_rules_is_the_oracles():
 ])
 def test_decide_preflop_on_a_reduced_deck_is_the_oracles(game, hands, names):
     # on a reduced deck the whole solution is quick: preflop decide prices the orbit of the hand
-    ho = holdem_oracle
     wagers = {"check": 0, "fold": 0, "play 3x": 3, "play 4x": 4, "bet 2x": 2}
     for hand in hands:
         decided = oddscalc.decide(game, hand=hand, dead=dead_text(FAST))

@@ -149,10 +149,9 @@ def thb_figures(p: hs.BonusPlay) -> Figures:
 def oracle_outcomes(theirs: Any, game: str) -> dict[tuple[Any, str, Any], int]:
     """The oracle's outcome rows per facade deal, pairs merged ("pair-A" is a pair); a fold's row
     without the dealer's qualifying (and, for the Bonus game, without the category)."""
-    ho = holdem_oracle
     rows: Counter[tuple[Any, str, Any]] = Counter()
     for (hand, result, qualifies), n in theirs.outcomes.items():
-        category = ho.FIVE_CARD_CLASSES.index("pair" if hand.startswith("pair-") else hand)
+        category = holdem_oracle.FIVE_CARD_CLASSES.index("pair" if hand.startswith("pair-") else hand)
         if result == "fold":
             rows[(category if game == UTH else None, "fold", None)] += n
         else:
@@ -240,14 +239,13 @@ def _preflop_options(game: str, play: Any, o: int) -> dict[str, Fraction]:
 
 
 def _check_decide(game: str, deck: str, holdings: list[tuple[int, int]] | None = None) -> None:
-    ho = holdem_oracle
     dead = dead_of(deck)
     play: Any = hs.ultimate_play(dead=dead) if game == UTH else hs.bonus_play(dead=dead)
     found = hs.orbits(dead)
     view = memoryview(found.table).cast("h")
     for a, b in holdings or found.representatives:
         o = view[a * 52 + b]
-        assert _preflop_options(game, play, o) == ho.decide(game, deck, [(a, b)])
+        assert _preflop_options(game, play, o) == holdem_oracle.decide(game, deck, [(a, b)])
 
 
 @pytest.mark.parametrize("game", [UTH, THB])
