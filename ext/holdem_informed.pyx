@@ -66,8 +66,11 @@ cdef struct Situation:
     bint allowed_rank[N_RANKS]  # per rank: may be the dealer's other card
     int rank_left[N_RANKS]     # per rank, its cards in rest
     bint in_rest[N_CARDS]
-    # per board, the least index of its images under the suit permutations that keep the situation
-    # (NULL when only the identity does): pass 1 counts a board whose own it is, the others copy it
+    # the suit permutations that keep the situation but the identity, each as every position's image
+    # position; per board, the least index of its images (NULL when only the identity keeps it): pass 1
+    # counts a board whose own it is, the others copy it, and pass 2 prices a flop per class
+    int n_images
+    uint8_t images[(MAX_SUIT_MAPS - 1) * N_CARDS]
     const int32_t* source
 
 
@@ -300,31 +303,49 @@ cdef void read_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* c
         next_colex(idx, BOARD)
 
 
-cdef void source_chunk(const uint8_t* images, int n_images, int n, int64_t first, int64_t last,
-                       int32_t* source) noexcept nogil:
-    """Situation.source for the boards first..last-1: the least colex index of a board and its
-    images (``images``: per permutation kept but the identity, each position's image position)."""
-    cdef int idx[BOARD]
+cdef inline int64_t image_index(const uint8_t* images, int g, const int* idx, int k) noexcept nogil:
+    """The colex index of the image of the k ascending positions idx under kept permutation g."""
     cdef int image[BOARD]
-    cdef int g, j, k, x
+    cdef int j, i, x
+    for j in range(k):
+        # insertion into the ascending image so far
+        x = images[g * N_CARDS + idx[j]]
+        i = j
+        while i > 0 and image[i - 1] > x:
+            image[i] = image[i - 1]
+            i -= 1
+        image[i] = x
+    return rank_of(image, k)
+
+
+cdef void source_chunk(const Situation* s, int64_t first, int64_t last, int32_t* source) noexcept nogil:
+    """Situation.source for the boards first..last-1: the least colex index of a board and its images."""
+    cdef int idx[BOARD]
+    cdef int g
     cdef int64_t r, least, index
-    unrank(first, BOARD, n, idx)
+    unrank(first, BOARD, s.n, idx)
     for r in range(first, last):
         least = r
-        for g in range(n_images):
-            for j in range(BOARD):
-                # insertion into the ascending image so far
-                x = images[g * N_CARDS + idx[j]]
-                k = j
-                while k > 0 and image[k - 1] > x:
-                    image[k] = image[k - 1]
-                    k -= 1
-                image[k] = x
-            index = rank_of(image, BOARD)
+        for g in range(s.n_images):
+            index = image_index(s.images, g, idx, BOARD)
             if index < least:
                 least = index
         source[r] = <int32_t>least
         next_colex(idx, BOARD)
+
+
+cdef inline int flop_weight(const Situation* s, const int* idx, int64_t f) noexcept nogil:
+    """The flops pass 2 prices flop f for: its class's size if f is the least of its images (they
+    all decide alike, their boards' values the same), else 0."""
+    cdef int g, fixed = 1
+    cdef int64_t index
+    for g in range(s.n_images):
+        index = image_index(s.images, g, idx, FLOP)
+        if index < f:
+            return 0
+        fixed += index == f
+    # the permutations kept, n_images + 1, fall in cosets of the flop's own stabiliser
+    return (s.n_images + 1) // fixed
 
 
 cdef void copy_chunk(const int32_t* source, int64_t first, int64_t last, uint8_t* category,
@@ -458,10 +479,14 @@ cdef void flop_chunk(const Situation* s, int64_t first, int64_t last, const int6
     flops played."""
     cdef int idx[FLOP]
     cdef int64_t boards[MAX_PAIRS]
-    cdef int m, t
-    cdef int64_t _f, v_flop, v_check
+    cdef int m, t, w
+    cdef int64_t f, v_flop, v_check
     unrank(first, FLOP, s.n, idx)
-    for _f in range(first, last):
+    for f in range(first, last):
+        w = flop_weight(s, idx, f)
+        if w == 0:
+            next_colex(idx, FLOP)
+            continue
         m = flop_boards(s, idx, boards)
         v_flop = 0
         v_check = 0
@@ -469,10 +494,10 @@ cdef void flop_chunk(const Situation* s, int64_t first, int64_t last, const int6
             v_flop += values[2 * boards[t]]
             v_check += values[2 * boards[t] + 1]
         if takes(v_flop, v_check, wager_more):
-            check[0] += v_flop
-            played[0] += 1
+            check[0] += w * v_flop
+            played[0] += w
         else:
-            check[0] += v_check
+            check[0] += w * v_check
         next_colex(idx, FLOP)
 
 
@@ -483,11 +508,15 @@ cdef void bonus_chunk(const Situation* s, int64_t first, int64_t last, const int
     cdef int idx[FLOP]
     cdef int64_t boards[MAX_PAIRS]
     cdef int64_t turn_net[N_CARDS]
-    cdef int a, b, m, t
-    cdef int64_t _f, w, v_check, v_bet, v_river
+    cdef int a, b, m, t, weight
+    cdef int64_t f, w, v_check, v_bet, v_river
     cdef const int64_t* x
     unrank(first, FLOP, s.n, idx)
-    for _f in range(first, last):
+    for f in range(first, last):
+        weight = flop_weight(s, idx, f)
+        if weight == 0:
+            next_colex(idx, FLOP)
+            continue
         m = flop_boards(s, idx, boards)
         v_check = 0
         v_bet = 0
@@ -509,10 +538,10 @@ cdef void bonus_chunk(const Situation* s, int64_t first, int64_t last, const int
             if takes(turn_net[a], 0, wager_more):
                 v_river += turn_net[a]
         if takes(v_bet, v_check, wager_more):
-            value[0] += v_bet + v_river
-            played[0] += 1
+            value[0] += weight * (v_bet + v_river)
+            played[0] += weight
         else:
-            value[0] += v_check + v_river
+            value[0] += weight * (v_check + v_river)
         next_colex(idx, FLOP)
 
 
@@ -542,6 +571,7 @@ cdef class Boards:
         self.ends = NULL
         self.source = NULL
         self.s.source = NULL
+        self.s.n_images = 0
         for i in range(N_CARDS):
             used[i] = 0
         if len(hand) != HOLE:
@@ -593,7 +623,6 @@ cdef class Boards:
         of the same counts, so only the least of each class is counted."""
         cdef uint8_t marks[N_CARDS]
         cdef uint8_t maps[MAX_SUIT_MAPS * N_CARDS]
-        cdef uint8_t images[MAX_SUIT_MAPS * N_CARDS]
         cdef int position[N_CARDS]
         cdef int i, g, n_maps
         cdef int64_t chunks = (self.boards + CHUNK - 1) // CHUNK, ch
@@ -605,18 +634,19 @@ cdef class Boards:
         for card in dead:
             marks[card] = 3
         n_maps = suit_maps(marks, maps)
+        self.s.n_images = n_maps - 1
         if n_maps == 1:
             return 0
         for i in range(self.s.n):
             position[self.s.rest[i]] = i
         for g in range(1, n_maps):
             for i in range(self.s.n):
-                images[(g - 1) * N_CARDS + i] = position[maps[g * N_CARDS + self.s.rest[i]]]
+                self.s.images[(g - 1) * N_CARDS + i] = position[maps[g * N_CARDS + self.s.rest[i]]]
         self.source = <int32_t*>malloc(self.boards * sizeof(int32_t))
         if self.source == NULL:
             raise MemoryError()
         for ch in prange(chunks, nogil=True, schedule="dynamic"):
-            source_chunk(images, n_maps - 1, self.s.n, ch * CHUNK, min((ch + 1) * CHUNK, self.boards), self.source)
+            source_chunk(&self.s, ch * CHUNK, min((ch + 1) * CHUNK, self.boards), self.source)
         self.s.source = self.source
         return 0
 
