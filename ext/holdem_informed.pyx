@@ -79,6 +79,18 @@ cdef inline void settle(uint16_t p, const uint8_t* dealer, int qualifier, uint16
     e[(0 if p > d else 1 if p == d else 2) + (3 if d >= qualifier else 0)] += 1
 
 
+cdef inline void store_endings(int weaker, int ties, int q_weaker, int q_ties, int not_qualifying, int hands,
+                               uint16_t* e) noexcept nogil:
+    """The six endings from the dealer hands below the player's, tied with it, of those the ones
+    that qualify, the ones that do not qualify, and all of them."""
+    e[0] = weaker - q_weaker
+    e[1] = ties - q_ties
+    e[2] = not_qualifying - e[0] - e[1]
+    e[3] = q_weaker
+    e[4] = q_ties
+    e[5] = hands - not_qualifying - q_weaker - q_ties
+
+
 cdef inline void count_against(const uint16_t* theirs, int n, int hands, uint16_t p, int qualifier,
                                uint16_t* e) noexcept nogil:
     """e: the six endings of the dealer strengths theirs[0..n) against the player's ``p``, ``hands``
@@ -93,12 +105,7 @@ cdef inline void count_against(const uint16_t* theirs, int n, int hands, uint16_
         q_weaker += (d < p) & (d >= qualifier)
         q_ties += (d == p) & (d >= qualifier)
         not_qualifying += d < qualifier
-    e[0] = weaker - q_weaker
-    e[1] = ties - q_ties
-    e[2] = not_qualifying - e[0] - e[1]
-    e[3] = q_weaker
-    e[4] = q_ties
-    e[5] = hands - not_qualifying - q_weaker - q_ties
+    store_endings(weaker, ties, q_weaker, q_ties, not_qualifying, hands, e)
 
 
 cdef inline bint copied(const Situation* s, int64_t r) noexcept nogil:
@@ -178,12 +185,7 @@ cdef inline void count_weighted(const uint16_t* theirs, const uint16_t* weights,
         q_weaker += w & below & qualifies
         q_ties += w & equal & qualifies
         not_qualifying += w & ~qualifies
-    e[0] = weaker - q_weaker
-    e[1] = ties - q_ties
-    e[2] = not_qualifying - e[0] - e[1]
-    e[3] = q_weaker
-    e[4] = q_ties
-    e[5] = hands - not_qualifying - q_weaker - q_ties
+    store_endings(weaker, ties, q_weaker, q_ties, not_qualifying, hands, e)
 
 
 cdef inline void swap_entries(uint8_t* cards, uint16_t* weights, int a, int b) noexcept nogil:
