@@ -4,7 +4,7 @@ a sample of the same work in the same run.
 
     python bench/holdem_informed.py              # one and two dealer cards seen, and reads
     python bench/holdem_informed.py --flops 40   # more plain flops (default 12)
-    python bench/holdem_informed.py --whole      # and the whole one-card exposure count (~11 min)
+    python bench/holdem_informed.py --whole      # and the whole one-card exposure count (~9 min)
 
 1. **kernel**: ``oddscalc.decide(game, hand, seen=..., reads=...)`` with no board, every
    stage decided on what is seen: every board and every unseen dealer card (after one warm-up call
