@@ -25,7 +25,7 @@ is an integer (over the scale) summed over its dealer hands, and sums and compar
 integers, and exact.  With cards read, boards differ in their dealer hands (an ace on the board is
 an ace the read card cannot be): a board weighs as many deals as it has, as it should.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 from cython.parallel cimport prange
@@ -47,6 +47,8 @@ cdef enum:
     ULTIMATE = 0               # the games pass 2 prices
     BONUS = 1
     MAX_PAIRS = 1176           # turn and river pairs of a flop: C(49, 2)
+    RANK_PAIRS = 91            # unordered pairs of ranks, a rank twice too
+    MULTISETS = 6188           # a board's ranks as a multiset (of the 13, five with repetition): C(17, 5)
     NOT_A_HAND = 0xFFFF        # above every strength (0..7461)
 
 
@@ -57,13 +59,17 @@ cdef struct Situation:
     uint8_t hand[HOLE]
     uint8_t seen[HOLE]
     int qualifier              # the least qualifying dealer strength (0: every hand qualifies)
-    # dealer cards read by rank class (read_chunk): the dealer's hand is one of ``rows`` (the seen
-    # card, or each card of the first read's ranks) and one card of ``rest`` of a rank allowed
+    # dealer cards read by rank class: one seen and the other read (read_chunk: count_seen_read), or none
+    # seen and one or both read (count_pairs); the first card's ranks read_rank, the other's allowed_rank
     bint reading
-    int n_rows
-    uint8_t rows[N_CARDS]
-    int row_at[N_CARDS]        # a row's position in rest, -1 for the seen card
-    bint allowed_rank[N_RANKS]  # per rank: may be the dealer's other card
+    bint pairs
+    bint read_rank[N_RANKS]
+    bint allowed_rank[N_RANKS]
+    int n_pairs                # the rank pairs (a <= b) that can be the dealer's, their deals per
+    uint8_t pair_a[RANK_PAIRS]  # pair of cards (pair_deals) and their strengths
+    uint8_t pair_b[RANK_PAIRS]
+    uint8_t pair_deals[RANK_PAIRS]
+    const uint16_t* pair_strengths
     int rank_left[N_RANKS]     # per rank, its cards in rest
     bint in_rest[N_CARDS]
     # the suit permutations that keep the situation but the identity, each as every position's image
@@ -151,9 +157,9 @@ cdef void one_unseen_chunk(const Situation* s, int64_t first, int64_t last, uint
         count_against(theirs[1 - made], s.n, s.n - BOARD, p_before, s.qualifier, ends + before * SIX)
 
 
-cdef inline int flush_suit(const Situation* s, const int* idx) noexcept nogil:
+cdef inline int flush_suit(const Situation* s, const int* idx, int* on_board) noexcept nogil:
     """The suit a dealer's flush could be in on the board ``idx``: the one with three or more of its
-    cards (five cards hold at most one), or -1."""
+    cards (five cards hold at most one), or -1; ``on_board``: its cards there."""
     cdef int counts[4]
     cdef int j
     counts[0] = counts[1] = counts[2] = counts[3] = 0
@@ -161,8 +167,26 @@ cdef inline int flush_suit(const Situation* s, const int* idx) noexcept nogil:
         counts[s.rest[idx[j]] & 3] += 1
     for j in range(4):
         if counts[j] >= 3:
+            on_board[0] = counts[j]
             return j
+    on_board[0] = 0
     return -1
+
+
+cdef inline void left_by_kind(const Situation* s, const int* idx, int suit, int* plain_left,
+                              bint* flush_left) noexcept nogil:
+    """Per rank, the cards left off the board ``idx`` not of the flush ``suit``, and whether its card
+    of that suit is left."""
+    cdef int j, q, card
+    for q in range(N_RANKS):
+        flush_left[q] = suit >= 0 and s.in_rest[q * 4 + suit]
+        plain_left[q] = s.rank_left[q] - flush_left[q]
+    for j in range(BOARD):
+        card = s.rest[idx[j]]
+        if (card & 3) == suit:
+            flush_left[card >> 2] = False
+        else:
+            plain_left[card >> 2] -= 1
 
 
 cdef inline void count_weighted(const uint16_t* theirs, const uint16_t* weights, int n, uint16_t p,
@@ -188,46 +212,142 @@ cdef inline void count_weighted(const uint16_t* theirs, const uint16_t* weights,
     store_endings(weaker, ties, q_weaker, q_ties, not_qualifying, hands, e)
 
 
-cdef inline void swap_entries(uint8_t* cards, uint16_t* weights, int a, int b) noexcept nogil:
-    cdef uint8_t card = cards[a]
-    cdef uint16_t weight = weights[a]
-    cards[a], weights[a] = cards[b], weights[b]
-    cards[b], weights[b] = card, weight
+cdef inline uint16_t board_by_kind(const Situation* s, const int* idx, uint8_t* player, uint8_t* known,
+                                   int* suit, int* on_board, int* plain_suit, int* plain_left,
+                                   bint* flush_left) noexcept nogil:
+    """The board ``idx`` as the last five of the player's seven and of the dealer's ``known`` six,
+    its flush suit (flush_suit), a suit standing for the others (of at most two board cards), the
+    cards left by kind (left_by_kind); returns the player's strength."""
+    cdef int j
+    for j in range(BOARD):
+        player[HOLE + j] = known[1 + j] = s.rest[idx[j]]
+    suit[0] = flush_suit(s, idx, on_board)
+    plain_suit[0] = 0 if suit[0] < 0 else (suit[0] + 1) & 3
+    left_by_kind(s, idx, suit[0], plain_left, flush_left)
+    return strength7(player)
+
+
+cdef inline int rank_multiset(const Situation* s, const int* idx) noexcept nogil:
+    """The board's ranks as a multiset, indexed (rest is in card order, so its ranks ascend): ranks
+    r0 <= ... <= r4 are the combination r0 < r1 + 1 < ... < r4 + 4 of 17, colex."""
+    cdef int j, index = 0
+    for j in range(BOARD):
+        index += BINOM[(s.rest[idx[j]] >> 2) + j][j + 1]
+    return index
+
+
+cdef inline void count_seen_read(const Situation* s, uint8_t* known, uint16_t p, int suit, int plain_suit,
+                                 const int* plain_left, const bint* flush_left, uint16_t* e) noexcept nogil:
+    """A board's endings with one dealer card seen (known[0]) and the other read: the read card by
+    kind, not of the flush suit by its rank (one card of that rank and another suit, a suit of at
+    most four of the seven, weighed by the cards left of it), of the suit each card alone."""
+    cdef uint8_t others[2 * N_RANKS]
+    cdef uint16_t weights[2 * N_RANKS]
+    cdef uint16_t theirs[2 * N_RANKS]
+    cdef int q, m = 0
+    for q in range(N_RANKS):
+        if not s.allowed_rank[q]:
+            continue
+        if plain_left[q] > 0:
+            others[m] = q * 4 + plain_suit
+            weights[m] = plain_left[q]
+            m += 1
+        if flush_left[q]:
+            others[m] = q * 4 + suit
+            weights[m] = 1
+            m += 1
+    strengths7_with(known, others, m, theirs)
+    count_weighted(theirs, weights, m, p, s.qualifier, e)
+
+
+cdef inline void count_pairs(const Situation* s, const int* idx, uint8_t* known, uint16_t p, int suit,
+                             int on_board, int plain_suit, const int* plain_left, const bint* flush_left,
+                             uint16_t* e) noexcept nogil:
+    """A board's endings with no dealer card seen and one or both read.  The deals are the ordered
+    (first card, second card) pairs, the first of the first read's ranks, the second of the
+    second's (any, with one read); a hand is the same however its two cards are ordered, so each
+    unordered pair of kinds is counted once and weighed by its deals: kinds a != b of na and nb
+    cards, na * nb * deals(a, b) with deals(a, b) = [a first][b second] + [b first][a second]; one
+    kind twice, na * (na - 1) * [a first][a second].
+
+    A dealer hand that makes no flush is as strong as its ranks and the board's: those of the rank
+    pairs (Situation.pair_a, pair_b) are looked up in pair_strengths by the board's rank multiset,
+    not evaluated.  Such hands are the pairs by rank: with at most three cards of the flush suit on
+    the board a dealer flush needs both his cards of it, so a card of the suit counts by its rank
+    with the others (less the pairs of two of the suit, evaluated apart); with four a card of the
+    suit is evaluated with every other; with five every hand is (the board's flush)."""
+    cdef uint8_t cards[2 * N_RANKS]
+    cdef uint16_t weights[RANK_PAIRS]
+    cdef uint16_t theirs[RANK_PAIRS]
+    cdef uint16_t part[SIX]
+    cdef int by_rank[N_RANKS]          # per rank, the cards counted by rank
+    cdef int apart[N_RANKS]            # of them, its card of the flush suit (0/1) paired apart
+    cdef const bint* first = s.read_rank
+    cdef const bint* second = s.allowed_rank
+    cdef const uint16_t* strengths
+    cdef int k, a, b, m, deals
+    cdef bint whole = on_board <= 3    # a lone card of the suit makes no flush: counted by rank
+    for a in range(N_RANKS):
+        apart[a] = flush_left[a] and whole
+        by_rank[a] = plain_left[a] + apart[a]
+    for k in range(s.n_pairs):
+        a, b = s.pair_a[k], s.pair_b[k]
+        if a == b:
+            weights[k] = by_rank[a] * (by_rank[a] - 1) * s.pair_deals[k]
+        else:
+            weights[k] = (by_rank[a] * by_rank[b] - apart[a] * apart[b]) * s.pair_deals[k]
+    if on_board < BOARD:
+        strengths = s.pair_strengths + <int64_t>rank_multiset(s, idx) * s.n_pairs
+    else:
+        for k in range(s.n_pairs):
+            known[0] = s.pair_a[k] * 4 + plain_suit
+            cards[0] = s.pair_b[k] * 4 + plain_suit
+            strengths7_with(known, cards, 1, theirs + k)
+        strengths = theirs
+    count_weighted(strengths, weights, s.n_pairs, p, s.qualifier, e)
+    if suit < 0:
+        return
+    for a in range(N_RANKS):
+        if not flush_left[a]:
+            continue
+        known[0] = a * 4 + suit
+        m = 0
+        for b in range(a + 1, N_RANKS):
+            deals = first[a] * second[b] + first[b] * second[a]
+            if flush_left[b] and deals:
+                cards[m] = b * 4 + suit
+                weights[m] = deals
+                m += 1
+        if not whole:
+            for b in range(N_RANKS):
+                deals = first[a] * second[b] + first[b] * second[a]
+                if plain_left[b] and deals:
+                    cards[m] = b * 4 + plain_suit
+                    weights[m] = plain_left[b] * deals
+                    m += 1
+        if m:
+            strengths7_with(known, cards, m, theirs)
+            count_weighted(theirs, weights, m, p, s.qualifier, part)
+            for k in range(SIX):
+                e[k] += part[k]
 
 
 cdef void read_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* category,
                      uint16_t* ends) noexcept nogil:
-    """Pass 1 for the boards first..last-1 with dealer cards read by rank class: every (row, other)
-    hand is one equally likely ordered deal of the dealer's read card and his other card, the other
-    allowed by its rank; a board's rows are summed, so boards differ in their dealer hands.
+    """Pass 1 for the boards first..last-1 with dealer cards read by rank class (count_seen_read
+    beside a seen card, count_pairs with none seen): every card left of a rank read is one equally
+    likely deal, so boards differ in their dealer hands.
 
     Only one suit can make the dealer a flush: the board's with three or more cards (five cards hold
     at most one such suit), none if it has none.  So a dealer hand's strength is its cards' ranks and
-    which of them are of that suit, and a board's hands are counted by kind, not one by one:
-    - the other card not of the flush suit counts by its rank, evaluated once with one card of
-      that rank and another suit (a suit of at most four of the seven) and weighed by the cards
-      left of it;
-    - of the flush suit, each card alone (at most one per rank);
-    - two rows of one rank, both of the flush suit or both not, count the same (swapping them maps
-      one's hands onto the other's), so a rank's rows are counted once per kind.  Rows come in the
-      order of rest, a rank's together."""
+    which of them are of that suit, and its cards are counted by kind, not one by one."""
     cdef int idx[BOARD]
     cdef uint8_t player[7]
     cdef uint8_t known[6]
-    cdef uint8_t others[2 * N_RANKS]   # the other cards by kind: one per rank, each of the flush suit
-    cdef uint16_t weights[2 * N_RANKS]  # the cards each stands for
-    cdef int plain_at[N_RANKS]         # a rank's entry in others, not of the flush suit and of it (or -1)
-    cdef int flush_at[N_RANKS]
-    cdef uint16_t theirs[2 * N_RANKS]
     cdef int plain_left[N_RANKS]       # per rank, the cards left off the board not of the flush suit
     cdef bint flush_left[N_RANKS]      # and its card of the flush suit, if left
-    cdef uint16_t row_ends[2][SIX]     # the current rank's counts, its rows not of the flush suit, of it
-    cdef uint32_t sums[SIX]
-    cdef bint counted[2]
     cdef uint16_t p
-    cdef uint16_t* e
-    cdef int i, j, k, m, q, card, suit, plain_suit, rank, last_rank, kind, own, n_own
-    cdef uint64_t board          # the board's positions in rest
+    cdef int suit, on_board, plain_suit
     cdef int64_t r
     unrank(first, BOARD, s.n, idx)
     player[0], player[1] = s.hand[0], s.hand[1]
@@ -235,74 +355,48 @@ cdef void read_chunk(const Situation* s, int64_t first, int64_t last, uint8_t* c
         if copied(s, r):
             next_colex(idx, BOARD)
             continue
-        board = 0
-        for j in range(BOARD):
-            player[HOLE + j] = known[1 + j] = s.rest[idx[j]]
-            board |= (<uint64_t>1) << idx[j]
-        p = strength7(player)
+        p = board_by_kind(s, idx, player, known, &suit, &on_board, &plain_suit, plain_left, flush_left)
         category[r] = category_of(p)
-        suit = flush_suit(s, idx)
-        plain_suit = 0 if suit < 0 else (suit + 1) & 3
-        for q in range(N_RANKS):
-            flush_left[q] = suit >= 0 and s.in_rest[q * 4 + suit]
-            plain_left[q] = s.rank_left[q] - flush_left[q]
-        for j in range(BOARD):
-            card = s.rest[idx[j]]
-            if (card & 3) == suit:
-                flush_left[card >> 2] = False
-            else:
-                plain_left[card >> 2] -= 1
-        # the board's other cards, shared by its rows (a row left in rest takes itself out below)
-        m = 0
-        for q in range(N_RANKS):
-            plain_at[q] = flush_at[q] = -1
-            if not s.allowed_rank[q]:
-                continue
-            if plain_left[q] > 0:
-                others[m] = q * 4 + plain_suit
-                weights[m] = plain_left[q]
-                plain_at[q] = m
-                m += 1
-            if flush_left[q]:
-                others[m] = q * 4 + suit
-                weights[m] = 1
-                flush_at[q] = m
-                m += 1
-        for k in range(SIX):
-            sums[k] = 0
-        last_rank = -1
-        for i in range(s.n_rows):
-            if s.row_at[i] >= 0 and (board >> s.row_at[i]) & 1:
-                continue
-            rank = s.rows[i] >> 2
-            kind = (s.rows[i] & 3) == suit
-            if rank != last_rank:
-                counted[0] = counted[1] = False
-                last_rank = rank
-            if not counted[kind]:
-                known[0] = s.rows[i]
-                own = -1 if s.row_at[i] < 0 else flush_at[rank] if kind else plain_at[rank]
-                n_own = m
-                if own >= 0:
-                    weights[own] -= 1
-                    if weights[own] == 0:
-                        # no card left of its kind: out of the count (the last entry in its place),
-                        # never evaluated (its rank would be five of the seven)
-                        n_own = m - 1
-                        swap_entries(others, weights, own, n_own)
-                strengths7_with(known, others, n_own, theirs)
-                count_weighted(theirs, weights, n_own, p, s.qualifier, row_ends[kind])
-                if own >= 0:
-                    if n_own < m:
-                        swap_entries(others, weights, own, n_own)
-                    weights[own] += 1
-                counted[kind] = True
-            for k in range(SIX):
-                sums[k] += row_ends[kind][k]
-        e = ends + r * SIX
-        for k in range(SIX):
-            e[k] = sums[k]
+        if s.pairs:
+            count_pairs(s, idx, known, p, suit, on_board, plain_suit, plain_left, flush_left, ends + r * SIX)
+        else:
+            known[0] = s.seen[0]
+            count_seen_read(s, known, p, suit, plain_suit, plain_left, flush_left, ends + r * SIX)
         next_colex(idx, BOARD)
+
+
+cdef void fill_pair_strengths(const Situation* s, uint16_t* table) noexcept nogil:
+    """pair_strengths: per rank multiset of a board (rank_multiset) and pair of the read's ranks
+    (pair_a, pair_b), the strength of a dealer hand of those ranks that makes no flush; the board's
+    cards of suits 0, 1, 2, 3, 0 and his of 1 and 2 make none.  A pair the multiset leaves no cards
+    for (a rank five times) weighs nothing in count_pairs and is not evaluated."""
+    cdef uint8_t seven[7]
+    cdef int counts[N_RANKS]
+    cdef int ranks[BOARD]
+    cdef int j, k, a, b, index
+    for ranks[0] in range(N_RANKS):
+        for ranks[1] in range(ranks[0], N_RANKS):
+            for ranks[2] in range(ranks[1], N_RANKS):
+                for ranks[3] in range(ranks[2], N_RANKS):
+                    for ranks[4] in range(ranks[3], N_RANKS):
+                        index = 0
+                        for a in range(N_RANKS):
+                            counts[a] = 0
+                        for j in range(BOARD):
+                            index += BINOM[ranks[j] + j][j + 1]
+                            counts[ranks[j]] += 1
+                            seven[j] = ranks[j] * 4 + (j & 3)
+                        for k in range(s.n_pairs):
+                            a, b = s.pair_a[k], s.pair_b[k]
+                            counts[a] += 1
+                            counts[b] += 1
+                            if counts[a] <= 4 and counts[b] <= 4:
+                                seven[5], seven[6] = a * 4 + 1, b * 4 + 2
+                                table[<int64_t>index * s.n_pairs + k] = strength7(seven)
+                            else:
+                                table[<int64_t>index * s.n_pairs + k] = 0
+                            counts[a] -= 1
+                            counts[b] -= 1
 
 
 cdef inline int64_t image_index(const uint8_t* images, int g, const int* idx, int k) noexcept nogil:
@@ -564,6 +658,7 @@ cdef class Boards:
     cdef uint8_t* category
     cdef uint16_t* ends
     cdef int32_t* source
+    cdef uint16_t* pair_strengths
 
     def __cinit__(self, hand, seen, dead, int qualifier, reads=()):
         cdef uint8_t used[N_CARDS]
@@ -573,6 +668,7 @@ cdef class Boards:
         self.ends = NULL
         self.source = NULL
         self.s.source = NULL
+        self.pair_strengths = NULL
         self.s.n_images = 0
         for i in range(N_CARDS):
             used[i] = 0
@@ -596,6 +692,7 @@ cdef class Boards:
         if self.s.n < BOARD + self.s.unseen:
             raise ValueError(f"{self.s.n} cards are left for the board and the dealer's unseen cards")
         self.s.reading = len(reads) > 0
+        self.s.pairs = False
         if self.s.reading:
             if self.s.unseen != len(reads) and not (len(seen) == 0 and len(reads) == 1):
                 raise ValueError("reads name the dealer's unseen cards")
@@ -653,19 +750,15 @@ cdef class Boards:
         return 0
 
     cdef int _read(self, seen, reads) except -1:
-        """The rows and the allowed other cards of read_chunk: a seen card and a read one (the rows
-        the seen card); one card read and one not (the rows the read's cards, any other allowed);
-        two read (the rows the first read's cards, the others the second's)."""
+        """The ranks each dealer card may be (read_rank the first card's, allowed_rank the other's:
+        a seen card's is read_chunk's, any with one card read alone) and the cards left per rank."""
         cdef int i, rank
         first = set(reads[0]) if len(seen) == 0 else None
         other = set(reads[len(reads) - 1]) if len(seen) == 1 or len(reads) == 2 else None
-        self.s.n_rows = 0
-        if len(seen) == 1:
-            self.s.rows[0] = seen[0]
-            self.s.row_at[0] = -1
-            self.s.n_rows = 1
+        self.s.pairs = len(seen) == 0
         for rank in range(N_RANKS):
             self.s.allowed_rank[rank] = other is None or rank in other
+            self.s.read_rank[rank] = first is not None and rank in first
             self.s.rank_left[rank] = 0
         for i in range(N_CARDS):
             self.s.in_rest[i] = False
@@ -673,16 +766,36 @@ cdef class Boards:
             rank = self.s.rest[i] >> 2
             self.s.rank_left[rank] += 1
             self.s.in_rest[self.s.rest[i]] = True
-            if first is not None and rank in first:
-                self.s.rows[self.s.n_rows] = self.s.rest[i]
-                self.s.row_at[self.s.n_rows] = i
-                self.s.n_rows += 1
+        if self.s.pairs:
+            self._pair_strengths()
+        return 0
+
+    cdef int _pair_strengths(self) except -1:
+        """Situation.n_pairs, pair_a, pair_b and pair_strengths (fill_pair_strengths) for count_pairs."""
+        cdef int a, b, deals
+        self.s.n_pairs = 0
+        for a in range(N_RANKS):
+            for b in range(a, N_RANKS):
+                deals = self.s.read_rank[a] * self.s.allowed_rank[b]
+                if b != a:
+                    deals += self.s.read_rank[b] * self.s.allowed_rank[a]
+                if deals:
+                    self.s.pair_a[self.s.n_pairs], self.s.pair_b[self.s.n_pairs] = a, b
+                    self.s.pair_deals[self.s.n_pairs] = deals
+                    self.s.n_pairs += 1
+        self.pair_strengths = <uint16_t*>malloc(MULTISETS * max(self.s.n_pairs, 1) * sizeof(uint16_t))
+        if self.pair_strengths == NULL:
+            raise MemoryError()
+        with nogil:
+            fill_pair_strengths(&self.s, self.pair_strengths)
+        self.s.pair_strengths = self.pair_strengths
         return 0
 
     def __dealloc__(self):
         free(self.category)
         free(self.ends)
         free(self.source)
+        free(self.pair_strengths)
 
     cdef int flops_priced(self, int game, const int64_t* first, const int64_t* second, const int64_t* third,
                           const int64_t* fold, bint wager_more, int64_t* value, int64_t* played) except -1 nogil:
