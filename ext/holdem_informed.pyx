@@ -69,6 +69,8 @@ cdef struct Situation:
     uint8_t pair_a[RANK_PAIRS]  # pair of cards (pair_deals) and their strengths
     uint8_t pair_b[RANK_PAIRS]
     uint8_t pair_deals[RANK_PAIRS]
+    uint8_t deals[N_RANKS][N_RANKS]  # per two ranks, the orders two such cards are dealt in:
+    #                                  [a first][b second] + [b first][a second]
     const uint16_t* pair_strengths
     int rank_left[N_RANKS]     # per rank, its cards in rest
     bint in_rest[N_CARDS]
@@ -266,9 +268,10 @@ cdef inline void count_pairs(const Situation* s, const int* idx, uint8_t* known,
     """A board's endings with no dealer card seen and one or both read.  The deals are the ordered
     (first card, second card) pairs, the first of the first read's ranks, the second of the
     second's (any, with one read); a hand is the same however its two cards are ordered, so each
-    unordered pair of kinds is counted once and weighed by its deals: kinds a != b of na and nb
-    cards, na * nb * deals(a, b) with deals(a, b) = [a first][b second] + [b first][a second]; one
-    kind twice, na * (na - 1) * [a first][a second].
+    unordered pair of kinds is counted once and weighed by its deals: its unordered pairs of cards
+    (kinds a != b of na and nb cards: na * nb; one kind twice: na * (na - 1) / 2) times the orders
+    such a pair is dealt in, Situation.deals (of their ranks a and b: [a first][b second] +
+    [b first][a second]).
 
     A dealer hand that makes no flush is as strong as its ranks and the board's: those of the rank
     pairs (Situation.pair_a, pair_b) are looked up in pair_strengths by the board's rank multiset,
@@ -282,10 +285,8 @@ cdef inline void count_pairs(const Situation* s, const int* idx, uint8_t* known,
     cdef uint16_t part[SIX]
     cdef int by_rank[N_RANKS]          # per rank, the cards counted by rank
     cdef int apart[N_RANKS]            # of them, its card of the flush suit (0/1) paired apart
-    cdef const bint* first = s.read_rank
-    cdef const bint* second = s.allowed_rank
     cdef const uint16_t* strengths
-    cdef int k, a, b, m, deals
+    cdef int k, a, b, m
     cdef bint whole = on_board <= 3    # a lone card of the suit makes no flush: counted by rank
     for a in range(N_RANKS):
         apart[a] = flush_left[a] and whole
@@ -293,7 +294,7 @@ cdef inline void count_pairs(const Situation* s, const int* idx, uint8_t* known,
     for k in range(s.n_pairs):
         a, b = s.pair_a[k], s.pair_b[k]
         if a == b:
-            weights[k] = by_rank[a] * (by_rank[a] - 1) * s.pair_deals[k]
+            weights[k] = by_rank[a] * (by_rank[a] - 1) // 2 * s.pair_deals[k]
         else:
             weights[k] = (by_rank[a] * by_rank[b] - apart[a] * apart[b]) * s.pair_deals[k]
     if on_board < BOARD:
@@ -313,17 +314,15 @@ cdef inline void count_pairs(const Situation* s, const int* idx, uint8_t* known,
         known[0] = a * 4 + suit
         m = 0
         for b in range(a + 1, N_RANKS):
-            deals = first[a] * second[b] + first[b] * second[a]
-            if flush_left[b] and deals:
+            if flush_left[b] and s.deals[a][b]:
                 cards[m] = b * 4 + suit
-                weights[m] = deals
+                weights[m] = s.deals[a][b]
                 m += 1
         if not whole:
             for b in range(N_RANKS):
-                deals = first[a] * second[b] + first[b] * second[a]
-                if plain_left[b] and deals:
+                if plain_left[b] and s.deals[a][b]:
                     cards[m] = b * 4 + plain_suit
-                    weights[m] = plain_left[b] * deals
+                    weights[m] = plain_left[b] * s.deals[a][b]
                     m += 1
         if m:
             strengths7_with(known, cards, m, theirs)
@@ -772,16 +771,17 @@ cdef class Boards:
 
     cdef int _pair_strengths(self) except -1:
         """Situation.n_pairs, pair_a, pair_b and pair_strengths (fill_pair_strengths) for count_pairs."""
-        cdef int a, b, deals
+        cdef int a, b
+        for a in range(N_RANKS):
+            for b in range(N_RANKS):
+                self.s.deals[a][b] = (self.s.read_rank[a] * self.s.allowed_rank[b]
+                                      + self.s.read_rank[b] * self.s.allowed_rank[a])
         self.s.n_pairs = 0
         for a in range(N_RANKS):
             for b in range(a, N_RANKS):
-                deals = self.s.read_rank[a] * self.s.allowed_rank[b]
-                if b != a:
-                    deals += self.s.read_rank[b] * self.s.allowed_rank[a]
-                if deals:
+                if self.s.deals[a][b]:
                     self.s.pair_a[self.s.n_pairs], self.s.pair_b[self.s.n_pairs] = a, b
-                    self.s.pair_deals[self.s.n_pairs] = deals
+                    self.s.pair_deals[self.s.n_pairs] = self.s.deals[a][b]
                     self.s.n_pairs += 1
         self.pair_strengths = <uint16_t*>malloc(MULTISETS * max(self.s.n_pairs, 1) * sizeof(uint16_t))
         if self.pair_strengths == NULL:
