@@ -1,23 +1,19 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Casino Hold'em situations where the player sees more than his cards and the flop (dealer hole cards,
-the turn), drawn from a seed and each counted exactly: the situation's 10 x 4 cell (the player's final
+"""One Casino Hold'em situation where the player sees more than his cards and the flop (dealer hole
+cards, the turn), counted exactly by plain enumeration: the situation's 10 x 4 cell (the player's final
 category by ending, as ext/holdem.pyx's ``situation_counts`` gives it) over every completion of the
-board and of the dealer's holding that the player cannot see, with the plain optimal player's decision
-for the same cards (a byte per (flop, holding) from the exact analysis: 1 call, 0 fold).
+board and of the dealer's holding that the player cannot see.  ``decide --seen`` prices it; the tests
+check the whole count (ext/holdem_seen_flops.pyx) against it, situation by situation.
 
-No rule of a game is written here: Python (oddscalc/engines/holdem/exposure.py) prices the cells by the
-table's paytable, exactly as the analysis does.
+No rule of a game is written here: Python (oddscalc/engines/holdem/) prices the cells by the table's
+paytable, exactly as the analysis does.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, int64_t
 
 from oddscalc._native.cards cimport N_CARDS, mark_cards
-from oddscalc._native.colex cimport flop_index, pair_index
 from oddscalc._native.eval5 cimport category_of, strength7
-from oddscalc._native.rng cimport Rng, deal, seed_rng
 
 cdef enum:
-    N_PAIRS = 1326             # C(52, 2)
-    N_FLOPS = 22100            # C(52, 3)
     N_CATEGORIES = 10
     N_ENDINGS = 4              # dealer does not qualify; qualifies and the player wins, ties, loses
     CELLS = 40
@@ -89,38 +85,9 @@ cdef void count_situation(const uint8_t* deck, int n_deck, int dealer_seen, int 
             dealers(player, dealer, rest, n, i, j, dealer_seen, qualifier, cell)
 
 
-def sample_situations(const uint8_t[::1] flop_table, int dealer_seen, int board_seen, uint64_t seed, int size,
-                      int qualifier):
-    """``size`` situations drawn from ``seed``: a list of (the cards dealt: holding, flop, dealer cards
-    seen, board cards seen; the plain player's byte; the 40 counts of the cell, category by ending)."""
-    cdef uint8_t deck[N_CARDS]
-    cdef int64_t cell[CELLS]
-    cdef Rng g
-    cdef int _drawn, i, shown = 5 + dealer_seen + board_seen
-    if flop_table.shape[0] != N_FLOPS * N_PAIRS:
-        raise ValueError(f"the flop table has {N_FLOPS} x {N_PAIRS} bytes")
-    if not (0 <= dealer_seen <= 2 and 0 <= board_seen <= 1 and 0 < dealer_seen + board_seen <= 2):
-        raise ValueError("one or two dealer cards seen, or the turn, or one dealer card and the turn")
-    if size < 0:
-        raise ValueError("a sample of no situations or more")
-    for i in range(N_CARDS):
-        deck[i] = i
-    seed_rng(&g, seed)
-    out = []
-    for _drawn in range(size):
-        for i in range(CELLS):
-            cell[i] = 0
-        with nogil:
-            deal(&g, deck, shown)
-            count_situation(deck, N_CARDS, dealer_seen, board_seen, qualifier, cell)
-        plain = flop_table[<Py_ssize_t>flop_index(deck[2], deck[3], deck[4]) * N_PAIRS + pair_index(deck[0], deck[1])]
-        out.append((tuple(deck[i] for i in range(shown)), plain, tuple(cell[i] for i in range(CELLS))))
-    return out
-
-
 def situation_cell(cards, int dealer_seen, int board_seen, int qualifier, dead=()):
     """The 40 counts of one given situation (holding, flop, dealer cards seen, the turn if seen; ``dead``
-    cards out of the deck): what ``sample_situations`` counts for a drawn one, for tests and ``decide``."""
+    cards out of the deck), for ``decide`` and the tests."""
     cdef uint8_t deck[N_CARDS]
     cdef uint8_t marked[N_CARDS]
     cdef int64_t cell[CELLS]

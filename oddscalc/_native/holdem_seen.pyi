@@ -1,6 +1,4 @@
 from typing import Any
 
-def sample_situations(flop_table: Any, dealer_seen: int, board_seen: int, seed: int, size: int,
-                      qualifier: int) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]: ...
 def situation_cell(cards: Any, dealer_seen: int, board_seen: int, qualifier: int,
                    dead: Any = ()) -> list[list[int]]: ...

@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import importlib
 import os
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from oddscalc.core.budget import Limits
 from oddscalc.core.errors import InputError
+from oddscalc.core.progress_bar import Progress
 
 R = TypeVar("R")
+# how a refused exact count may still run: what the refusal of counted_in_chunks adds by default
+SPREAD_ADVICE = (" (or spread the chunks with --workers 2 or more, or a Dask --scheduler; --samples 1000 "
+                 "estimates it)")
 
 
 def default_workers() -> int:
@@ -67,6 +73,37 @@ def run_chunks(function: Callable[..., R], jobs: Sequence[tuple[Any, ...]], work
         results.append(result)
         if step is not None:
             step(result)
+    return results
+
+
+def counted_in_chunks(function: Callable[..., R], jobs: Sequence[tuple[Any, ...]], workers: int | None,
+                      scheduler: str | None, what: str, units: Callable[[tuple[Any, ...]], int],
+                      advice: str = SPREAD_ADVICE) -> list[R]:
+    """An exact count split into ``jobs`` (``function(*job)`` each, in job order), ``units(job)`` units
+    of work each: the first job runs here and is timed, the time of the rest (on ``workers`` local
+    processes, or at ``scheduler``, whose size is not known here and so not checked) is checked
+    against the time limit before it starts (``advice`` ends the refusal), and a progress bar
+    counts the units on a terminal.
+
+    >>> counted_in_chunks(pow, [(2, 3), (3, 2)], None, None, "powers", lambda job: 1)
+    [8, 9]
+    """
+    total = sum(units(job) for job in jobs)
+    progress = Progress(what, total)
+    try:
+        start = time.perf_counter()
+        results = [function(*jobs[0])]
+        first = units(jobs[0])
+        progress.step(first)
+        if scheduler is None and total > first:
+            per_unit = (time.perf_counter() - start) / max(1, first)
+            Limits.resolve().check(what + " exactly", seconds=per_unit * (total - first) / max(1, workers or 1),
+                                   memory=0, advice=advice)
+        rest = iter(jobs[1:])                   # the results come back in job order
+        results += run_chunks(function, jobs[1:], workers or 1, scheduler,
+                              lambda result: progress.step(units(next(rest))))
+    finally:
+        progress.done()
     return results
 
 

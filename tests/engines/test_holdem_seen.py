@@ -1,6 +1,7 @@
-"""Casino Hold'em with dealer hole cards or the turn seen at the flop decision (issue 20, item 4): every
-situation counted by ext/holdem_seen.pyx, checked against the exact board kernel (the seen cards summed
-over give its counts) and against a plain-Python brute force; the estimate the same on any workers."""
+"""Casino Hold'em with dealer hole cards or the turn seen at the flop decision (issue 20 item 4, issue 23):
+one situation counted by ext/holdem_seen.pyx (what decide --seen prices), checked against the exact
+board kernel (the seen cards summed over give its counts) and against a plain-Python brute force.  The
+whole count is tests/engines/test_holdem_seen_flops.py."""
 import itertools
 from fractions import Fraction
 
@@ -11,8 +12,7 @@ from oddscalc._native import holdem, holdem_seen
 from oddscalc.core.cards import parse_cards
 from oddscalc.core.errors import InputError
 from oddscalc.core.evaluate import five_card_category, five_card_strength
-from oddscalc.core.parallel import chunk_seed
-from oddscalc.engines.base import Seen, load
+from oddscalc.engines.base import load
 from oddscalc.engines.holdem import exposure
 from oddscalc.engines.holdem.rules import HoldemGame
 
@@ -75,35 +75,9 @@ def test_a_situation_is_priced_as_the_brute_force_prices_it(dealer, turn):
     assert v_fold == -1 and v_call == brute_force_call(HAND, FLOP, tuple(dealer), tuple(turn))
 
 
-def test_what_is_not_priced_is_refused_in_one_line():
-    game = load("casino-holdem")
-    for seen, message in ((Seen(dealer_cards=3), "two hole cards"), (Seen(board_cards=5), "4 adds the turn"),
-                          (Seen(boxes=1), "decide --dead"), (Seen(board_cards=3), "plain game"),
-                          (Seen(dealer_cards=2, board_cards=4), "at most two cards")):
-        with pytest.raises(InputError, match=message):
-            exposure.exposure(game, seen)
-
-
-@pytest.mark.slow
-def test_the_plain_player_takes_the_analysis_decision_and_the_estimate_needs_no_worker_count():
-    """The plain byte of a drawn situation is decide's choice for its holding and flop; the estimate
-    is the same on one process and on two."""
-    import oddscalc
-    from oddscalc.tools.exposure import analyze_exposure
-    game = load("casino-holdem")
-    drawn = holdem_seen.sample_situations(exposure.plain_table(RULES), 1, 0, 5, 6, RULES.qualifier)
-    for cards, plain, _cell in drawn:
-        chosen = oddscalc.decide("casino-holdem", hand=list(cards[:2]), flop=list(cards[2:5])).decisions[0].choice
-        assert (plain == exposure.CALL) == (chosen == "call")
-    one = analyze_exposure(game, Seen(dealer_cards=2), samples=600, seed=3, workers=1)
-    two = analyze_exposure(game, Seen(dealer_cards=2), samples=600, seed=3, workers=2)
-    assert one.gain == two.gain > 0 and one.std_error == two.std_error and one.samples == 600
-
-
 # --- decide with the dealer's hole cards seen or read (issue 23, item 1) ---------------------------
 
 def decided(**given):
-    import oddscalc
     return oddscalc.decide("casino-holdem", hand="Ah 7d", flop="7c Ks 2h", **given).decisions[0]
 
 
@@ -140,24 +114,3 @@ def test_a_read_card_is_any_unseen_card_of_its_ranks():
 def test_decide_refuses_what_cannot_be_the_dealer_s(given, words):
     with pytest.raises(InputError, match=words):
         decided(**given)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("dealer, classes", [(1, "A|K Q J"), (2, "A K Q J")])
-def test_the_exposure_of_read_dealer_cards_prices_each_situation_as_decide_prices_its_read(dealer, classes):
-    from oddscalc.core.cards import RANKS
-    from oddscalc.engines.reads import parse_classes, read_of
-    game = load("casino-holdem")
-    seen = Seen(dealer_cards=dealer, sorted_ranks=classes)
-    assert exposure.exposure(game, seen) is None
-    sample = exposure.exposure_chunk(game, seen, seed=4, chunk=2, size=3)
-    drawn = holdem_seen.sample_situations(exposure.plain_table(RULES), dealer, 0, chunk_seed(4, 2), 3,
-                                          RULES.qualifier)
-    for numerator, (cards, plain, _cell) in zip(sample.numerators, drawn, strict=True):
-        read = "|".join(" ".join(RANKS[r] for r in read_of(parse_classes(classes), c >> 2)) for c in cards[5:])
-        decision = oddscalc.decide("casino-holdem", hand=list(cards[:2]), flop=list(cards[2:5]), reads=read)
-        values = decision.decisions[0].values
-        assert Fraction(numerator, sample.denominator) == max(values.values()) - \
-            values["call" if plain == exposure.CALL else "fold"]
-    with pytest.raises(InputError, match="without the turn"):
-        exposure.exposure(game, Seen(dealer_cards=1, board_cards=4, sorted_ranks="A"))

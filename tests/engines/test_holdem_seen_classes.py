@@ -54,8 +54,24 @@ def test_a_read_card_classes_are_holding_orbits_by_the_class_read():
             if card not in (a, b):
                 key = (table.of(a, b), read_of(parse_classes("A|K Q J"), card >> 2))
                 counted[key] = counted.get(key, 0) + 1
-    assert {(table.of(*c.holding), c.read): c.size for c in classes} == counted
-    assert len(classes) == 169 * 3 and {c.read for c in classes} == {(12,), (9, 10, 11), tuple(range(9))}
+    assert {(table.of(*c.holding), c.reads[0]): c.size for c in classes} == counted
+    assert len(classes) == 169 * 3 and {c.reads for c in classes} == {((12,),), ((9, 10, 11),), (tuple(range(9)),)}
+
+
+@pytest.mark.slow
+def test_both_cards_read_classes_are_holding_orbits_by_the_pair_of_classes_read():
+    classes = sc.situation_classes(sc.Case(2, "A|K Q J"))
+    partition = parse_classes("A|K Q J")
+    counted: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
+    table = orbits()
+    for a, b in combinations(range(52), 2):
+        for x, y in combinations([c for c in range(52) if c not in (a, b)], 2):
+            read = tuple(sorted((read_of(partition, x >> 2), read_of(partition, y >> 2)), key=max, reverse=True))
+            key = (table.of(a, b), read)
+            counted[key] = counted.get(key, 0) + 1
+    assert {(table.of(*c.holding), c.reads): c.size for c in classes} == counted
+    # three classes make six pairs, each possible with every holding (two aces are left beside any)
+    assert len(classes) == 169 * 6
 
 
 @pytest.mark.slow
@@ -106,10 +122,21 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
     expected, choices = Fraction(0), []
     for c in sc.situation_classes(case)[3:5]:
         holding = max(h for h, _ in _images(c.holding, ()))
-        decision = oddscalc.decide(UTH, hand=list(holding), reads=" ".join(RANKS[r] for r in c.read)).decisions[0]
+        decision = oddscalc.decide(UTH, hand=list(holding), reads=" ".join(RANKS[r] for r in c.reads[0])).decisions[0]
         expected += c.size * (decision.values[decision.choice] - max(plain.orbit_values[table.of(*holding)]))
         choices.append(decision.choice)
     assert read.gain == expected and read.choices == tuple(choices)
+    # both cards read: each class's holding priced as decide --reads "X|Y" prices another holding of its orbit
+    case = sc.Case(2, "A|K Q J")
+    both = sc.price_classes(game, case, 40, 43, plain_best(game))
+    expected, choices = Fraction(0), []
+    for c in sc.situation_classes(case)[40:43]:
+        holding = max(h for h, _ in _images(c.holding, ()))
+        reads = "|".join(" ".join(RANKS[r] for r in ranks) for ranks in c.reads)
+        decision = oddscalc.decide(UTH, hand=list(holding), reads=reads).decisions[0]
+        expected += c.size * (decision.values[decision.choice] - max(plain.orbit_values[table.of(*holding)]))
+        choices.append(decision.choice)
+    assert both.gain == expected and both.choices == tuple(choices)
     # the exact report of a count (the gain only: no informed outcome table)
     exposure = Exposure("1 dealer card", main_analysis(game), part.gain / 4, counted=True,
                         facts={"situation_classes": len(part.choices)})

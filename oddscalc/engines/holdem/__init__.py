@@ -45,8 +45,8 @@ class HoldemEngine(base.FamilyBase):
     # the full-deck analysis takes 9-20 s and about 1.5 GB the first time in a process (the flop
     # counts are kept after that): tests that analyse every built-in game run it in the slow suite
     heavy_analysis = True
-    # what the player may see beyond the flop at his decision (sampled, each situation exact): the dealer's
-    # hole cards, the turn; other players' cards: decide --dead
+    # what the player may see beyond the flop at his decision (counted exactly over every deal): the
+    # dealer's hole cards, seen whole or read by class, the turn; other players' cards: decide --dead
     exposure_prices = frozenset({"dealer_cards", "board_cards", "sorted_ranks", "sorted_classes"})
 
     def __init__(self) -> None:

@@ -1,45 +1,26 @@
-"""Casino Hold'em when the player sees more at his flop decision: one or both dealer hole cards, or the
-turn (``exposure casino-holdem --dealer-cards K`` or ``--board-cards 4``), an ESTIMATE.
+"""Casino Hold'em when the player sees more at his flop decision: one or both dealer hole cards, seen
+whole or read by rank class, the turn, or one dealer card and the turn (``exposure casino-holdem
+--dealer-cards K [--sorted ...]`` or ``--board-cards 4``), counted exactly over every deal
+(seen_flops.py), so nothing is sampled.
 
-Every such situation (holding, flop and what is seen) is priced exactly: ext/holdem_seen.pyx counts its
-10 x 4 cell over every completion of the board and of the dealer's holding the player cannot see, and
-the cell is priced by the table's paytable with the analysis' own coefficients, for the informed
-player (the better of calling and folding on what he sees) and for the plain optimal player (the
-analysis' decision for the holding and flop alone).  The situations are drawn from a seed in chunks
-(the exposure tool: the same estimate on any number of workers); their number is the only estimate.
-An exact count is out of one machine's reach: with both dealer cards seen there are about 10^9
-situations up to suit symmetry, each with 990 completions.
+``situation_values`` prices one such situation by itself (ext/holdem_seen.pyx counts its 10 x 4 cell
+over every completion the player cannot see), as ``decide --seen`` does: the tests' check of the count.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
-from itertools import product
-from math import lcm
 
 from oddscalc._native import holdem_seen
-from oddscalc._native.holdem_simulate import spread_flops
-from oddscalc.core.cards import rank_of
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen
-from oddscalc.engines.holdem_counts import (
-    N_CATEGORIES,
-    N_ENDINGS,
-    CasinoHoldemRules,
-    _coefficients,
-    _five_class,
-    choices,
-    flop_counts,
-)
-from oddscalc.engines.holdem_simulate import FLOP_TABLE
-from oddscalc.engines.reads import Classes, parse_classes, read_of
+from oddscalc.engines.holdem_counts import CasinoHoldemRules, _coefficients, _five_class
+from oddscalc.engines.reads import parse_classes
 
 from .rules import HoldemGame
+from .seen_flops import counted_exposure
 
-CALL = 1                      # the plain player's byte for a call (holdem_counts.choices)
 FLOP_CARDS = 3                # the community cards every player sees at the decision
 
 
@@ -65,24 +46,6 @@ def seen_cards(seen: Seen) -> tuple[int, int]:
     return seen.dealer_cards, board
 
 
-@cache
-def plain_table(rules: CasinoHoldemRules) -> bytes:
-    """The plain optimal call (1) or fold (0) of every (flop, holding), from the exact analysis."""
-    table = bytearray(FLOP_TABLE)
-    arrays = flop_counts((), rules.qualifier).arrays()
-    spread_flops(arrays["flop_cards"], arrays["flop_rest"], choices(rules), table)
-    return bytes(table)
-
-
-def completions(dealer: int, board: int) -> int:
-    """The deals one situation weighs: the board's and the dealer's missing cards from the rest."""
-    rest = 52 - 5 - dealer - board
-    missing_board = 2 - board
-    boards = rest * (rest - 1) // 2 if missing_board == 2 else rest
-    left = rest - missing_board
-    return boards * (1 if dealer == 2 else left if dealer == 1 else left * (left - 1) // 2)
-
-
 def values(rules: CasinoHoldemRules, cards: Sequence[int], cell: Sequence[int]) -> tuple[int, int]:
     """(call, fold) values of one situation's cell, times the analysis' scale and the cell's deals (the
     AA Bonus, settled on the holding and the flop, in the decision when a fold forfeits it)."""
@@ -93,49 +56,16 @@ def values(rules: CasinoHoldemRules, cards: Sequence[int], cell: Sequence[int]) 
             (fold + fold_extra[five]) * total)
 
 
-def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
-             ) -> Exposure | None:
-    """Always sampled (None), once what is seen is checked and the plain player's decisions are made
-    (the exact analysis, once per process: so the first chunk's time, which sizes the run, is pricing)."""
+def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None) -> Exposure:
+    """The informed optimal player's play over every deal, counted exactly (seen_flops.py), once what
+    is seen is checked."""
     seen_cards(seen)
-    plain_table(HoldemGame.of(game).rules)
-    return None
+    return counted_exposure(game, seen, workers, scheduler)
 
 
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
-    """One seeded chunk of situations, each priced exactly: the informed player's gain over the plain one
-    (with ``--sorted``, the dealer cards seen are read by class: each situation's cell is summed over
-    every card each class could be, ``read_cell``)."""
-    dealer, board = seen_cards(seen)
-    rules = HoldemGame.of(game).rules
-    scale = _coefficients(rules)[0]
-    drawn = holdem_seen.sample_situations(plain_table(rules), dealer, board, chunk_seed(seed, chunk), size,
-                                          rules.qualifier)
-    classes = None if seen.sorted_ranks is None else parse_classes(seen.sorted_ranks)
-    gains = []
-    for cards, plain, cell in drawn:
-        if classes is not None:
-            cell = read_cell(cards, classes, rules.qualifier)
-        v_call, v_fold = values(rules, cards, cell)
-        gains.append(Fraction(max(v_call, v_fold) - (v_call if plain == CALL else v_fold), scale * sum(cell)))
-    # a read situation's deals depend on its classes: the chunk's gains over one common denominator
-    denominator = lcm(*(g.denominator for g in gains))
-    return GainSample(seed, chunk, tuple(int(g * denominator) for g in gains), denominator)
-
-
-def read_cell(cards: Sequence[int], classes: Classes, qualifier: int) -> tuple[int, ...]:
-    """The cell of a situation (holding, flop, dealer cards) whose dealer cards are seen only by their
-    class: every completion of each card (in order) its class could be, among the cards not shown."""
-    shown = cards[:5]
-    ranks = [read_of(classes, rank_of(card)) for card in cards[5:]]
-    candidates = [[c for c in range(52) if rank_of(c) in read and c not in shown] for read in ranks]
-    total = [0] * (N_CATEGORIES * N_ENDINGS)
-    for dealer in product(*candidates):
-        if len(set(dealer)) != len(dealer):
-            continue
-        found = holdem_seen.situation_cell([*shown, *dealer], len(dealer), 0, qualifier)
-        total = [t + n for t, n in zip(total, (n for row in found for n in row), strict=True)]
-    return tuple(total)
+    """Never needed: every case is counted exactly."""
+    raise InputError(f"{game.name}: what is seen at the flop is counted exactly, not sampled")
 
 
 def situation_values(game: GameTable, cards: Sequence[int], dealer: int, board: int) -> tuple[Fraction, Fraction]:

@@ -4,9 +4,11 @@ the flop, priced by the informed kernel.
 
 A situation is the player's holding and the dealer cards he has seen: with one card 1,326 x 50 of
 them, 5,083 up to suit symmetry (about ten minutes here); with both, 93,769 classes (about two
-hours, or a cluster's time).  With one card read by rank class only (``--dealer-cards 1 --sorted
-"A|K Q J"``) the read says nothing of suits, so a class is a holding orbit and the read: 169 x the
-classes read, each priced over every card its class could be (about 13 minutes for three classes).
+hours, or a cluster's time).  With the cards read by rank class only (``--dealer-cards 1 --sorted
+"A|K Q J"``, or 2) the read says nothing of suits, so a class is a holding orbit and the classes
+read: 169 x the classes for one card (about a minute for three classes), 169 x the pairs of classes
+for both (the cards are alike: "A and K Q J" is one read), each priced over every card its class
+could be (a pair of one class: over every two cards of it).
 Each class is priced once (informed.py: every board and every unseen dealer card, every later stage
 decided on what is seen) and weighted by its size, so the informed return is exact.  The classes
 split into chunks whose exact sums simply add up, so the count runs here, on ``--workers N`` or on
@@ -19,22 +21,23 @@ kernel prices each option's value, not the cells of the outcomes.
 >>> read = situation_classes(Case(1, "A|K Q J"))
 >>> len(read), sum(c.size for c in read)
 (507, 66300)
+>>> both = situation_classes(Case(2, "A|K Q J"))
+>>> len(both), sum(c.size for c in both) == 1326 * 1225
+(1014, True)
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
 
-from oddscalc.core.budget import Limits
 from oddscalc.core.cards import rank_set_text
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import percent_text
-from oddscalc.core.parallel import run_chunks
-from oddscalc.core.progress_bar import Progress
+from oddscalc.core.parallel import counted_in_chunks
 from oddscalc.engines.base import Exposure, Seen
 from oddscalc.engines.holdem_counts import _suit_maps
 from oddscalc.engines.holdem_stages import hand_of, orbits
@@ -63,16 +66,16 @@ class Case:
 @dataclass(frozen=True)
 class SituationClass:
     """One class of (holding, dealer cards seen or read) under the suit permutations: a
-    representative and how many situations it stands for (``read``: the ranks of the read card's
-    class, when read)."""
+    representative and how many situations it stands for (``reads``: the ranks of each read card's
+    class, when read, the highest class first)."""
     holding: tuple[int, int]
     seen: tuple[int, ...]
     size: int
-    read: tuple[int, ...] = ()
+    reads: tuple[tuple[int, ...], ...] = ()
 
-    def ranks(self) -> tuple[int, ...]:
-        """The ranks of what is seen of the dealer card: its own, or its class's."""
-        return self.read or tuple(c >> 2 for c in self.seen)
+    def what_is_seen(self) -> tuple[tuple[int, ...], ...]:
+        """The ranks of what is seen of each dealer card: its own, or its class's."""
+        return self.reads or tuple((c >> 2,) for c in self.seen)
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,7 @@ def situation_classes(case: Case) -> tuple[SituationClass, ...]:
     permutations that keep its representative; or, read, per holding orbit each class the card can
     be read as, as many situations as cards of the class are left."""
     if case.sorted_ranks is not None:
-        return _read_classes(parse_classes(case.sorted_ranks))
+        return _read_classes(parse_classes(case.sorted_ranks), case.seen_cards)
     seen_cards = case.seen_cards
     maps = _suit_maps(())
     found = []
@@ -105,14 +108,16 @@ def situation_classes(case: Case) -> tuple[SituationClass, ...]:
     return tuple(found)
 
 
-def _read_classes(classes: tuple[tuple[int, ...], ...]) -> tuple[SituationClass, ...]:
+def _read_classes(classes: tuple[tuple[int, ...], ...], cards: int) -> tuple[SituationClass, ...]:
     reads = sorted({read_of(classes, rank) for rank in range(13)}, key=max, reverse=True)
     found = []
     for holding, orbit_size in zip(orbits().representatives, orbits().sizes, strict=True):
-        for read in reads:
-            left = sum(1 for c in range(52) if c not in holding and c >> 2 in read)
-            if left:
-                found.append(SituationClass(holding, (), orbit_size * left, read))
+        left = [sum(1 for c in range(52) if c not in holding and c >> 2 in read) for read in reads]
+        # the classes the dealer's cards are read as, as a multiset (the cards are alike)
+        for which in combinations_with_replacement(range(len(reads)), cards):
+            hands = prod(left[i] for i in which) if len(set(which)) == cards else comb(left[which[0]], cards)
+            if hands:
+                found.append(SituationClass(holding, (), orbit_size * hands, tuple(reads[i] for i in which)))
     return tuple(found)
 
 
@@ -127,7 +132,7 @@ def price_classes(game: GameTable, case: Case, first: int, last: int, plain: Seq
     gain = Fraction(0)
     choices = []
     for c in situation_classes(case)[first:last]:
-        values, _found = ultimate_values(rules, c.holding, c.seen, (), (c.read,) if c.read else ())
+        values, _found = ultimate_values(rules, c.holding, c.seen, (), c.reads)
         choice = best_of(values, wagers, rules.wager_more)
         gain += c.size * (values[choice] - plain[table.of(*c.holding)])
         choices.append(choice)
@@ -154,23 +159,26 @@ def taken(classes: Sequence[SituationClass], choices: Sequence[str], names: Sequ
 
 def seen_rank_rules(classes: Sequence[SituationClass], choices: Sequence[str], names: Sequence[str]
                     ) -> tuple[tuple[str, str], ...]:
-    """The preflop decision in words, per rank (or class read) of the dealer card: for each option
-    but the check, the starting hands that take it (where the suits of the seen card and the hand
-    decide, the hand takes it "by the suits")."""
-    by_hand: dict[tuple[tuple[int, ...], str], set[str]] = {}
+    """The preflop decision in words, per rank (or class read) of each dealer card seen: for each
+    option but the check, the starting hands that take it (where the suits of the seen card and the
+    hand decide, the hand takes it "by the suits")."""
+    by_hand: dict[tuple[tuple[tuple[int, ...], ...], str], set[str]] = {}
     for c, choice in zip(classes, choices, strict=True):
-        by_hand.setdefault((c.ranks(), hand_of(c.holding)), set()).add(choice)
+        by_hand.setdefault((c.what_is_seen(), hand_of(c.holding)), set()).add(choice)
     actions = [CHECK, *(n for n in names if n != CHECK)]
     rows = []
-    for ranks in sorted({r for r, _ in by_hand}, key=max, reverse=True):
-        def choose(hand: str, ranks: tuple[int, ...] = ranks) -> str:
-            found = by_hand.get((ranks, hand), {CHECK})
+    for seen in sorted({r for r, _ in by_hand}, key=lambda ranks: [max(r) for r in ranks], reverse=True):
+        def choose(hand: str, seen: tuple[tuple[int, ...], ...] = seen) -> str:
+            found = by_hand.get((seen, hand), {CHECK})
             return next(iter(found)) if len(found) == 1 else BY_SUITS
-        seen = f"dealer card {RANKS[12 - ranks[0]]} seen" if len(ranks) == 1 and not classes[0].read else \
-            f"dealer card read as {rank_set_text(ranks)}"
+        cards = "dealer cards" if len(seen) > 1 else "dealer card"
+        if classes[0].reads:
+            words = f"{cards} read as " + " and ".join(map(rank_set_text, seen))
+        else:
+            words = f"{cards} " + " ".join(RANKS[12 - r[0]] for r in seen) + " seen"
         for action, text in in_words(choose, [*actions, BY_SUITS]):
             if text != "no starting hand":
-                rows.append((f"{seen}: {action}", text))
+                rows.append((f"{words}: {action}", text))
     return tuple(rows)
 
 
@@ -192,26 +200,11 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
     case = Case(k, seen.sorted_ranks)
     classes = situation_classes(case)
     baseline = main_analysis(game)         # the plain count once, before the first chunk is timed
-    bounds = chunk_bounds(len(classes))
     cards = f"dealer card{'s' if k > 1 else ''} " + ("seen" if seen.sorted_ranks is None else "read")
-    what = f"counting {len(classes):,} classes of (holding, {cards})"
-    progress = Progress(what, len(classes))
-    try:
-        start = time.perf_counter()
-        plain = plain_best(game)
-        parts = [price_classes(game, case, *bounds[0], plain)]
-        progress.step(len(parts[0].choices))
-        per_class = (time.perf_counter() - start) / bounds[0][1]
-        if scheduler is None:              # a cluster's time is not this machine's: its size is unknown here
-            Limits.resolve().check(what + " exactly", seconds=per_class * (len(classes) - bounds[0][1])
-                                   / max(1, workers or 1), memory=0,
-                                   advice=" (or spread the chunks with --workers 2 or more, or a Dask --scheduler; "
-                                          "--samples 1000 estimates it)")
-        jobs = [(game, case, first, last, plain) for first, last in bounds[1:]]
-        parts += run_chunks(price_classes, jobs, workers or 1, scheduler,
-                            lambda part: progress.step(len(part.choices)))
-    finally:
-        progress.done()
+    plain = plain_best(game)
+    jobs = [(game, case, first, last, plain) for first, last in chunk_bounds(len(classes))]
+    parts = counted_in_chunks(price_classes, jobs, workers, scheduler,
+                              f"counting {len(classes):,} classes of (holding, {cards})", lambda job: job[3] - job[2])
     total = combined(parts)
     assert len(total.choices) == len(classes), "every class is counted once"
     situations = sum(c.size for c in classes)
@@ -222,6 +215,6 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
     known = cards if seen.sorted_ranks is None else f"{cards} as {classes_text(parse_classes(seen.sorted_ranks))}"
     rows = (("preflop", f"the best option of each situation ({shares} of the situations{never}); the flop and "
                         f"the river decided on the {known}"),
-            *(seen_rank_rules(classes, total.choices, names) if k == 1 else ()))
+            *(seen_rank_rules(classes, total.choices, names) if k == 1 or seen.sorted_ranks else ()))
     return Exposure(seen.text(), baseline, total.gain / situations, counted=True, strategy=rows,
                     facts={"situation_classes": len(classes), "situations": situations})

@@ -9,9 +9,10 @@ item 4):
   minutes on two cores, for one card; 93,769 at about 0.07 s, nearly two hours, for both), in
   chunks that also run on ``--workers`` or a Dask cluster; the gain and the informed decisions, not
   the informed outcome table (the informed kernel prices values, not outcome cells);
-- **one dealer hole card read by rank class** (``--dealer-cards 1 --sorted "A|K Q J"``): exact
-  the same way, a class per holding orbit and class read (about 13 minutes for three classes);
-- **the same with ``--samples N``, or both cards read** (``--dealer-cards 2 --sorted``): an ESTIMATE.
+- **one or both dealer hole cards read by rank class** (``--dealer-cards 1 --sorted "A|K Q J"``, or
+  2): exact the same way, a class per holding orbit and classes read (about a minute for one card
+  read by three classes, a few minutes for both);
+- **the same with ``--samples N``**: an ESTIMATE.
   Situations (the holding and the dealer cards seen) are drawn from a seed, and each is priced
   exactly, every stage decided on what is seen (informed.py: every board and every unseen dealer
   card).  The gain of a situation is its informed best value less the plain optimal value of its
@@ -42,15 +43,12 @@ HOLE = 2
 
 def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
              ) -> Exposure | None:
-    """The informed optimal player's exact return beside the plain optimal one's (None: both dealer
-    cards read by class, sampled by ``exposure_chunk``)."""
+    """The informed optimal player's exact return beside the plain optimal one's."""
     if seen.given() in DEALER_CARD_CASES:
-        k = dealer_cards(seen)
+        dealer_cards(seen)
         if seen.sorted_ranks is not None:
             parse_classes(seen.sorted_ranks)
-        if seen.sorted_ranks is None or k == 1:
-            return counted_exposure(game, seen, workers, scheduler)
-        return None                # sampled (the tool counts the plain game before it times a chunk)
+        return counted_exposure(game, seen, workers, scheduler)
     if seen.given() != ("board_cards",) or seen.board_cards != 1:
         raise InputError(f"{game.name} prices one community card seen early (--board-cards 1: the first flop card "
                          f"before the preflop decision) or the dealer's hole cards (--dealer-cards 1 or 2), "
