@@ -25,8 +25,7 @@ def mirror_pxd_files():
 
 # Kernels whose loops run on every core (cython.parallel.prange, OpenMP).
 PARALLEL = {"stud", "exposure_stud", "exposure_stud_pairs", "exposure_stud_whole", "exposure_stud_seen", "staged",
-            "holdem_seen_flops",
-            "holdem", "holdem_informed", "solver"}
+            "holdem", "holdem_informed", "holdem_seen_flops", "solver"}
 
 # Every kernel: def functions are introspectable (binding, Cython 3's default, stated so that
 # mypy.stubtest can check the .pyi stubs against the built modules); no per-module __test__ dict

@@ -1,19 +1,20 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """A staged paytable game (Mississippi Stud, Let It Ride) whose first community cards are sorted:
 the player sees, from the deal, whether each of the first K community cards is in a set of ranks
-(their backs tell, edge sorting), and sees each card whole once it is turned.  The optimal decision
+(their backs tell, edge sorting), or which of up to four classes of ranks it is in (a hole-carder's
+read: an ace, a picture, another card), and sees each card whole once it is turned.  The optimal decision
 of every stage by backward induction over what is seen, then a forward count of the deals.
 
 The shape is the staged games': the player holds ``p`` cards, and stage i is decided with p + i
 cards seen (one community card turned a stage), the last one card short of the five-card hand.  A
 situation at stage i is the set S of seen cards (which are the player's does not matter: the final
-hand holds them all) and the classes (in the set or not) of the next ``j`` community cards still
-face down, j = max(0, K - i): index ``colex(S) << j | bits``, bit r the class of the r-th card to
-come.
+hand holds them all) and the classes of the next ``j`` community cards still face down,
+j = max(0, K - i): index ``colex(S) << (j x b) | bits``, bits b r .. b r + b - 1 the class of the
+r-th card to come (b = 1 for a set: in it or not; 2 for three or four classes).
 
 Why it is exact with plain sums: the completions of a situation are the ordered draws of the cards
 to come consistent with the classes seen; their number ``D`` depends only on how many seen cards
-are in the set and on the bits, and every next situation reached by drawing the next card (of the
+are in each class and on the bits, and every next situation reached by drawing the next card (of the
 class its bit says) has the same number of completions.  So a situation's value is a numerator
 over scale x D, the sum of the next situations' numerators, and comparisons are of integers.
 """
@@ -31,11 +32,13 @@ cdef enum:
     MAX_STAGES = 4         # the player holds one card at least: four community cards at most
     MAX_CLASSES = 64
     ANY = -1               # a card to come whose class is not seen
+    MAX_READS = 4          # classes a face-down card may be read as (two bits of a situation's index)
 
 
 cdef struct Stage:
     int k                  # cards seen whole (drawn from the deck)
     int j                  # community cards to come whose class is seen
+    int shift              # the bits of their classes in a situation's index: j x bits per class
     int64_t sets           # C(n, k)
     int64_t states         # sets << j
     Options opt            # its options, and the units in action before and after them
@@ -54,9 +57,11 @@ cdef class SortedSolution:
     cdef readonly int64_t total            # ordered deals of the deck
     cdef readonly int64_t scale
     cdef int wager_more
-    cdef int in_set                        # cards of the deck in the set
+    cdef int n_reads                       # the classes a card is read as (2: in the set or not)
+    cdef int read_bits                     # bits of one card's class in a situation's index
+    cdef int in_class[MAX_READS]           # cards of the deck in each class
     cdef uint8_t deck[N_CARDS]
-    cdef uint8_t marked[N_CARDS]           # per position: the card is in the set
+    cdef uint8_t read_class[N_CARDS]       # per position: the class the card is read as
     cdef uint8_t class_of[N_STRENGTHS]
     cdef int64_t nets[MAX_CLASSES]
     cdef Stage stages[MAX_STAGES]
@@ -86,17 +91,17 @@ cdef class SortedSolution:
 
     cdef int64_t completions(self, const Stage* st, const int* idx, int64_t bits) noexcept nogil:
         """D: the ordered draws of the cards to come consistent with the classes seen."""
-        cdef int r, t, marked = 0
+        cdef int r, t
         cdef int64_t d = 1
-        cdef int64_t left[2]
+        cdef int64_t left[MAX_READS]
+        for t in range(MAX_READS):
+            left[t] = self.in_class[t]
         for t in range(st.k):
-            marked += self.marked[idx[t]]
-        left[1] = self.in_set - marked
-        left[0] = self.n - self.in_set - (st.k - marked)
+            left[self.read_class[idx[t]]] -= 1
         for r in range(HAND - st.k):
             if r < st.j:
-                t = (bits >> r) & 1
-                if left[t] <= 0:
+                t = (bits >> (r * self.read_bits)) & ((1 << self.read_bits) - 1)
+                if t >= self.n_reads or left[t] <= 0:
                     return 0
                 d *= left[t]
                 left[t] -= 1
@@ -107,7 +112,7 @@ cdef class SortedSolution:
     cdef int next_sets(self, const int* idx, int k, int want, int64_t* out) noexcept nogil:
         """The colex indices of the sets of one more position than idx, the added position of
         class ``want`` (or ANY); returns how many."""
-        return one_more_in(idx, k, self.n, self.marked, want, out)
+        return one_more_in(idx, k, self.n, self.read_class, want, out)
 
     cdef void classify(self) noexcept nogil:
         cdef int idx[HAND]
@@ -136,10 +141,10 @@ cdef class SortedSolution:
         for t in range(st.k):
             idx[t] = t
         for s in range(st.sets):
-            for bits in range(1 << st.j):
-                state = (s << st.j) | bits
-                want = <int>(bits & 1) if st.j > 0 else ANY
-                nbits = bits >> 1 if st.j > 0 else 0
+            for bits in range(1 << st.shift):
+                state = (s << st.shift) | bits
+                want = <int>(bits & ((1 << self.read_bits) - 1)) if st.j > 0 else ANY
+                nbits = bits >> self.read_bits if st.j > 0 else 0
                 m = self.next_sets(idx, st.k, want, ahead)
                 d = self.completions(st, idx, bits)
                 if nx == NULL:
@@ -152,7 +157,7 @@ cdef class SortedSolution:
                     for u in range(span):
                         after[u] = 0
                     for t in range(m):
-                        row = nx.value + ((ahead[t] << nx.j) | nbits) * nwidth + st.opt.next_lo - nx.opt.lo
+                        row = nx.value + ((ahead[t] << nx.shift) | nbits) * nwidth + st.opt.next_lo - nx.opt.lo
                         for u in range(span):
                             after[u] += row[u]
                 for u in range(width):
@@ -176,10 +181,10 @@ cdef class SortedSolution:
         for t in range(st.k):
             idx[t] = t
         for s in range(st.sets):
-            for bits in range(1 << st.j):
-                state = (s << st.j) | bits
-                want = <int>(bits & 1) if st.j > 0 else ANY
-                nbits = bits >> 1 if st.j > 0 else 0
+            for bits in range(1 << st.shift):
+                state = (s << st.shift) | bits
+                want = <int>(bits & ((1 << self.read_bits) - 1)) if st.j > 0 else ANY
+                nbits = bits >> self.read_bits if st.j > 0 else 0
                 m = -1
                 for u in range(width):
                     count = st.reach[state * width + u]
@@ -198,7 +203,7 @@ cdef class SortedSolution:
                         if nx == NULL:
                             self.outcome[self.final_class[ahead[t]] * fwidth + units] += count
                         else:
-                            nx.reach[((ahead[t] << nx.j) | nbits) * nwidth + units - nx.opt.lo] += count
+                            nx.reach[((ahead[t] << nx.shift) | nbits) * nwidth + units - nx.opt.lo] += count
             next_colex(idx, st.k)
 
     cdef int run(self) except -1:
@@ -249,11 +254,11 @@ cdef class SortedSolution:
         return out
 
 
-def solve(deck, in_set, int player_cards, int sorted_cards, deltas, folds, int initial_units, class_map, nets,
+def solve(deck, reads, int player_cards, int sorted_cards, deltas, folds, int initial_units, class_map, nets,
           int scale, bint wager_more):
     """Solve a staged game over every ordered deal of ``deck`` (card codes) when the classes of the
-    first ``sorted_cards`` community cards (in ``in_set``, card codes, or not) are seen from the
-    deal: ``player_cards`` are dealt to the player, stage i is decided with player_cards + i cards
+    first ``sorted_cards`` community cards are seen from the deal (``reads``: the class each card
+    code is read as, 52 of them, 0 to 3; a set is two classes: in it or not): ``player_cards`` are dealt to the player, stage i is decided with player_cards + i cards
     seen (``len(deltas) == 5 - player_cards`` stages), ``deltas[i][o]`` the units option o adds,
     ``folds[i][o]`` whether it folds; ``class_map`` (7462 bytes) the class of each five-card
     strength and ``nets[c]`` class c's net per unit in action times ``scale`` (the caller checks
@@ -261,13 +266,13 @@ def solve(deck, in_set, int player_cards, int sorted_cards, deltas, folds, int i
     or less."""
     cdef SortedSolution out = SortedSolution()
     cdef uint8_t used[N_CARDS]
-    cdef uint8_t marked[N_CARDS]
     cdef int i, n, lo, hi, width
     cdef Stage* st
     memset(used, 0, N_CARDS)
-    memset(marked, 0, N_CARDS)
     mark_cards(deck, used)
-    mark_cards(in_set, marked)
+    reads = list(reads)
+    if len(reads) != N_CARDS or any(not 0 <= r < MAX_READS for r in reads):
+        raise ValueError(f"reads: a class 0..{MAX_READS - 1} per card code")
     n = len(deck)
     if not 1 <= player_cards < HAND:
         raise ValueError("the player holds 1 to 4 cards")
@@ -296,11 +301,13 @@ def solve(deck, in_set, int player_cards, int sorted_cards, deltas, folds, int i
             raise ValueError(f"strength {i} has class {class_map[i]}, not below {out.n_classes}")
         out.class_of[i] = class_map[i]
     sorted_deck = sorted(deck)
-    out.in_set = 0
+    out.n_reads = max(2, max(reads) + 1)
+    out.read_bits = 1 if out.n_reads == 2 else 2
+    memset(out.in_class, 0, sizeof(out.in_class))
     for i in range(n):
         out.deck[i] = sorted_deck[i]
-        out.marked[i] = marked[sorted_deck[i]]
-        out.in_set += out.marked[i]
+        out.read_class[i] = reads[sorted_deck[i]]
+        out.in_class[out.read_class[i]] += 1
     if not 1 <= initial_units <= MAX_UNITS:
         raise ValueError(f"the initial units are 1 to {MAX_UNITS}")
     lo = hi = initial_units
@@ -308,8 +315,9 @@ def solve(deck, in_set, int player_cards, int sorted_cards, deltas, folds, int i
         st = &out.stages[i]
         st.k = player_cards + i
         st.j = max(0, sorted_cards - i)
+        st.shift = st.j * out.read_bits
         st.sets = BINOM[n][st.k]
-        st.states = st.sets << st.j
+        st.states = st.sets << st.shift
         read_options(&st.opt, i, deltas[i], folds[i], lo, hi)
         lo, hi = st.opt.next_lo, st.opt.next_hi
         width = st.opt.hi - st.opt.lo + 1

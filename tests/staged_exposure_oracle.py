@@ -2,8 +2,9 @@
 
 Mississippi Stud and Let It Ride over a (reduced) deck when the player sees more than the game
 shows him: the first K community cards, in the order they will be turned, either whole
-(``sorted_ranks=None``) or only as in or out of a set of ranks (their backs, edge sorting) until
-each is turned and seen whole.  Nothing here uses a kernel or an engine: hands are classed and paid
+(``sorted_ranks=None``) or only as in or out of a set of ranks (their backs, edge sorting), or by
+the class of a partition of the ranks they are in (``"A|K Q J"``), until each is turned and seen
+whole.  Nothing here uses a kernel or an engine: hands are classed and paid
 by ``tests/staged_oracle.py`` (``five_card_class``, ``pay``, its paytables).
 
 Every ordered deal of the cards a round uses is listed.  What the player knows at stage i is
@@ -67,7 +68,10 @@ class Solver:
     def __init__(self, game: Game, deck: tuple[int, ...], board_cards: int, sorted_ranks: str | None):
         self.game = game
         self.board = board_cards
-        self.marked = None if sorted_ranks is None else set(parse_rank_set(sorted_ranks))
+        # the classes a face-down card is read as: a set's ranks (in it or not), or a partition's
+        # classes ("A|K Q J", "*" naming the ranks in none), the ranks in none one class more
+        self.classes = None if sorted_ranks is None else \
+            [set(parse_rank_set(part)) for part in sorted_ranks.split("|") if part.strip() != "*"]
         community = 5 - game.player
         self.deals = [hand + rest for hand in combinations(deck, game.player)
                       for rest in permutations([c for c in deck if c not in hand], community)]
@@ -84,7 +88,8 @@ class Solver:
         ahead that he can see (whole, or whether each is in the sorted ranks), in order."""
         turned = self.game.player + stage
         ahead = deal[turned:self.game.player + self.board]
-        shown = tuple(ahead) if self.marked is None else tuple(card >> 2 in self.marked for card in ahead)
+        shown = tuple(ahead) if self.classes is None else \
+            tuple(next((i for i, ranks in enumerate(self.classes) if card >> 2 in ranks), -1) for card in ahead)
         return (tuple(sorted(deal[:turned])), shown)
 
     def settle(self, deal: tuple[int, ...], units: int) -> Fraction:

@@ -24,8 +24,7 @@ from oddscalc.core.progress_bar import Progress
 
 R = TypeVar("R")
 # how a refused exact count may still run: what the refusal of counted_in_chunks adds by default
-SPREAD_ADVICE = (" (or spread the chunks with --workers 2 or more, or a Dask --scheduler; --samples 1000 "
-                 "estimates it)")
+SPREAD_ADVICE = " (or spread the chunks with --workers 2 or more, or a Dask --scheduler)"
 
 
 def default_workers() -> int:

@@ -55,14 +55,14 @@ def assert_agrees(game: str, deck: str, board_cards: int, ranks: str | None) -> 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("board_cards", [1, 2])
-@pytest.mark.parametrize("ranks", [None, "J", "T Q"])
+@pytest.mark.parametrize("ranks", [None, "J", "T Q", "A|Q J"])
 def test_let_it_ride_agrees_with_the_brute_force_on_a_small_deck(board_cards, ranks):
     assert_agrees("let-it-ride", SMALL, board_cards, ranks)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("board_cards", [1, 2, 3])
-@pytest.mark.parametrize("ranks", [None, "J", "6 T A"])
+@pytest.mark.parametrize("ranks", [None, "J", "6 T A", "A|Q J|*", "A|Q J|7 6|*"])
 def test_mississippi_stud_agrees_with_the_brute_force(board_cards, ranks):
     assert_agrees("mississippi-stud", SMALL, board_cards, ranks)
 
@@ -70,9 +70,15 @@ def test_mississippi_stud_agrees_with_the_brute_force(board_cards, ranks):
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "board_cards", "ranks"), [
     ("mississippi-stud", 1, None), ("mississippi-stud", 2, "J"), ("mississippi-stud", 3, "Q K"),
-    ("let-it-ride", 1, "J"), ("let-it-ride", 2, None)])
+    ("let-it-ride", 1, "J"), ("let-it-ride", 2, None), ("mississippi-stud", 2, "A|K Q J|*"),
+    ("let-it-ride", 2, "T|J Q K|A")])
 def test_a_larger_deck_agrees_with_the_brute_force(game, board_cards, ranks):
     assert_agrees(game, LARGER, board_cards, ranks)
+
+
+def test_a_partition_read_on_a_small_deck_is_the_brute_force_s():
+    # the fast check; the slow ones run every deck, read and card count
+    assert_agrees("mississippi-stud", SMALL, 2, "A|Q J")
 
 
 def test_the_brute_force_is_not_blind():
@@ -110,6 +116,12 @@ def test_seeing_more_never_lowers_the_return(game):
         assert all(a <= b for a, b in zip(sorted_, sorted_[1:], strict=False))
         # a card's class is less than the card: sorted never beats whole
         assert all(s <= w for s, w in zip(sorted_, whole, strict=True))
+    # a finer read is worth more: {A} | {K Q J} | the rest tells more than {A K Q J} or not, and every
+    # rank its own class is the card's rank (less than the card: the suit is not read)
+    for k in range(1, rules.community_cards + 1):
+        coarse = oddscalc.exposure(game, board_cards=k, sorted_ranks="A K Q J").expected_return
+        fine = oddscalc.exposure(game, board_cards=k, sorted_ranks="A|K Q J|*").expected_return
+        assert coarse < fine <= whole[k]
 
 
 @pytest.mark.slow
@@ -165,7 +177,7 @@ def test_what_is_not_priced_is_refused_in_one_line(cli, args, message):
 def test_a_sorted_solve_beyond_the_memory_limit_is_refused(monkeypatch):
     monkeypatch.setenv("ODDSCALC_MAX_MEMORY_MB", "10")     # the full deck's sorted solve needs about 50 MB
     with pytest.raises(InputError, match="with sorted cards needs about .* memory limit"):
-        sorted_cards(rules_of("mississippi-stud"), 3, parse_rank_set("J"))
+        sorted_cards(rules_of("mississippi-stud"), 3, (parse_rank_set("J"),))
 
 
 def test_the_api_refuses_a_bad_board_cards():

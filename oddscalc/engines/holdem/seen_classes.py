@@ -204,7 +204,9 @@ def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, sc
     plain = plain_best(game)
     jobs = [(game, case, first, last, plain) for first, last in chunk_bounds(len(classes))]
     parts = counted_in_chunks(price_classes, jobs, workers, scheduler,
-                              f"counting {len(classes):,} classes of (holding, {cards})", lambda job: job[3] - job[2])
+                              f"counting {len(classes):,} classes of (holding, {cards})", lambda job: job[3] - job[2],
+                              " (or spread the chunks with --workers 2 or more, or a Dask --scheduler; --samples 1000 "
+                              "estimates it)")
     total = combined(parts)
     assert len(total.choices) == len(classes), "every class is counted once"
     situations = sum(c.size for c in classes)

@@ -43,7 +43,8 @@ class StagedEngine(base.FamilyBase, base.ExposureFromModule):
 
     decide_inputs = DECIDE_INPUTS
     exposure_module = "oddscalc.engines.staged.exposure"
-    exposure_prices = frozenset({"board_cards", "sorted_ranks"})     # other players' cards: decide --dead
+    # community cards seen whole, sorted by a set or read by classes; other players' cards: decide --dead
+    exposure_prices = frozenset({"board_cards", "sorted_ranks", "sorted_classes"})
 
     def __init__(self) -> None:
         super().__init__("staged", RULE_SPECS, strategies=solve.STRATEGIES)

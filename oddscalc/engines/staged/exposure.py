@@ -6,8 +6,9 @@ exact over every deal.
   kernel solves the game with them; when every card is seen (K = the community cards) the one
   decision is over the final hand itself, priced from the count of five-card hands by class.
 - ``board_cards=K, sorted_ranks=R``: the first K community cards are seen only as in or out of the
-  ranks R (their backs tell, edge sorting) until each is turned and seen whole; every stage is
-  decided optimally with that (ext/staged_sorted.pyx).
+  ranks R (their backs tell, edge sorting), or only by the class of a partition of the ranks they
+  are in (``"A|K Q J"``: a hole-carder's read, up to four classes), until each is turned and seen
+  whole; every stage is decided optimally with that (ext/staged_sorted.pyx).
 
 >>> from oddscalc.engines.base import Seen, load
 >>> found = exposure(load("mississippi-stud"), Seen(board_cards=3))
@@ -25,12 +26,13 @@ from typing import Protocol
 from oddscalc._native import eval5
 from oddscalc._native import staged_sorted as sorted_kernel
 from oddscalc.core.budget import Limits
-from oddscalc.core.cards import DECK, parse_rank_set, rank_set_text
+from oddscalc.core.cards import DECK
 from oddscalc.core.economics import Analysis, Outcome
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import Exposure, GainSample, Seen
 from oddscalc.engines.charts import action_key
+from oddscalc.engines.reads import Classes, classes_text, parse_classes
 from oddscalc.engines.sidebets import paytable_line
 from oddscalc.engines.solver import best
 from oddscalc.engines.staged import solve
@@ -177,8 +179,15 @@ def whole_cards(rules: StagedRules, board_cards: int, deck: Sequence[int] = DECK
     return stages, Scaled(solve.solve(merged, deck), math.comb(known, p) * math.factorial(known - p))
 
 
-def sorted_in(ranks: Sequence[int], deck: Sequence[int]) -> list[int]:
-    return [card for card in deck if card >> 2 in ranks]
+def read_classes(classes: Classes) -> list[int]:
+    """The class each card code is read as: the index of its rank's class among those named, or
+    one more for the ranks in none."""
+    return [next((i for i, ranks in enumerate(classes) if card >> 2 in ranks), len(classes)) for card in DECK]
+
+
+def class_bits(classes: Classes) -> int:
+    """The bits of a card's class in the sorted kernel's situations: 1 for a set, 2 for a partition."""
+    return 1 if len(classes) == 1 else 2
 
 
 def check_sorted_shape(rules: StagedRules) -> None:
@@ -200,11 +209,13 @@ def check_sorted_range(rules: StagedRules, layout: PayLayout, n: int) -> None:
                              "too large for exact 64-bit counts (give pays with smaller denominators)")
 
 
-def check_sorted_size(rules: StagedRules, board_cards: int, n: int) -> None:
+def check_sorted_size(rules: StagedRules, board_cards: int, n: int, bits: int = 1) -> None:
     """Refuse, before any work, a solve beyond the memory or time limits (a game file may put many
-    units in action): per stage, a value, a reach count and an option per situation and units."""
+    units in action): per stage, a value, a reach count and an option per situation and units (the
+    classes of the sorted cards ahead ``bits`` each in a situation)."""
     reached = rules.units_reached()
-    states = [math.comb(n, rules.player_cards + i) << max(0, board_cards - i) for i in range(len(rules.stages))]
+    states = [math.comb(n, rules.player_cards + i) << (max(0, board_cards - i) * bits)
+              for i in range(len(rules.stages))]
     memory = sum(s * (hi - lo + 1) * 17 for s, (lo, hi) in zip(states, reached, strict=False))
     memory += math.comb(n, HAND_CARDS)
     work = sum(s * (n - rules.player_cards - i) * (hi - lo + 1)
@@ -213,15 +224,15 @@ def check_sorted_size(rules: StagedRules, board_cards: int, n: int) -> None:
                            memory=memory)
 
 
-def sorted_cards(rules: StagedRules, board_cards: int, ranks: Sequence[int],
+def sorted_cards(rules: StagedRules, board_cards: int, classes: Classes,
                  deck: Sequence[int] = DECK) -> sorted_kernel.SortedSolution:
-    """The deals when the first ``board_cards`` community cards are seen only as in or out of
-    ``ranks`` (0..12) until turned."""
+    """The deals when the first ``board_cards`` community cards are seen only by their class (the
+    ranks of ``classes``, or the others) until turned."""
     check_sorted_shape(rules)
     layout = pay_layout(rules.game)
     check_sorted_range(rules, layout, len(deck))
-    check_sorted_size(rules, board_cards, len(deck))
-    return sorted_kernel.solve(tuple(deck), sorted_in(ranks, deck), rules.player_cards, board_cards,
+    check_sorted_size(rules, board_cards, len(deck), class_bits(classes))
+    return sorted_kernel.solve(tuple(deck), read_classes(classes), rules.player_cards, board_cards,
                                [[o.delta for o in s.options] for s in rules.stages],
                                [[o.fold for o in s.options] for s in rules.stages], rules.initial_units,
                                layout.class_map, layout.numerators, layout.scale, rules.wager_more)
@@ -233,8 +244,8 @@ def informed(rules: StagedRules, seen: Seen, deck: Sequence[int] = DECK) -> tupl
     if seen.sorted_ranks is None:
         stages, counted = whole_cards(rules, seen.board_cards, deck)
         return stages, analysis_of(rules, stages, counted)
-    ranks = parse_rank_set(seen.sorted_ranks)
-    return rules.stages, analysis_of(rules, rules.stages, sorted_cards(rules, seen.board_cards, ranks, deck))
+    classes = parse_classes(seen.sorted_ranks)
+    return rules.stages, analysis_of(rules, rules.stages, sorted_cards(rules, seen.board_cards, classes, deck))
 
 
 def strategy_rows(stages: Sequence[Stage], analysis: Analysis) -> tuple[tuple[str, str], ...]:
@@ -256,7 +267,7 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
     rules = StagedRules.of(game)
     check_board_cards(rules, seen)
     if seen.sorted_ranks is not None:
-        parse_rank_set(seen.sorted_ranks)
+        parse_classes(seen.sorted_ranks)
         check_sorted_shape(rules)
     baseline = solve.analyze(rules)
     stages, analysis = informed(rules, seen)
@@ -266,11 +277,16 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
         strategy = census_rows(rules, stages[0], census) + strategy
     facts: dict[str, object] = {"decisions": [stage.name for stage in stages]}
     if seen.sorted_ranks is not None:
-        ranks = parse_rank_set(seen.sorted_ranks)
-        facts["sorted_ranks"] = rank_set_text(ranks)
-        facts["sorted_cards_in_deck"] = len(sorted_in(ranks, DECK))
+        classes = parse_classes(seen.sorted_ranks)
+        facts["sorted_ranks"] = classes_text(classes)
+        reads = read_classes(classes)
+        counts = [reads.count(i) for i in range(max(reads) + 1)]
+        if len(classes) == 1:
+            facts["sorted_cards_in_deck"] = counts[0]
+        else:
+            facts["cards_per_class"] = counts
     text = seen.text() if seen.sorted_ranks is None else \
-        f"{Seen(board_cards=seen.board_cards).text()}, sorted by {rank_set_text(parse_rank_set(seen.sorted_ranks))}"
+        f"{Seen(board_cards=seen.board_cards).text()}, sorted by {classes_text(parse_classes(seen.sorted_ranks))}"
     return Exposure(text, baseline, analysis.expected_return - baseline.expected_return, analysis,
                     strategy=strategy, facts=facts)
 
