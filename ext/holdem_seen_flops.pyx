@@ -53,6 +53,7 @@ cimport openmp
 from oddscalc._native.cards cimport N_CARDS, card_rank, mark_cards
 from oddscalc._native.choice cimport takes
 from oddscalc._native.eval5 cimport N_CATEGORIES, N_STRENGTHS, strength5, strengths7_with, category_of
+from oddscalc._native.suits cimport MAX_SUIT_MAPS, suit_maps
 
 cdef extern from *:
     # pointers that overlap no other (C99 restrict), for the loops the compiler should vectorise
@@ -129,6 +130,9 @@ cdef struct Unit:
     int n_groups
     bint by_card                   # every group one card: no sums over a group
     int64_t weight
+    # per holding: how many holdings its class under the flop's own suit symmetries holds, if it is
+    # the class's first (counted for all of them), else 0 (not counted)
+    uint8_t mult[MAX_HOLD]
 
 
 cdef inline int hold_index(int a, int b) noexcept nogil:
@@ -265,6 +269,8 @@ cdef void count_board(Board* w, const Unit* u, int t, int r, int qualifier, uint
         for i in range(k, e):
             a = w.first[w.order[i]]
             b = w.second[w.order[i]]
+            if not u.mult[hold_index(a, b)]:
+                continue                # its class's first holding counts for it
             if u.mode == TURN:
                 weaker = done_all - done[a] - done[b]
                 ties = g - group[a] - group[b] + 1
@@ -392,7 +398,7 @@ cdef void decide_unit(const Unit* u, const Rules* rules, const uint16_t* obs, co
     cdef int64_t cell[CELLS]
     cdef int64_t sums[MAX_GROUPS * CELLS]
     cdef int n = u.n, a, b, s, x, cat, gr, hold, cls, kinds
-    cdef int64_t total
+    cdef int64_t total, weight
     cdef const uint16_t* base
     cdef const uint32_t* bin_base
     for b in range(1, n):
@@ -400,6 +406,9 @@ cdef void decide_unit(const Unit* u, const Rules* rules, const uint16_t* obs, co
             if u.mode == DEALER_TURN and (a == u.turn or b == u.turn):
                 continue
             hold = hold_index(a, b)
+            if not u.mult[hold]:
+                continue
+            weight = u.weight * u.mult[hold]
             cls = five_class(u.flop, u.rest[a], u.rest[b])
             if u.mode == READ_PAIR:
                 bin_base = bins + <Py_ssize_t>hold * N_CATEGORIES * MAX_BINS * N_ENDINGS
@@ -408,7 +417,7 @@ cdef void decide_unit(const Unit* u, const Rules* rules, const uint16_t* obs, co
                     for cat in range(N_CATEGORIES):
                         for x in range(N_ENDINGS):
                             cell[cat * N_ENDINGS + x] = bin_base[(cat * MAX_BINS + gr) * N_ENDINGS + x]
-                    decide_one(rules, cell, cls, gr, u.weight, out)
+                    decide_one(rules, cell, cls, gr, weight, out)
                 continue
             base = obs + <Py_ssize_t>hold * N_CATEGORIES * n * N_ENDINGS
             if u.by_card or u.mode == TURN:
@@ -418,7 +427,7 @@ cdef void decide_unit(const Unit* u, const Rules* rules, const uint16_t* obs, co
                     for cat in range(N_CATEGORIES):
                         for x in range(N_ENDINGS):
                             cell[cat * N_ENDINGS + x] = base[(cat * N_ENDINGS + x) * n + s]
-                    decide_one(rules, cell, cls, u.rest[s], u.weight, out)
+                    decide_one(rules, cell, cls, card_rank(u.rest[s]), weight, out)
                 continue
             # a dealer card seen by its class: the class's cards summed, then decided once
             memset(sums, 0, u.n_groups * CELLS * sizeof(int64_t))
@@ -434,7 +443,7 @@ cdef void decide_unit(const Unit* u, const Rules* rules, const uint16_t* obs, co
                 for x in range(CELLS):
                     total += sums[gr * CELLS + x]
                 if total:
-                    decide_one(rules, sums + gr * CELLS, cls, gr, u.weight, out)
+                    decide_one(rules, sums + gr * CELLS, cls, gr, weight, out)
 
 
 cdef inline void decide_one(const Rules* rules, const int64_t* cell, int cls, int seen, int64_t weight,
@@ -532,6 +541,8 @@ cdef void pair_unit(const Unit* u, const Rules* rules, uint16_t* table, uint16_t
             first[hold_index(a, b)] = a
             second[hold_index(a, b)] = b
     for h in range(H):
+        if not u.mult[h]:
+            continue                    # its class's first holding counts for it
         a = first[h]
         b = second[h]
         memset(seen, 0, CELLS * H * sizeof(uint16_t))
@@ -553,7 +564,7 @@ cdef void pair_unit(const Unit* u, const Rules* rules, uint16_t* table, uint16_t
             lo = card_rank(u.rest[first[p]])
             if lo > hi:
                 hi, lo = lo, hi
-            decide_one(rules, cell, cls, hi * 13 + lo, u.weight, out)
+            decide_one(rules, cell, cls, hi * 13 + lo, u.weight * u.mult[h], out)
 
 
 cdef inline int five_class(const uint8_t* flop, int x, int y) noexcept nogil:
@@ -570,11 +581,67 @@ cdef struct Work:
     const uint8_t* rests           # (n_flops, n): each flop's rest, ascending
     const uint8_t* groups          # (n_flops, n): the group of each card of the rest
     const int64_t* weights
+    const uint8_t* live            # per card code: in the deck
     int n
     int mode
     int n_groups
     bint by_card
     Rules rules
+
+
+cdef int flop_classes(Unit* u, const uint8_t* live, int cards) noexcept nogil:
+    """The suit permutations that keep the flop (as a set) and the dead cards keep every count of the
+    flop's deals: the holdings (``cards`` 2), or the turns (``cards`` 1: DEALER_TURN), fall into
+    classes counted once for all.  ``u.mult``: a class's size at its first member (least colex
+    index), 0 at the others.  Returns ``u.mult`` of the unit's turn (cards 1), else 1."""
+    cdef uint8_t marks[N_CARDS]
+    cdef uint8_t maps[MAX_SUIT_MAPS * N_CARDS]
+    cdef uint8_t position[N_CARDS]
+    cdef int n = u.n, m, a, b, x, y, k, h, image, least, size, c
+    cdef int images[MAX_SUIT_MAPS]
+    for c in range(N_CARDS):
+        marks[c] = 0 if live[c] else 2
+        position[c] = 0
+    marks[u.flop[0]] = 1
+    marks[u.flop[1]] = 1
+    marks[u.flop[2]] = 1
+    for k in range(n):
+        position[u.rest[k]] = k
+    m = suit_maps(marks, maps)
+    if cards == 1:
+        least = u.turn
+        size = 0
+        for k in range(m):
+            image = position[maps[k * N_CARDS + u.rest[u.turn]]]
+            least = image if image < least else least
+            images[k] = image
+        for k in range(m):
+            size += 1
+            for c in range(k):
+                if images[c] == images[k]:
+                    size -= 1
+                    break
+        u.mult[u.turn] = size if least == u.turn else 0
+        return u.mult[u.turn]
+    for b in range(1, n):
+        for a in range(b):
+            h = hold_index(a, b)
+            least = h
+            size = 0
+            for k in range(m):
+                x = position[maps[k * N_CARDS + u.rest[a]]]
+                y = position[maps[k * N_CARDS + u.rest[b]]]
+                image = hold_index(x, y) if x < y else hold_index(y, x)
+                images[k] = image
+                least = image if image < least else least
+            for k in range(m):
+                size += 1
+                for c in range(k):
+                    if images[c] == images[k]:
+                        size -= 1
+                        break
+            u.mult[h] = size if least == h else 0
+    return 1
 
 
 cdef void run_unit(const Work* work, int index, Board* board, uint16_t* obs, uint32_t* bins,
@@ -593,6 +660,14 @@ cdef void run_unit(const Work* work, int index, Board* board, uint16_t* obs, uin
     u.n_groups = work.n_groups
     u.by_card = work.by_card
     u.weight = work.weights[f]
+    if work.mode == DEALER_TURN:
+        # the flop's symmetries take a turn to another: one turn of each class, for all of them
+        if not flop_classes(&u, work.live, 1):
+            return
+        u.weight *= u.mult[u.turn]
+        memset(u.mult, 1, sizeof(u.mult))
+    else:
+        flop_classes(&u, work.live, 2)
     if work.mode == BOTH:
         pair_unit(&u, &work.rules, obs, obs + holdings * holdings, out)
         return
@@ -633,8 +708,9 @@ def count_flops(flops, weights, dead, int qualifier, str seen, groups, call, lon
     Returns {"deals": the deals counted, weighted; "called_cells": the calls' cells summed, 10 x 4
     flattened; "called_by_class" / "folded_by_class": the deals called and folded by five-card class;
     "equal": the deals whose observation is worth the same either way; "seen_deals" / "seen_called":
-    the deals, and those called, by what is seen (the card's code seen whole or the turn; the group
-    read; with "read-pair" the pair of groups {g, h}, g <= h, at index g + h (h + 1) / 2)}."""
+    the deals, and those called, by what is seen (the rank of the card seen whole or of the turn; the
+    group read; with "read-pair" the pair of groups {g, h}, g <= h, at index g + h (h + 1) / 2; with
+    "both" the ranks, high * 13 + low)}."""
     cdef uint8_t live[N_CARDS]
     cdef uint8_t marked[N_CARDS]
     cdef int mode, n, f, k, c, x, threads, n_flops, n_units, index
@@ -700,6 +776,7 @@ def count_flops(flops, weights, dead, int qualifier, str seen, groups, call, lon
     work.rests = &rest_view[0] if n_flops else NULL
     work.groups = &group_view[0] if n_flops else NULL
     work.weights = &weight_view[0] if n_flops else NULL
+    work.live = live
     work.n = n
     work.mode = mode
     work.n_groups = n_groups

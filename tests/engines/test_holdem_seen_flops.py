@@ -101,12 +101,17 @@ def expected_play(live, flops, kind, groups, call, fold, call_extra, fold_extra,
     return deals, calls, equal, called, by_class
 
 
-@pytest.mark.parametrize("kind, grouped", [("dealer", False), ("dealer", True), ("turn", False),
-                                           ("dealer-turn", False), ("dealer-turn", True), ("read-pair", True),
-                                           ("both", False)])
-def test_every_observation_is_decided_on_its_situations_summed(kind, grouped):
+KINDS = [("dealer", False), ("dealer", True), ("turn", False), ("dealer-turn", False), ("dealer-turn", True),
+         ("read-pair", True), ("both", False)]
+
+
+@pytest.mark.parametrize("kind, grouped", KINDS)
+@pytest.mark.parametrize("symmetric", [False, True])
+def test_every_observation_is_decided_on_its_situations_summed(kind, grouped, symmetric):
     rng = random.Random(11)
-    live = sorted(rng.sample(range(52), 13))
+    # a deck of random cards, or of whole ranks (every suit permutation keeps it: the kernel counts
+    # one holding, or turn, of each class of a flop's own symmetries for all of them)
+    live = sorted(rng.sample(range(52), 13)) if not symmetric else [r * 4 + u for r in (0, 5, 12) for u in range(4)]
     qualifier = pair_qualifier(2)
     # values that make calls and folds both common, and the AA Bonus's extras by five-card class
     call = [rng.randint(-6, 4) for _ in range(40)]
@@ -114,7 +119,8 @@ def test_every_observation_is_decided_on_its_situations_summed(kind, grouped):
     call_extra = [rng.randint(-1, 2) for _ in range(11)]
     fold_extra = [rng.randint(-1, 1) for _ in range(11)]
     groups = [(c >> 2) % 3 for c in range(52)] if grouped else None
-    flops = [tuple(live[i] for i in (0, 1, 2)), tuple(live[i] for i in (3, 7, 9))]
+    # (symmetric: a monotone flop, 6 symmetries; a paired two-tone one, 2)
+    flops = [tuple(live[i] for i in (0, 4, 8)), tuple(live[i] for i in (1, 5, 6))]
     dead = tuple(c for c in range(52) if c not in live)
     out = holdem_seen_flops.count_flops(flops, [1, 1], dead, qualifier, kind, groups, call, fold, call_extra,
                                         fold_extra, True)

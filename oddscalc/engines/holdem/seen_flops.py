@@ -95,7 +95,7 @@ class Case:
             return {high * 13 + low: f"dealer's higher hole card {RANKS[high]}" for high in range(13)
                     for low in range(high + 1)}
         what = "turn" if self.kernel == "turn" else "dealer card"
-        return {card: f"{what} {RANKS[card >> 2]}" for card in range(52)}
+        return {rank: f"{what} {RANKS[rank]}" for rank in range(13)}
 
 
 @dataclass(frozen=True)
