@@ -258,8 +258,9 @@ def solve(deck, reads, int player_cards, int sorted_cards, deltas, folds, int in
           int scale, bint wager_more):
     """Solve a staged game over every ordered deal of ``deck`` (card codes) when the classes of the
     first ``sorted_cards`` community cards are seen from the deal (``reads``: the class each card
-    code is read as, 52 of them, 0 to 3; a set is two classes: in it or not): ``player_cards`` are dealt to the player, stage i is decided with player_cards + i cards
-    seen (``len(deltas) == 5 - player_cards`` stages), ``deltas[i][o]`` the units option o adds,
+    code is read as, 52 of them, 0 to 3; a set is two classes: in it or not): ``player_cards`` are
+    dealt to the player, stage i is decided with player_cards + i cards seen
+    (``len(deltas) == 5 - player_cards`` stages), ``deltas[i][o]`` the units option o adds,
     ``folds[i][o]`` whether it folds; ``class_map`` (7462 bytes) the class of each five-card
     strength and ``nets[c]`` class c's net per unit in action times ``scale`` (the caller checks
     that no value overflows 64 bits); on equal values the option that wagers more (``wager_more``)
