@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 10.0
 REDUCED = "Th Jh Qh Kh Ah Ts Js Qs 6s 7d"          # ten cards
-CASES = [("mississippi-stud", k, ranks) for ranks in (None, "J", "T J Q K A") for k in (1, 2, 3)] + \
-        [("let-it-ride", k, ranks) for ranks in (None, "J") for k in (1, 2)]
+CASES = [("mississippi-stud", k, ranks) for ranks in (None, "J", "T J Q K A", "A|K Q J|*") for k in (1, 2, 3)] + \
+        [("let-it-ride", k, ranks) for ranks in (None, "J", "A|K Q J|*") for k in (1, 2)]
 
 
 def cpu() -> float:

@@ -39,6 +39,7 @@ cimport openmp
 from oddscalc._native.choice cimport takes
 from oddscalc._native.cards cimport N_CARDS, card_rank, mark_cards, choose, choose2, \
     choose3, choose4, next_colex, sort3_desc
+from oddscalc._native.strength_sort cimport sort_by_strength
 from oddscalc._native.eval5 cimport N_STRENGTHS, N_CATEGORIES, strength5, strengths7_with, category_of
 from oddscalc._native.suits cimport suit_maps
 
@@ -130,23 +131,7 @@ cdef void count_board(BoardCounts* w, const uint8_t* board, const uint8_t* live,
             w.category[h] = category_of(w.strength[h])
             h += 1
     w.n_hold = h
-    # sort by strength: two counting passes (LSD radix), the low 7 bits then the high 6
-    memset(w.low, 0, sizeof(w.low))
-    memset(w.high, 0, sizeof(w.high))
-    for k in range(h):
-        w.low[(w.strength[k] & 127) + 1] += 1
-        w.high[(w.strength[k] >> 7) + 1] += 1
-    for s in range(128):
-        w.low[s + 1] += w.low[s]
-    for s in range(64):
-        w.high[s + 1] += w.high[s]
-    for k in range(h):
-        w.scratch[w.low[w.strength[k] & 127]] = k
-        w.low[w.strength[k] & 127] += 1
-    for i in range(h):
-        k = w.scratch[i]
-        w.order[w.high[w.strength[k] >> 7]] = k
-        w.high[w.strength[k] >> 7] += 1
+    sort_by_strength(w.strength, h, w.order, w.scratch, w.low, w.high)
     # one sweep, strength groups in increasing order; counts per card position
     memset(done, 0, sizeof(done))
     memset(group, 0, sizeof(group))

@@ -52,6 +52,7 @@ cimport openmp
 
 from oddscalc._native.cards cimport N_CARDS, card_rank, mark_cards
 from oddscalc._native.choice cimport takes
+from oddscalc._native.strength_sort cimport sort_by_strength
 from oddscalc._native.eval5 cimport N_CATEGORIES, N_STRENGTHS, strength5, strengths7_with, category_of
 from oddscalc._native.suits cimport MAX_SUIT_MAPS, suit_maps
 
@@ -155,7 +156,7 @@ cdef void strengths(Board* w, const Unit* u, int t, int r, int qualifier) noexce
     cdef uint8_t cards[MAX_REST]
     cdef uint8_t at[MAX_REST]
     cdef uint16_t found[MAX_REST]
-    cdef int i, j, k, m = 0, h = 0, s, p, q
+    cdef int i, j, m = 0, h = 0, s, p, q
     six[0] = u.flop[0]
     six[1] = u.flop[1]
     six[2] = u.flop[2]
@@ -191,23 +192,7 @@ cdef void strengths(Board* w, const Unit* u, int t, int r, int qualifier) noexce
                     w.below_q_bin[bin_of(u.group[p], u.group[q])] += 1
             h += 1
     w.n_hold = h
-    # sort by strength: two counting passes (LSD radix), the low 7 bits then the high 6
-    memset(w.low, 0, sizeof(w.low))
-    memset(w.high, 0, sizeof(w.high))
-    for k in range(h):
-        w.low[(w.strength[k] & 127) + 1] += 1
-        w.high[(w.strength[k] >> 7) + 1] += 1
-    for s in range(128):
-        w.low[s + 1] += w.low[s]
-    for s in range(64):
-        w.high[s + 1] += w.high[s]
-    for k in range(h):
-        w.scratch[w.low[w.strength[k] & 127]] = k
-        w.low[w.strength[k] & 127] += 1
-    for i in range(h):
-        k = w.scratch[i]
-        w.order[w.high[w.strength[k] >> 7]] = k
-        w.high[w.strength[k] >> 7] += 1
+    sort_by_strength(w.strength, h, w.order, w.scratch, w.low, w.high)
 
 
 cdef void count_board(Board* w, const Unit* u, int t, int r, int qualifier, uint16_t* obs,
@@ -597,7 +582,7 @@ cdef int flop_classes(Unit* u, const uint8_t* live, int cards) noexcept nogil:
     cdef uint8_t marks[N_CARDS]
     cdef uint8_t maps[MAX_SUIT_MAPS * N_CARDS]
     cdef uint8_t position[N_CARDS]
-    cdef int n = u.n, m, a, b, x, y, k, h, image, least, size, c
+    cdef int n = u.n, m, a, b, x, y, k, c
     cdef int images[MAX_SUIT_MAPS]
     for c in range(N_CARDS):
         marks[c] = 0 if live[c] else 2
@@ -609,39 +594,33 @@ cdef int flop_classes(Unit* u, const uint8_t* live, int cards) noexcept nogil:
         position[u.rest[k]] = k
     m = suit_maps(marks, maps)
     if cards == 1:
-        least = u.turn
-        size = 0
         for k in range(m):
-            image = position[maps[k * N_CARDS + u.rest[u.turn]]]
-            least = image if image < least else least
-            images[k] = image
-        for k in range(m):
-            size += 1
-            for c in range(k):
-                if images[c] == images[k]:
-                    size -= 1
-                    break
-        u.mult[u.turn] = size if least == u.turn else 0
+            images[k] = position[maps[k * N_CARDS + u.rest[u.turn]]]
+        u.mult[u.turn] = class_size(images, m, u.turn)
         return u.mult[u.turn]
     for b in range(1, n):
         for a in range(b):
-            h = hold_index(a, b)
-            least = h
-            size = 0
             for k in range(m):
                 x = position[maps[k * N_CARDS + u.rest[a]]]
                 y = position[maps[k * N_CARDS + u.rest[b]]]
-                image = hold_index(x, y) if x < y else hold_index(y, x)
-                images[k] = image
-                least = image if image < least else least
-            for k in range(m):
-                size += 1
-                for c in range(k):
-                    if images[c] == images[k]:
-                        size -= 1
-                        break
-            u.mult[h] = size if least == h else 0
+                images[k] = hold_index(x, y) if x < y else hold_index(y, x)
+            u.mult[hold_index(a, b)] = class_size(images, m, hold_index(a, b))
     return 1
+
+
+cdef inline int class_size(const int* images, int m, int at) noexcept nogil:
+    """The distinct ``images`` of ``at`` under m permutations (the identity among them) if ``at`` is
+    the least, else 0."""
+    cdef int k, c, size = 0
+    for k in range(m):
+        if images[k] < at:
+            return 0
+        size += 1
+        for c in range(k):
+            if images[c] == images[k]:
+                size -= 1
+                break
+    return size
 
 
 cdef void run_unit(const Work* work, int index, Board* board, uint16_t* obs, uint32_t* bins,

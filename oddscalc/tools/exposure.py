@@ -57,7 +57,7 @@ def refuse_unpriced(table: GameTable, family: Exposes, seen: Seen) -> None:
     ...     refuse_unpriced(table, EXPOSURE.of(table), Seen(dealer_cards=2))
     ... except InputError as error:
     ...     print(error)
-    dealer_cards=K is not priced for mississippi-stud (its family prices board_cards=K, sorted_ranks=RANKS)
+    dealer_cards=K is not priced for mississippi-stud (its family prices board_cards=K, sorted_ranks=RANKS or CLASSES)
     """
     prices = priced(family)
     for name in seen.given():

@@ -157,7 +157,7 @@ def oracle_rows(theirs, orderings):
     return {name: n // orderings for name, n in rows.items()}
 
 
-@pytest.mark.parametrize("kind", [pytest.param("dealer"), pytest.param("turn"),
+@pytest.mark.parametrize("kind", [pytest.param("dealer"), pytest.param("turn", marks=pytest.mark.slow),
                                   pytest.param("dealer-turn", marks=pytest.mark.slow),
                                   pytest.param("both", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("deck", ["As Ks Qs Js Ts Ah Ad Kh 9c",

@@ -48,7 +48,8 @@ DECIDE_INPUTS = Inputs((
           counts=(0, 1, 2), metavar="CARDS"),
     Input("reads", "text", "dealer hole cards read by rank class only, '|' between cards ('K Q J' a picture, "
           "'K Q J|A')", metavar="RANKS"),
-    Input("dead", "cards", "other cards you can see (other players' cards), out of the deck", metavar="CARDS"),
+    Input("dead", "cards", "other cards you can see (other players' cards, a flashed burn card), out of the deck",
+          metavar="CARDS"),
 ))
 
 

@@ -46,8 +46,6 @@ from .rules import HoldemGame
 
 FIRST_CHUNK = 2        # flops counted first, here, to size the rest before it starts
 CHUNK = 64             # flops a worker takes at a time
-CLASSES = N_CATEGORIES * N_ENDINGS
-FIVE_CLASSES = 11
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ DECIDE_INPUTS = Inputs((
           required=True, metavar="CARDS"),
     Input("board", "cards", "the community cards turned so far, in the order turned (they say the stage)",
           metavar="CARDS"),
-    Input("dead", "cards", "other cards you can see (other players' cards), out of the deck", metavar="CARDS"),
+    Input("dead", "cards", "other cards you can see (other players' cards, a flashed burn card), out of the deck",
+          metavar="CARDS"),
     Input("units", "integer", "the units in action now (default: what the optimal play of the earlier stages "
           "put in action)", low=1, high=MAX_UNITS, metavar="N", example="3"),
 ))

@@ -82,7 +82,8 @@ DECIDE_INPUTS = Inputs((
           metavar="CARDS"),
     Input("reads", "text", "dealer cards read by rank class only, '|' between cards ('K Q J' a picture, "
           "'K Q J|A')", metavar="RANKS"),
-    Input("dead", "cards", "other cards you can see (other boxes), out of the deck", metavar="CARDS"),
+    Input("dead", "cards", "other cards you can see (other boxes, a flashed burn card), out of the deck",
+          metavar="CARDS"),
 ))
 
 
