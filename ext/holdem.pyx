@@ -39,7 +39,7 @@ cimport openmp
 from oddscalc._native.choice cimport takes
 from oddscalc._native.cards cimport N_CARDS, card_rank, mark_cards, choose, choose2, \
     choose3, choose4, next_colex, sort3_desc
-from oddscalc._native.strength_sort cimport sort_by_strength
+from oddscalc._native.board_sweep cimport pass_group, sort_by_strength
 from oddscalc._native.eval5 cimport N_STRENGTHS, N_CATEGORIES, strength5, strengths7_with, category_of
 from oddscalc._native.suits cimport suit_maps
 
@@ -152,13 +152,7 @@ cdef void count_board(BoardCounts* w, const uint8_t* board, const uint8_t* live,
             b = w.second[w.order[i]]
             w.weaker[w.order[i]] = done_all - done[a] - done[b]
             w.ties[w.order[i]] = (e - k) - group[a] - group[b] + 1
-        for i in range(k, e):
-            a = w.first[w.order[i]]
-            b = w.second[w.order[i]]
-            done[a] += group[a]
-            group[a] = 0
-            done[b] += group[b]
-            group[b] = 0
+        pass_group(w.order, k, e, w.first, w.second, done, group)
         done_all += e - k
         k = e
     if w.below_q_all < 0:

@@ -52,7 +52,7 @@ cimport openmp
 
 from oddscalc._native.cards cimport N_CARDS, card_rank, mark_cards
 from oddscalc._native.choice cimport takes
-from oddscalc._native.strength_sort cimport sort_by_strength
+from oddscalc._native.board_sweep cimport pass_group, sort_by_strength
 from oddscalc._native.eval5 cimport N_CATEGORIES, N_STRENGTHS, strength5, strengths7_with, category_of
 from oddscalc._native.suits cimport MAX_SUIT_MAPS, suit_maps
 
@@ -310,20 +310,16 @@ cdef void count_board(Board* w, const Unit* u, int t, int r, int qualifier, uint
                             P, qualifier_, qualifies, other)
                 valid[a] = 1
                 valid[b] = 1
-        for i in range(k, e):
-            a = w.first[w.order[i]]
-            b = w.second[w.order[i]]
-            done[a] += group[a]
-            group[a] = 0
-            done[b] += group[b]
-            group[b] = 0
-            if u.mode == READ_PAIR:
+        pass_group(w.order, k, e, w.first, w.second, done, group)
+        if u.mode == READ_PAIR:
+            for i in range(k, e):
+                a = w.first[w.order[i]]
+                b = w.second[w.order[i]]
                 for x in range(u.n_groups):
                     done_class[a * MAX_CLASSES + x] += group_class[a * MAX_CLASSES + x]
                     group_class[a * MAX_CLASSES + x] = 0
                     done_class[b * MAX_CLASSES + x] += group_class[b * MAX_CLASSES + x]
                     group_class[b * MAX_CLASSES + x] = 0
-        if u.mode == READ_PAIR:
             for x in range(MAX_BINS):
                 done_bin[x] += group_bin[x]
                 group_bin[x] = 0
