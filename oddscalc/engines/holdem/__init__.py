@@ -115,4 +115,5 @@ ENGINE = HoldemEngine()
 
 if TYPE_CHECKING:
     # a type checker proves that ENGINE provides, signature by signature, what it declares
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates] = (ENGINE,) * 5
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates,
+                     base.Exposes] = (ENGINE,) * 6
