@@ -21,6 +21,7 @@ import pytest
 from oddscalc._native import holdem_seen, holdem_seen_flops
 from oddscalc.core.cards import parse_cards, parse_rank_set
 from oddscalc.core.errors import InputError
+from oddscalc.core.gametable import tables_dir
 from oddscalc.engines.base import Seen, load
 from oddscalc.engines.holdem import exposure
 from oddscalc.engines.holdem.analysis import main_analysis, main_of
@@ -41,9 +42,11 @@ def dead_of(deck: str) -> tuple[int, ...]:
     return tuple(c for c in range(52) if c not in parse_cards(deck))
 
 
-def informed_on(deck: str, seen: Seen, **rules: str):
-    """The family's informed analysis of a reduced deck: every flop class counted in one chunk."""
-    table = load(GAME, rules=[f"{k}={v}" for k, v in rules.items()])
+def informed_on(deck: str, seen: Seen, example: str | None = None, **rules: str):
+    """The family's informed analysis of a reduced deck: every flop class counted in one chunk (the
+    game's table, with an overlay of tables/examples and rules)."""
+    overlay = tables_dir() / "examples" / f"{example}.toml" if example else None
+    table = load(GAME, overlay, rules=[f"{k}={v}" for k, v in rules.items()])
     game_rules = HoldemGame.of(table).rules
     dead = dead_of(deck)
     counts = count_chunk(game_rules, Case.of(seen), 0, len(flop_classes(dead)), dead)
@@ -172,6 +175,25 @@ def test_the_informed_play_is_the_brute_force_s(kind, deck):
     assert orderings * informed.total == theirs.total
     assert {row.outcome: row.count for row in informed.outcomes if row.count} == oracle_rows(theirs, orderings)
     assert counts.deals == informed.total
+
+
+# (the game's overlay or rules, the oracle's parameters for the same game)
+VARIANTS = [pytest.param("casino-holdem-bonus-in-decision", {}, {"aa_bonus_ratio": 1}, id="bonus-in-decision"),
+            pytest.param("casino-holdem-woo-1", {}, {"ante_paytable": "woo-1"}, id="woo-1"),
+            pytest.param(None, {"dealer_qualifier": "none", "tie_break": "wager_less"},
+                         {"dealer_qualifier": None, "tie_break": "wager_less"}, id="no-qualifier-wager-less")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["dealer", "both"])
+@pytest.mark.parametrize("example, rules, params", VARIANTS)
+def test_other_tables_are_the_brute_force_s(kind, example, rules, params):
+    deck = "As Ks Qs Js Ts Ah Ad Kh 9c 4d"
+    informed, _, _ = informed_on(deck, SEEN[kind], example, **rules)
+    theirs = holdem_oracle.analyze(GAME, deck, {**ORACLE[kind], **params})
+    assert informed.expected_return == theirs.expected_return
+    assert informed.average_wager == theirs.average_wager
+    assert informed.call_probability == theirs.action_probabilities["flop"].get("call", 0)
 
 
 def read_return(deck: str, classes: list[str], cards_read: int) -> Fraction:
