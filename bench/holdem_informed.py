@@ -145,13 +145,14 @@ def whole_count(plain_situation, classes, whole):
     from oddscalc.engines.base import Seen, load
     from oddscalc.engines.holdem import seen_classes as sc
     from oddscalc.engines.holdem.ultimate import plain_best
+    from oddscalc.engines.holdem.ultimate_exposure import PRICER
     from oddscalc.tools.exposure import analyze_exposure
     game = load(UTH)
     plain = plain_best(game)
     case = sc.Case(1)
     n = len(sc.situation_classes(case))
     started = time.perf_counter()
-    sc.price_classes(game, case, 0, classes, plain)
+    sc.price_classes(PRICER, game, case, 0, classes, plain)
     per_class = (time.perf_counter() - started) / classes
     print(f"exposure {UTH} --dealer-cards 1, exact over {n:,} classes: {per_class:.3f} s a class "
           f"({classes} timed), about {per_class * n / 60:.1f} min; plain about {plain_situation * n / 86400:,.1f} "

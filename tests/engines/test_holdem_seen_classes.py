@@ -17,9 +17,10 @@ import pytest
 
 import oddscalc
 from oddscalc.core.cards import RANKS
-from oddscalc.engines.base import Exposure, load
+from oddscalc.engines.base import Exposure, Seen, load
 from oddscalc.engines.holdem import seen_classes as sc
 from oddscalc.engines.holdem.ultimate import main_analysis, plain_best, play
+from oddscalc.engines.holdem.ultimate_exposure import PRICER
 from oddscalc.engines.holdem_counts import _suit_maps
 from oddscalc.engines.holdem_stages import card_bins, orbits
 from oddscalc.engines.reads import parse_classes, read_of
@@ -98,7 +99,7 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
     assert sum(size * max(v) for size, v in zip(table.sizes, plain.orbit_values, strict=True)) / 1326 \
         == main_analysis(game).expected_return
     first, last = 700, 704
-    part = sc.price_classes(game, sc.Case(1), first, last, plain_best(game))
+    part = sc.price_classes(PRICER, game, sc.Case(1), first, last, plain_best(game))
     expected, choices = Fraction(0), []
     for c in sc.situation_classes(sc.Case(1))[first:last]:
         # another member of the class (the last suit permutation's image), priced by decide
@@ -108,7 +109,7 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
         choices.append(decision.choice)
     assert part.gain == expected and part.choices == tuple(choices) and part.first == first
     # both cards seen: the same, two classes of the 93,769
-    pair = sc.price_classes(game, sc.Case(2), 50_000, 50_002, plain_best(game))
+    pair = sc.price_classes(PRICER, game, sc.Case(2), 50_000, 50_002, plain_best(game))
     expected = Fraction(0)
     for c in sc.situation_classes(sc.Case(2))[50_000:50_002]:
         (holding, seen), *_ = sorted(_images(c.holding, c.seen), reverse=True)
@@ -118,7 +119,7 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
     # a card read by class: each class's holding priced as decide --reads prices another holding
     # of its orbit
     case = sc.Case(1, "A|K Q J")
-    read = sc.price_classes(game, case, 3, 5, plain_best(game))
+    read = sc.price_classes(PRICER, game, case, 3, 5, plain_best(game))
     expected, choices = Fraction(0), []
     for c in sc.situation_classes(case)[3:5]:
         holding = max(h for h, _ in _images(c.holding, ()))
@@ -128,7 +129,7 @@ def test_a_chunk_prices_every_member_of_its_classes_as_decide_does():
     assert read.gain == expected and read.choices == tuple(choices)
     # both cards read: each class's holding priced as decide --reads "X|Y" prices another holding of its orbit
     case = sc.Case(2, "A|K Q J")
-    both = sc.price_classes(game, case, 40, 43, plain_best(game))
+    both = sc.price_classes(PRICER, game, case, 40, 43, plain_best(game))
     expected, choices = Fraction(0), []
     for c in sc.situation_classes(case)[40:43]:
         holding = max(h for h, _ in _images(c.holding, ()))
@@ -150,7 +151,7 @@ def test_chunks_give_the_same_fractions_on_workers_and_on_a_cluster():
     from oddscalc.core.parallel import run_chunks
     distributed = pytest.importorskip("distributed", reason="the [distributed] extra is not installed")
     game = load(UTH)
-    jobs = [(game, sc.Case(1), first, first + 2, plain_best(game)) for first in (0, 2, 4)]
+    jobs = [(PRICER, game, sc.Case(1), first, first + 2, plain_best(game)) for first in (0, 2, 4)]
     here = sc.combined([sc.price_classes(*job) for job in jobs])
     assert sc.combined(run_chunks(sc.price_classes, jobs, workers=2)) == here
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
@@ -195,7 +196,7 @@ def test_the_decision_in_words_per_seen_rank():
         suited = a & 3 == b & 3 == c.seen[0] & 3
         return "play 4x" if pairs or suited else "check"
     choices = [rule(c) for c in classes]
-    rows = dict(sc.seen_rank_rules(classes, choices, names))
+    rows = dict(sc.seen_rank_rules(classes, choices, names, "check"))
     assert rows["dealer card A seen: play 4x"] == "pairs: AA+; A-x suited: every one; A-x offsuit: every one"
     # a suited hand without an ace takes 4x with the seen ace only when it is of the hand's suit
     assert rows["dealer card A seen: " + sc.BY_SUITS].startswith("K-x suited: every one")
@@ -214,3 +215,36 @@ def test_the_bench_times_the_count_with_the_counts_own_calls(capsys: pytest.Capt
     printed = capsys.readouterr().out
     assert f"exact over {len(sc.situation_classes(sc.Case(1))):,} classes" in printed
     assert "s a class (1 timed)" in printed
+
+
+# --- Texas Hold'em Bonus: the same count through its own pricer ---------------------------------
+
+THB = "texas-holdem-bonus"
+
+
+@pytest.mark.slow
+def test_texas_holdem_bonus_classes_are_priced_as_its_decide_prices_another_member():
+    from oddscalc.engines.holdem import bonus_exposure
+    from oddscalc.engines.holdem.bonus import plain_best as bonus_best
+    game = load(THB)
+    plain = bonus_best(game)
+    table = orbits()
+    for case, first, last in ((sc.Case(1), 900, 903), (sc.Case(1, "A|K Q J"), 10, 12), (sc.Case(2, "A K Q J"), 7, 9)):
+        part = sc.price_classes(bonus_exposure.PRICER, game, case, first, last, plain)
+        expected, choices = Fraction(0), []
+        for c in sc.situation_classes(case)[first:last]:
+            (holding, seen), *_ = sorted(_images(c.holding, c.seen), reverse=True)
+            reads = "|".join(" ".join(RANKS[r] for r in ranks) for ranks in c.reads) or None
+            decision = oddscalc.decide(THB, hand=list(holding), seen=list(seen), reads=reads).decisions[0]
+            expected += c.size * (decision.values[decision.choice] - plain[table.of(*holding)])
+            choices.append(decision.choice)
+        assert part.gain == expected and part.choices == tuple(choices)
+    # the estimate's situations are priced the same way
+    sample = bonus_exposure.exposure_chunk(game, Seen(dealer_cards=1), seed=2, chunk=0, size=2)
+    assert len(sample.numerators) == 2 and sample.denominator > 0
+
+
+def test_texas_holdem_bonus_prices_the_dealer_s_cards_only(cli):
+    assert cli("exposure", THB, "--board-cards", "1").refused("--board-cards K is not priced for texas-holdem-bonus")
+    assert cli("exposure", THB, "--dealer-cards", "3").refused("the dealer has two hole cards")
+    assert cli("exposure", THB, "--dealer-cards", "1", "--sorted", "A||K").refused("sorted classes")

@@ -96,6 +96,12 @@ def play(game: GameTable, work: Work | None = None, strategy: str = OPTIMAL) -> 
         BonusGame.of(game).rules, work=work, strategy=None if strategy == OPTIMAL else SIMPLE[strategy]))
 
 
+def plain_best(game: GameTable) -> tuple[Fraction, ...]:
+    """The plain optimal value per Ante of every starting-hand orbit (the Flop wager or the fold),
+    from the exact analysis (kept with the table once counted)."""
+    return tuple(max(values) for values in play(game).orbit_values)
+
+
 def wagers_name(turn: int, river: int) -> str:
     return "-".join(["flop", *(["turn"] if turn else []), *(["river"] if river else [])])
 

@@ -2,7 +2,7 @@
 every stage solved exactly over every deal (``engines/holdem_stages``), read and reported here.
 
 >>> base.capabilities(ENGINE)
-('exact analysis', 'decide', 'strategy', 'simulate')
+('exact analysis', 'decide', 'strategy', 'simulate', 'exposure')
 """
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ from .bonus import (
 from .bonus_strategies import STRATEGIES
 from .rules import CATEGORIES, WAGER_LESS, WAGER_MORE
 from .staged_report import WORK_INPUTS, strategies_report, work_of
+from .ultimate_family import DEALER_CARD_CASES
 
 DECIDE_INPUTS = Inputs((
     Input("hand", "cards", "your two hole cards", counts=(2,), required=True, metavar="CARDS"),
@@ -95,15 +96,21 @@ def analysis_report(game: BonusGame) -> Report:
                            main, tables, data, notes)
 
 
-class BonusHoldemEngine(base.FamilyBase):
-    """Texas Hold'em Bonus: exact analysis, decide at every stage, the preflop chart and simple strategies."""
+class BonusHoldemEngine(base.ExposureFromModule, base.FamilyBase):
+    """Texas Hold'em Bonus: exact analysis, decide at every stage, the preflop chart and simple strategies,
+    the dealer's hole cards seen or read (exposure)."""
 
     decide_inputs = DECIDE_INPUTS
     # the full-deck solution takes 20-30 s and about 2.2 GB the first time in a process
     heavy_analysis = True
-    unavailable = {
-        "exposure": "dealer or community cards seen early are not priced yet (issue 20); decide --dead removes "
-                    "cards seen"}
+    exposure_module = "oddscalc.engines.holdem.bonus_exposure"
+    # the dealer's hole cards seen or read before the preflop decision; other players' cards: decide --dead
+    exposure_prices = frozenset({"dealer_cards", "sorted_ranks", "sorted_classes"})
+    # a situation with dealer cards seen is priced in about 0.1 s: small chunks time a run quickly
+    exposure_chunk_situations = 8
+    # counted over every class (minutes for one card seen or read, about an hour and a half for both
+    # seen): --samples N asks for an estimate instead
+    exposure_sampled_on_request = DEALER_CARD_CASES
 
     def __init__(self) -> None:
         super().__init__(NAME, RULE_SPECS, analysis_inputs=WORK_INPUTS, strategies=STRATEGIES)
@@ -158,4 +165,5 @@ class BonusHoldemEngine(base.FamilyBase):
 ENGINE = BonusHoldemEngine()
 
 if TYPE_CHECKING:
-    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates] = (ENGINE,) * 5
+    _DECLARED: tuple[base.Family, base.ExactAnalysis, base.Decides, base.Strategies, base.Simulates,
+                     base.Exposes] = (ENGINE,) * 6

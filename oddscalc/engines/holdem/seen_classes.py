@@ -1,9 +1,10 @@
-"""Ultimate Texas Hold'em with the dealer's hole cards seen, counted exactly (``exposure
-ultimate-texas-holdem --dealer-cards 1`` or ``2``): every situation the player can be in before
-the flop, priced by the informed kernel.
+"""The staged Hold'em games (Ultimate Texas Hold'em, Texas Hold'em Bonus) with the dealer's hole cards
+seen, counted exactly (``exposure ultimate-texas-holdem --dealer-cards 1`` or ``2``, and the same for
+``texas-holdem-bonus``): every situation the player can be in before the flop, priced by the informed
+kernel through the family's ``Pricer``.
 
 A situation is the player's holding and the dealer cards he has seen: with one card 1,326 x 50 of
-them, 5,083 up to suit symmetry (about ten minutes here); with both, 93,769 classes (about two
+them, 5,083 up to suit symmetry (five to ten minutes here); with both, 93,769 classes (one and a half
 hours, or a cluster's time).  With the cards read by rank class only (``--dealer-cards 1 --sorted
 "A|K Q J"``, or 2) the read says nothing of suits, so a class is a holding orbit and the classes
 read: 169 x the classes for one card (about a minute for three classes), 169 x the pairs of classes
@@ -27,32 +28,46 @@ kernel prices each option's value, not the cells of the outcomes.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from math import comb, prod
+from math import comb, lcm, prod
 
 from oddscalc.core.cards import rank_set_text
+from oddscalc.core.economics import Analysis
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import percent_text
-from oddscalc.core.parallel import counted_in_chunks
-from oddscalc.engines.base import Exposure, Seen
+from oddscalc.core.parallel import chunk_seed, counted_in_chunks
+from oddscalc.engines.base import Exposure, GainSample, Seen
 from oddscalc.engines.holdem_counts import _suit_maps
 from oddscalc.engines.holdem_stages import hand_of, orbits
-from oddscalc.engines.reads import classes_text, parse_classes, read_of
-from oddscalc.engines.solver import best_of
+from oddscalc.engines.reads import Reads, classes_text, parse_classes, read_of
 
-from .informed import ultimate_values
 from .starting_hands import RANKS, in_words
-from .ultimate import CHECK, UltimateGame, main_analysis, plain_best, preflop_wagers
 
 HOLE = 2
 FIRST_CHUNK = 8        # classes priced first, here, to size the rest before it starts
 CHUNK = 64             # classes a worker takes at a time (about 7 s)
 # a starting hand whose situations with one seen rank decide apart, by the suits of the hand and the card
 BY_SUITS = "one or the other by the suits"
+
+
+@dataclass(frozen=True)
+class Pricer:
+    """What a staged Hold'em family gives the count (module-level functions, so it pickles to a
+    worker): the exact value per Ante of each preflop option of a holding with dealer cards seen or
+    read (``values(game, holding, seen, reads)``), the options' names, the family's choice among
+    valued options (its tie-break), the plain optimal value of each holding orbit and the plain
+    analysis; ``later`` the stages decided afterwards, in words."""
+    values: Callable[[GameTable, tuple[int, int], tuple[int, ...], Reads], dict[str, Fraction]]
+    options: Callable[[GameTable], list[str]]
+    choose: Callable[[GameTable, dict[str, Fraction]], str]
+    plain_best: Callable[[GameTable], tuple[Fraction, ...]]
+    baseline: Callable[[GameTable], Analysis]
+    later: str
 
 
 @dataclass(frozen=True)
@@ -121,19 +136,17 @@ def _read_classes(classes: tuple[tuple[int, ...], ...], cards: int) -> tuple[Sit
     return tuple(found)
 
 
-def price_classes(game: GameTable, case: Case, first: int, last: int, plain: Sequence[Fraction]
+def price_classes(pricer: Pricer, game: GameTable, case: Case, first: int, last: int, plain: Sequence[Fraction]
                   ) -> ClassSums:
     """Classes first..last priced exactly against ``plain``, the plain best value of each holding
     orbit (given, so a worker never counts the plain game; a module-level function, so it pickles
     to a worker)."""
-    rules = UltimateGame.of(game).rules
     table = orbits()
-    wagers = preflop_wagers(rules)
     gain = Fraction(0)
     choices = []
     for c in situation_classes(case)[first:last]:
-        values, _found = ultimate_values(rules, c.holding, c.seen, (), c.reads)
-        choice = best_of(values, wagers, rules.wager_more)
+        values = pricer.values(game, c.holding, c.seen, c.reads)
+        choice = pricer.choose(game, values)
         gain += c.size * (values[choice] - plain[table.of(*c.holding)])
         choices.append(choice)
     return ClassSums(first, gain, tuple(choices))
@@ -157,19 +170,19 @@ def taken(classes: Sequence[SituationClass], choices: Sequence[str], names: Sequ
     return count
 
 
-def seen_rank_rules(classes: Sequence[SituationClass], choices: Sequence[str], names: Sequence[str]
-                    ) -> tuple[tuple[str, str], ...]:
+def seen_rank_rules(classes: Sequence[SituationClass], choices: Sequence[str], names: Sequence[str],
+                    usual: str) -> tuple[tuple[str, str], ...]:
     """The preflop decision in words, per rank (or class read) of each dealer card seen: for each
-    option but the check, the starting hands that take it (where the suits of the seen card and the
-    hand decide, the hand takes it "by the suits")."""
+    option but the ``usual`` one, the starting hands that take it (where the suits of the seen card and
+    the hand decide, the hand takes it "by the suits")."""
     by_hand: dict[tuple[tuple[tuple[int, ...], ...], str], set[str]] = {}
     for c, choice in zip(classes, choices, strict=True):
         by_hand.setdefault((c.what_is_seen(), hand_of(c.holding)), set()).add(choice)
-    actions = [CHECK, *(n for n in names if n != CHECK)]
+    actions = [usual, *(n for n in names if n != usual)]
     rows = []
     for seen in sorted({r for r, _ in by_hand}, key=lambda ranks: [max(r) for r in ranks], reverse=True):
         def choose(hand: str, seen: tuple[tuple[int, ...], ...] = seen) -> str:
-            found = by_hand.get((seen, hand), {CHECK})
+            found = by_hand.get((seen, hand), {usual})
             return next(iter(found)) if len(found) == 1 else BY_SUITS
         cards = "dealer cards" if len(seen) > 1 else "dealer card"
         if classes[0].reads:
@@ -192,31 +205,55 @@ def chunk_bounds(classes: int) -> list[tuple[int, int]]:
     return list(zip(starts, [*starts[1:], classes], strict=True))
 
 
-def counted_exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
-                     ) -> Exposure:
+def counted_exposure(pricer: Pricer, game: GameTable, seen: Seen, workers: int | None = None,
+                     scheduler: str | None = None) -> Exposure:
     """The informed optimal player's exact return with ``seen.dealer_cards`` dealer cards seen, over
     every class; the first chunk runs here and sizes the rest (on ``workers`` or at ``scheduler``)."""
     k = seen.dealer_cards
     case = Case(k, seen.sorted_ranks)
     classes = situation_classes(case)
-    baseline = main_analysis(game)         # the plain count once, before the first chunk is timed
+    baseline = pricer.baseline(game)       # the plain count once, before the first chunk is timed
     cards = f"dealer card{'s' if k > 1 else ''} " + ("seen" if seen.sorted_ranks is None else "read")
-    plain = plain_best(game)
-    jobs = [(game, case, first, last, plain) for first, last in chunk_bounds(len(classes))]
+    plain = pricer.plain_best(game)
+    jobs = [(pricer, game, case, first, last, plain) for first, last in chunk_bounds(len(classes))]
     parts = counted_in_chunks(price_classes, jobs, workers, scheduler,
-                              f"counting {len(classes):,} classes of (holding, {cards})", lambda job: job[3] - job[2],
+                              f"counting {len(classes):,} classes of (holding, {cards})", lambda job: job[4] - job[3],
                               " (or spread the chunks with --workers 2 or more, or a Dask --scheduler; --samples 1000 "
                               "estimates it)")
     total = combined(parts)
     assert len(total.choices) == len(classes), "every class is counted once"
     situations = sum(c.size for c in classes)
-    names = list(preflop_wagers(UltimateGame.of(game).rules))
+    names = pricer.options(game)
     count = taken(classes, total.choices, names)
     shares = ", ".join(f"{name} {percent_text(Fraction(n, situations), 2)}" for name, n in count.items() if n)
     never = "".join(f"; {name} never" for name, n in count.items() if not n)
     known = cards if seen.sorted_ranks is None else f"{cards} as {classes_text(parse_classes(seen.sorted_ranks))}"
-    rows = (("preflop", f"the best option of each situation ({shares} of the situations{never}); the flop and "
-                        f"the river decided on the {known}"),
-            *(seen_rank_rules(classes, total.choices, names) if k == 1 or seen.sorted_ranks else ()))
+    rows = (("preflop", f"the best option of each situation ({shares} of the situations{never}); {pricer.later} "
+                        f"decided on the {known}"),
+            # the option most situations take goes without saying: the words list the others'
+            *(seen_rank_rules(classes, total.choices, names, max(count, key=lambda name: count[name]))
+              if k == 1 or seen.sorted_ranks else ()))
     return Exposure(seen.text(), baseline, total.gain / situations, counted=True, strategy=rows,
                     facts={"situation_classes": len(classes), "situations": situations})
+
+
+def sampled_chunk(pricer: Pricer, game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
+    """One seeded chunk of situations (a holding and the dealer cards seen, drawn uniformly), each priced
+    exactly: the informed best value less the plain optimal value of the holding (with ``seen`` read
+    by class, each dealer card replaced by its class, priced over every card it could be)."""
+    classes = None if seen.sorted_ranks is None else parse_classes(seen.sorted_ranks)
+    plain = pricer.plain_best(game)
+    table = orbits(())
+    rng = random.Random(chunk_seed(seed, chunk))
+    gains: list[Fraction] = []
+    for _ in range(size):
+        cards = rng.sample(range(52), HOLE + seen.dealer_cards)
+        holding = (cards[0], cards[1])
+        if classes is None:
+            values = pricer.values(game, holding, tuple(cards[HOLE:]), ())
+        else:
+            values = pricer.values(game, holding, (), tuple(read_of(classes, card >> 2) for card in cards[HOLE:]))
+        gains.append(max(values.values()) - plain[table.of(*holding)])
+    # each gain over its situation's deals (a read's situations differ in theirs): one denominator
+    denominator = lcm(*(g.denominator for g in gains))
+    return GainSample(seed, chunk, tuple(int(g * denominator) for g in gains), denominator)

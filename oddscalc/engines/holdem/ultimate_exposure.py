@@ -21,24 +21,41 @@ item 4):
 """
 from __future__ import annotations
 
-import random
 from fractions import Fraction
-from math import lcm
 
-from oddscalc.core.cards import rank_of
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
-from oddscalc.core.parallel import chunk_seed
 from oddscalc.engines.base import Exposure, GainSample, Seen
-from oddscalc.engines.holdem_stages import orbits, ultimate_seen_card
-from oddscalc.engines.reads import parse_classes, read_of
+from oddscalc.engines.holdem_stages import ultimate_seen_card
+from oddscalc.engines.reads import Reads, parse_classes
+from oddscalc.engines.solver import best_of
 
 from .informed import ultimate_values
-from .seen_classes import counted_exposure
-from .ultimate import UltimateGame, main_analysis, main_of, plain_best
+from .seen_classes import Pricer, counted_exposure, sampled_chunk
+from .ultimate import UltimateGame, main_analysis, main_of, plain_best, preflop_wagers
 from .ultimate_family import DEALER_CARD_CASES
 
 HOLE = 2
+
+
+def class_values(game: GameTable, holding: tuple[int, int], seen: tuple[int, ...], reads: Reads
+                 ) -> dict[str, Fraction]:
+    """Every preflop option's exact value per Ante with ``seen`` dealer cards known and ``reads`` read."""
+    values, _found = ultimate_values(UltimateGame.of(game).rules, holding, seen, (), reads)
+    return values
+
+
+def options(game: GameTable) -> list[str]:
+    return list(preflop_wagers(UltimateGame.of(game).rules))
+
+
+def choose(game: GameTable, values: dict[str, Fraction]) -> str:
+    """The best preflop option by the solver's rule (the game's tie-break on the Play each wagers)."""
+    rules = UltimateGame.of(game).rules
+    return best_of(values, preflop_wagers(rules), rules.wager_more)
+
+
+PRICER = Pricer(class_values, options, choose, plain_best, main_analysis, "the flop and the river")
 
 
 def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None
@@ -48,7 +65,7 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
         dealer_cards(seen)
         if seen.sorted_ranks is not None:
             parse_classes(seen.sorted_ranks)
-        return counted_exposure(game, seen, workers, scheduler)
+        return counted_exposure(PRICER, game, seen, workers, scheduler)
     if seen.given() != ("board_cards",) or seen.board_cards != 1:
         raise InputError(f"{game.name} prices one community card seen early (--board-cards 1: the first flop card "
                          f"before the preflop decision) or the dealer's hole cards (--dealer-cards 1 or 2), "
@@ -74,22 +91,5 @@ def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int
     exactly: the informed best value less the plain optimal value of the holding."""
     if seen.given() not in DEALER_CARD_CASES:
         raise InputError(f"{game.name}: only the dealer's cards seen are sampled; a flop card seen is counted exactly")
-    k = dealer_cards(seen)
-    classes = None if seen.sorted_ranks is None else parse_classes(seen.sorted_ranks)
-    rules = UltimateGame.of(game).rules
-    plain = plain_best(game)
-    table = orbits(())
-    rng = random.Random(chunk_seed(seed, chunk))
-    gains: list[Fraction] = []
-    for _ in range(size):
-        cards = rng.sample(range(52), HOLE + k)
-        if classes is None:
-            values, _found = ultimate_values(rules, cards[:HOLE], cards[HOLE:], ())
-        else:
-            # the dealer's cards read by class only: each priced over every card its class could be
-            reads = tuple(read_of(classes, rank_of(card)) for card in cards[HOLE:])
-            values, _found = ultimate_values(rules, cards[:HOLE], (), (), reads)
-        gains.append(max(values.values()) - plain[table.of(cards[0], cards[1])])
-    # each gain over its situation's deals (a read's situations differ in theirs): one denominator
-    denominator = lcm(*(g.denominator for g in gains))
-    return GainSample(seed, chunk, tuple(int(g * denominator) for g in gains), denominator)
+    dealer_cards(seen)
+    return sampled_chunk(PRICER, game, seen, seed, chunk, size)
