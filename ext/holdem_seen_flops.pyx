@@ -570,7 +570,7 @@ cdef struct Work:
     Rules rules
 
 
-cdef int flop_classes(Unit* u, const uint8_t* live, int cards) noexcept nogil:
+cdef int symmetry_classes(Unit* u, const uint8_t* live, int cards) noexcept nogil:
     """The suit permutations that keep the flop (as a set) and the dead cards keep every count of the
     flop's deals: the holdings (``cards`` 2), or the turns (``cards`` 1: DEALER_TURN), fall into
     classes counted once for all.  ``u.mult``: a class's size at its first member (least colex
@@ -637,12 +637,12 @@ cdef void run_unit(const Work* work, int index, Board* board, uint16_t* obs, uin
     u.weight = work.weights[f]
     if work.mode == DEALER_TURN:
         # the flop's symmetries take a turn to another: one turn of each class, for all of them
-        if not flop_classes(&u, work.live, 1):
+        if not symmetry_classes(&u, work.live, 1):
             return
         u.weight *= u.mult[u.turn]
         memset(u.mult, 1, sizeof(u.mult))
     else:
-        flop_classes(&u, work.live, 2)
+        symmetry_classes(&u, work.live, 2)
     if work.mode == BOTH:
         pair_unit(&u, &work.rules, obs, obs + holdings * holdings, out)
         return

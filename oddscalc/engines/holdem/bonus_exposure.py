@@ -17,15 +17,13 @@ from fractions import Fraction
 from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import Exposure, GainSample, Seen
-from oddscalc.engines.reads import Reads, parse_classes
+from oddscalc.engines.reads import Reads
 from oddscalc.engines.solver import takes
 
 from .bonus import FOLD, BonusGame, flop_action, main_analysis, plain_best
 from .informed import bonus_values
-from .seen_classes import Pricer, counted_exposure, sampled_chunk
+from .seen_classes import Pricer, check_dealer_cards, counted_exposure, sampled_chunk
 from .ultimate_family import DEALER_CARD_CASES
-
-HOLE = 2
 
 
 def class_values(game: GameTable, holding: tuple[int, int], seen: tuple[int, ...], reads: Reads
@@ -56,10 +54,7 @@ def dealer_cases(game: GameTable, seen: Seen) -> None:
     if seen.given() not in DEALER_CARD_CASES:
         raise InputError(f"{game.name} prices the dealer's hole cards seen before the preflop decision "
                          f"(--dealer-cards 1 or 2, whole or read by class with --sorted)")
-    if not 1 <= seen.dealer_cards <= HOLE:
-        raise InputError(f"--dealer-cards {seen.dealer_cards}: the dealer has two hole cards (1 or 2)")
-    if seen.sorted_ranks is not None:
-        parse_classes(seen.sorted_ranks)
+    check_dealer_cards(seen)
 
 
 def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler: str | None = None) -> Exposure:

@@ -38,6 +38,7 @@ from math import comb, lcm, prod
 
 from oddscalc.core.cards import rank_set_text
 from oddscalc.core.economics import Analysis
+from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.core.numbers import percent_text
 from oddscalc.core.parallel import chunk_seed, counted_in_chunks
@@ -235,6 +236,14 @@ def counted_exposure(pricer: Pricer, game: GameTable, seen: Seen, workers: int |
               if k == 1 or seen.sorted_ranks else ()))
     return Exposure(seen.text(), baseline, total.gain / situations, counted=True, strategy=rows,
                     facts={"situation_classes": len(classes), "situations": situations})
+
+
+def check_dealer_cards(seen: Seen) -> None:
+    """One line unless one or both dealer hole cards are seen, and any classes read are well written."""
+    if not 1 <= seen.dealer_cards <= HOLE:
+        raise InputError(f"--dealer-cards {seen.dealer_cards}: the dealer has two hole cards (1 or 2)")
+    if seen.sorted_ranks is not None:
+        parse_classes(seen.sorted_ranks)
 
 
 def sampled_chunk(pricer: Pricer, game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:

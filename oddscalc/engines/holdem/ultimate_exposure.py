@@ -27,15 +27,13 @@ from oddscalc.core.errors import InputError
 from oddscalc.core.gametable import GameTable
 from oddscalc.engines.base import Exposure, GainSample, Seen
 from oddscalc.engines.holdem_stages import ultimate_seen_card
-from oddscalc.engines.reads import Reads, parse_classes
+from oddscalc.engines.reads import Reads
 from oddscalc.engines.solver import best_of
 
 from .informed import ultimate_values
-from .seen_classes import Pricer, counted_exposure, sampled_chunk
+from .seen_classes import Pricer, check_dealer_cards, counted_exposure, sampled_chunk
 from .ultimate import UltimateGame, main_analysis, main_of, plain_best, preflop_wagers
 from .ultimate_family import DEALER_CARD_CASES
-
-HOLE = 2
 
 
 def class_values(game: GameTable, holding: tuple[int, int], seen: tuple[int, ...], reads: Reads
@@ -62,9 +60,7 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
              ) -> Exposure | None:
     """The informed optimal player's exact return beside the plain optimal one's."""
     if seen.given() in DEALER_CARD_CASES:
-        dealer_cards(seen)
-        if seen.sorted_ranks is not None:
-            parse_classes(seen.sorted_ranks)
+        check_dealer_cards(seen)
         return counted_exposure(PRICER, game, seen, workers, scheduler)
     if seen.given() != ("board_cards",) or seen.board_cards != 1:
         raise InputError(f"{game.name} prices one community card seen early (--board-cards 1: the first flop card "
@@ -79,17 +75,10 @@ def exposure(game: GameTable, seen: Seen, workers: int | None = None, scheduler:
                     facts={"deals_counted": "each deal once per flop card seen first (three times the plain game)"})
 
 
-def dealer_cards(seen: Seen) -> int:
-    """The dealer cards seen (1 or 2), or one line."""
-    if not 1 <= seen.dealer_cards <= HOLE:
-        raise InputError(f"--dealer-cards {seen.dealer_cards}: the dealer has two hole cards (1 or 2)")
-    return seen.dealer_cards
-
-
 def exposure_chunk(game: GameTable, seen: Seen, seed: int, chunk: int, size: int) -> GainSample:
     """One seeded chunk of situations (a holding and the dealer cards seen, drawn uniformly), each priced
     exactly: the informed best value less the plain optimal value of the holding."""
     if seen.given() not in DEALER_CARD_CASES:
         raise InputError(f"{game.name}: only the dealer's cards seen are sampled; a flop card seen is counted exactly")
-    dealer_cards(seen)
+    check_dealer_cards(seen)
     return sampled_chunk(PRICER, game, seen, seed, chunk, size)
